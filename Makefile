@@ -1,0 +1,46 @@
+# The two commands of the README, for a fresh Debian 12 machine (as root):
+#   make demo   install what is missing, build, run the verification cases and the 3-disk example
+#   make test   install what is missing, build, run the whole suite through ctest
+# Other targets: build, deps, test-asan (the suite under AddressSanitizer + UBSan), clean.
+
+BUILD      ?= build
+BUILD_ASAN ?= build-asan
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+DEB_PKGS   := build-essential cmake pkg-config liblua5.4-dev libcmocka-dev gnuplot-nox
+
+.PHONY: all deps build demo test test-asan clean
+
+all: build
+
+# Install the Debian packages that are missing (needs root, or sudo, and apt).
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
+	fi
+
+$(BUILD)/Makefile: CMakeLists.txt
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/Makefile
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	./$(BUILD)/cairn verify
+	./$(BUILD)/cairn run examples/three_disks.lua
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-asan: deps
+	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCAIRN_SANITIZE=ON
+	cmake --build $(BUILD_ASAN) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN)

@@ -1,0 +1,153 @@
+/* The cairn command: run a script, run the verification cases. Exit status 0 ok, 1 a script or
+   input error (one message naming file:line), 2 a usage error (design.md, Command line). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lua/lua_api.h"
+
+#ifndef CAIRN_VERIFICATION_DIR
+#define CAIRN_VERIFICATION_DIR "verification"
+#endif
+
+static const char USAGE[] =
+    "usage: cairn run SCRIPT.lua [--quiet]   run a script\n"
+    "       cairn verify [CASE...]           run verification cases, print PASS/FAIL rows\n"
+    "       cairn --version | --help\n"
+    "\n"
+    "Verification cases are the .lua files in $CAIRN_VERIFICATION_DIR, else in\n"
+    "  " CAIRN_VERIFICATION_DIR "\n"
+    "Exit status: 0 ok, 1 a script or input error, 2 a usage error.\n";
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "cairn: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n%s", USAGE);
+  return 2;
+}
+
+static int cmd_run(int argc, char **argv) {
+  const char *script = NULL;
+  int quiet = 0;
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--quiet") == 0)
+      quiet = 1;
+    else if (argv[i][0] == '-' && argv[i][1])
+      return usage_error("unknown option '%s' for run", argv[i]);
+    else if (!script)
+      script = argv[i];
+    else
+      return usage_error("run takes one script (got a second: '%s')", argv[i]);
+  }
+  if (!script) return usage_error("%s", "run needs a script: cairn run SCRIPT.lua");
+  cairn_diag d;
+  if (script_run_file(script, NULL, quiet, NULL, &d) != CAIRN_OK) {
+    fprintf(stderr, "%s\n", d.msg);
+    return 1;
+  }
+  return 0;
+}
+
+static const char *verification_dir(void) {
+  const char *env = getenv("CAIRN_VERIFICATION_DIR");
+  return env && env[0] ? env : CAIRN_VERIFICATION_DIR;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Names of the cases (file names without .lua), sorted. Caller frees. */
+static int list_cases(const char *dir, char ***out, int *n) {
+  DIR *dp = opendir(dir);
+  if (!dp) return -1;
+  char **names = NULL;
+  int cnt = 0, cap = 0;
+  struct dirent *e;
+  while ((e = readdir(dp))) {
+    size_t len = strlen(e->d_name);
+    if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '_') continue;
+    if (cnt == cap) {
+      cap = cap ? cap * 2 : 32;
+      char **nn = realloc(names, (size_t)cap * sizeof *names);
+      if (!nn) break;
+      names = nn;
+    }
+    names[cnt] = strndup(e->d_name, len - 4);
+    if (names[cnt]) cnt++;
+  }
+  closedir(dp);
+  qsort(names, (size_t)cnt, sizeof *names, cmp_str);
+  *out = names;
+  *n = cnt;
+  return 0;
+}
+
+static int cmd_verify(int argc, char **argv) {
+  const char *dir = verification_dir();
+  char **all = NULL;
+  int n_all = 0;
+  for (int i = 0; i < argc; i++)
+    if (argv[i][0] == '-') return usage_error("unknown option '%s' for verify", argv[i]);
+  if (list_cases(dir, &all, &n_all) != 0) {
+    fprintf(stderr, "cairn verify: cannot read the verification folder '%s'; set "
+                    "CAIRN_VERIFICATION_DIR to the project's verification/ folder\n", dir);
+    return 1;
+  }
+  for (int i = 0; i < argc; i++) {
+    int found = 0;
+    for (int k = 0; k < n_all; k++) found |= strcmp(all[k], argv[i]) == 0;
+    if (!found) {
+      fprintf(stderr, "cairn verify: no case '%s' in %s; run `cairn verify` to run them all\n",
+              argv[i], dir);
+      return 2;
+    }
+  }
+  int pass = 0, fail = 0, errors = 0;
+  printf("result\tcase\tquantity\tsimulated\treference\terror\ttolerance\tkind\n");
+  for (int k = 0; k < n_all; k++) {
+    int wanted = argc == 0;
+    for (int i = 0; i < argc; i++) wanted |= strcmp(all[k], argv[i]) == 0;
+    if (!wanted) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.lua", dir, all[k]);
+    script_result r = {0, 0};
+    cairn_diag d;
+    if (script_run_file(path, all[k], 1, &r, &d) != CAIRN_OK) {
+      printf("FAIL\t%s\terror\t-\t-\t-\t-\t-\n", all[k]);
+      fprintf(stderr, "%s\n", d.msg);
+      errors++;
+    } else if (r.n_pass + r.n_fail == 0) {
+      printf("FAIL\t%s\tno-checks\t-\t-\t-\t-\t-\n", all[k]);
+      fprintf(stderr, "cairn verify: case '%s' made no checks; call verify.check in it\n", all[k]);
+      errors++;
+    }
+    pass += r.n_pass;
+    fail += r.n_fail;
+  }
+  for (int k = 0; k < n_all; k++) free(all[k]);
+  free(all);
+  fflush(stdout);
+  fprintf(stderr, "verify: %d passed, %d failed, %d case error%s\n", pass, fail, errors,
+          errors == 1 ? "" : "s");
+  return fail || errors ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) return usage_error("%s", "no command given");
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--version") == 0) {
+    printf("cairn %s (contact-model ABI %d, %s)\n", CAIRN_VERSION_STRING, CAIRN_CM_ABI_VERSION,
+           LUA_RELEASE);
+    return 0;
+  }
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    fputs(USAGE, stdout);
+    return 0;
+  }
+  if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "verify") == 0) return cmd_verify(argc - 2, argv + 2);
+  return usage_error("unknown command '%s'", cmd);
+}

@@ -1,0 +1,210 @@
+/* The contact store: creation with the assignment table's model, deletion, lookup by the ids of
+   the two sides, and generic access to each contact's properties and state by name. */
+#include <string.h>
+
+#include "contact/contact.h"
+
+const char *contact_kind_name(int kind) {
+  return kind == CAIRN_KIND_BALL_BALL ? "ball-ball" : "ball-wall";
+}
+
+int contact_kind_parse(const char *s) {
+  if (strcmp(s, "ball-ball") == 0) return CAIRN_KIND_BALL_BALL;
+  if (strcmp(s, "ball-wall") == 0) return CAIRN_KIND_BALL_WALL;
+  return -1;
+}
+
+static int64_t side_id(const cairn_world *w, int kind, int side, uint32_t slot) {
+  if (kind == CAIRN_KIND_BALL_WALL && side == 1) return w->walls.w[slot].id;
+  return w->balls.id[slot];
+}
+
+uint64_t contact_key_of(const cairn_world *w, uint32_t c) {
+  const contact_store *cs = &w->contacts;
+  int k = cs->kind[c];
+  return contact_key(k, side_id(w, k, 1, cs->a[c]), side_id(w, k, 2, cs->b[c]));
+}
+
+void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
+  const contact_store *cs = &w->contacts;
+  int k = cs->kind[c];
+  if (k == CAIRN_KIND_BALL_BALL)
+    snprintf(buf, n, "ball-ball contact %lld-%lld", (long long)w->balls.id[cs->a[c]],
+             (long long)w->balls.id[cs->b[c]]);
+  else
+    snprintf(buf, n, "ball-wall contact ball %lld - wall %lld", (long long)w->balls.id[cs->b[c]],
+             (long long)w->walls.w[cs->a[c]].id);
+}
+
+static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  if (need <= cs->cap) return CAIRN_OK;
+  size_t old = cs->cap, cap = mem_next_cap(old, need);
+#define G(f) CAIRN_TRY(mem_resize((void **)&cs->f, old, cap, sizeof *cs->f, "contact:" #f, d))
+  G(kind); G(a); G(b); G(model); G(blk); G(frame); G(gap); G(point); G(force); G(moment);
+  G(kn_est); G(ks_est); G(kr_est); G(prox); G(active); G(first); G(deletable); G(pair);
+#undef G
+  cs->cap = cap;
+  return CAIRN_OK;
+}
+
+/* Build the initial contact frame (n, s, t) from a normal. */
+static void frame_from_normal(int dim, const double n[3], double f[9]) {
+  f[0] = n[0], f[1] = n[1], f[2] = n[2];
+  if (dim == 2) {
+    f[3] = 0, f[4] = 0, f[5] = 1;
+    f[6] = -n[1], f[7] = n[0], f[8] = 0;
+    return;
+  }
+  /* s: any unit vector perpendicular to n, from the axis least aligned with n. */
+  double ax[3] = {0, 0, 0};
+  int k = fabs(n[0]) <= fabs(n[1]) ? (fabs(n[0]) <= fabs(n[2]) ? 0 : 2)
+                                   : (fabs(n[1]) <= fabs(n[2]) ? 1 : 2);
+  ax[k] = 1;
+  double s[3], t[3];
+  v3_cross(n, ax, s);
+  v3_scale(s, 1.0 / v3_norm(s), s);
+  v3_cross(n, s, t);
+  f[3] = s[0], f[4] = s[1], f[5] = s[2];
+  f[6] = t[0], f[7] = t[1], f[8] = t[2];
+}
+
+cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  model_entry *e = &w->reg.e[model];
+  uint32_t blk;
+  CAIRN_TRY(pool_alloc(e, &blk, d));
+  if (cs->model[c] >= 0) pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
+  cs->model[c] = model;
+  cs->blk[c] = blk;
+  model_props_default(e, pool_block(e, blk));
+  if (e->m->prepare) e->m->prepare(pool_block(e, blk), pool_derived(e, blk));
+  cs->first[c] = 1;
+  cs->active[c] = 0;
+  cs->deletable[c] = 1;
+  v3_zero(cs->force[c]);
+  v3_zero(cs->moment[c]);
+  return CAIRN_OK;
+}
+
+cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, uint32_t *out,
+                            cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  const cmat_entry *ce = cmat_lookup(w, kind, a, b);
+  CAIRN_TRY(grow(w, cs->n + 1, d));
+  uint32_t c = (uint32_t)cs->n;
+  cs->kind[c] = (uint8_t)kind;
+  cs->a[c] = a, cs->b[c] = b;
+  cs->model[c] = -1;
+  cs->pair[c] = IDMAP_NONE;
+  CAIRN_TRY(contact_set_model(w, c, ce->model, d));
+  model_entry *e = &w->reg.e[ce->model];
+  memcpy(pool_block(e, cs->blk[c]), ce->props, (size_t)e->n_prop_slots * sizeof(double));
+  e->pool.setmask[cs->blk[c]] = ce->setmask;
+  if (e->m->prepare) e->m->prepare(pool_block(e, cs->blk[c]), pool_derived(e, cs->blk[c]));
+  cs->prox[c] = ce->proximity;
+  cs->gap[c] = 0;
+  double n0[3] = {1, 0, 0};
+  frame_from_normal(w->dim, n0, cs->frame[c]);
+  cs->n++;
+  cairn_status s = idmap_put(&cs->map, contact_key_of(w, c), c, d);
+  if (s != CAIRN_OK) {
+    cs->n--;
+    pool_release(e, cs->blk[c]);
+    return s;
+  }
+  *out = c;
+  return CAIRN_OK;
+}
+
+/* Frame of a new contact; called by detection with the first normal. */
+void contact_init_frame(cairn_world *w, uint32_t c, const double n[3]) {
+  frame_from_normal(w->dim, n, w->contacts.frame[c]);
+}
+
+void contact_delete(cairn_world *w, uint32_t c) {
+  contact_store *cs = &w->contacts;
+  idmap_del(&cs->map, contact_key_of(w, c));
+  pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
+  uint32_t last = (uint32_t)cs->n - 1;
+  if (c != last) {
+#define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c])
+    MV(kind), MV(a), MV(b), MV(model), MV(blk), MV(frame), MV(gap), MV(point), MV(force);
+    MV(moment), MV(kn_est), MV(ks_est), MV(kr_est), MV(prox), MV(active), MV(first);
+    MV(deletable), MV(pair);
+#undef MV
+    idmap_put(&cs->map, contact_key_of(w, c), c, NULL); /* replaces: never allocates */
+    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
+  }
+  cs->n--;
+}
+
+cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t id2, uint32_t *c,
+                          cairn_diag *d) {
+  int64_t k1 = id1, k2 = id2;
+  if (kind == CAIRN_KIND_BALL_BALL && k1 > k2) k1 = id2, k2 = id1;
+  /* ball-wall contacts are found by (ball id, wall id); stored as (wall, ball). */
+  if (kind == CAIRN_KIND_BALL_WALL) k1 = id2, k2 = id1;
+  uint32_t i = idmap_get(&w->contacts.map, contact_key(kind, k1, k2));
+  if (i == IDMAP_NONE)
+    return diag_set(d, CAIRN_ENOTFOUND,
+                    "no %s contact between %s %lld and %s %lld; contacts exist only while the "
+                    "gap is below the proximity (run model.clean() or cycle first)",
+                    contact_kind_name(kind), "ball", (long long)id1,
+                    kind == CAIRN_KIND_BALL_BALL ? "ball" : "wall", (long long)id2);
+  *c = i;
+  return CAIRN_OK;
+}
+
+cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name, double v[3],
+                              int *n, cairn_diag *d) {
+  const contact_store *cs = &w->contacts;
+  const model_entry *e = &w->reg.e[cs->model[c]];
+  int i = model_prop_index(e, name);
+  if (i >= 0) {
+    int k = cairn_prop_slots(e->m->props[i].type);
+    memcpy(v, pool_block(e, cs->blk[c]) + e->prop_off[i], (size_t)k * sizeof(double));
+    *n = k;
+    return CAIRN_OK;
+  }
+  i = model_state_index(e, name);
+  if (i >= 0) {
+    int k = cairn_prop_slots(e->m->state[i].type);
+    memcpy(v, pool_state(e, cs->blk[c]) + e->state_off[i], (size_t)k * sizeof(double));
+    *n = k;
+    return CAIRN_OK;
+  }
+  char who[128];
+  contact_describe(w, c, who, sizeof who);
+  return diag_set(d, CAIRN_ENOTFOUND,
+                  "%s: contact model '%s' has no property '%s'; run `cairn models %s` to list "
+                  "its properties",
+                  who, e->m->name, name, e->m->name);
+}
+
+cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v,
+                              int n, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  model_entry *e = &w->reg.e[cs->model[c]];
+  char who[128];
+  contact_describe(w, c, who, sizeof who);
+  uint32_t blk = cs->blk[c];
+  CAIRN_TRY(model_prop_write(e, pool_block(e, blk), &e->pool.setmask[blk], name, v, n, who, d));
+  if (e->m->prepare) e->m->prepare(pool_block(e, blk), pool_derived(e, blk));
+  return CAIRN_OK;
+}
+
+void contact_force_global(const cairn_world *w, uint32_t c, double f[3]) {
+  const double *fr = w->contacts.frame[c], *fl = w->contacts.force[c];
+  for (int k = 0; k < 3; k++) f[k] = fl[0] * fr[k] + fl[1] * fr[3 + k] + fl[2] * fr[6 + k];
+}
+
+void contact_store_free(cairn_world *w) {
+  contact_store *cs = &w->contacts;
+  void *arrs[] = {cs->kind,   cs->a,      cs->b,      cs->model,  cs->blk,    cs->frame,
+                  cs->gap,    cs->point,  cs->force,  cs->moment, cs->kn_est, cs->ks_est,
+                  cs->kr_est, cs->prox,   cs->active, cs->first,  cs->deletable, cs->pair};
+  for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
+  idmap_free(&cs->map);
+  memset(cs, 0, sizeof *cs);
+}

@@ -1,0 +1,80 @@
+/* Contacts: the model registry, per-model storage pools, the contact model assignment table
+   (CMAT), the contact store, and generic property/state access driven by the models' tables. */
+#ifndef CAIRN_CONTACT_H
+#define CAIRN_CONTACT_H
+
+#include "world/world.h"
+
+/* registry.c */
+/* Register a model (validating its tables). 'source' is "built-in" or a library path. */
+cairn_status registry_add(registry *r, const cairn_contact_model *m, const char *source,
+                          cairn_diag *d);
+int registry_find(const registry *r, const char *name); /* -1 if absent */
+void registry_free(registry *r);
+/* Register every built-in model (src/models/builtin.c). */
+cairn_status models_register_builtin(registry *r, cairn_diag *d);
+
+/* Find a property (or, with 'state', a state field) row by name; -1 if absent. */
+int model_prop_index(const model_entry *e, const char *name);
+int model_state_index(const model_entry *e, const char *name);
+/* Write one property value (n values: 1, or 3 for VEC) into a property block, checking type
+   and range. 'who' names the target for messages ("contact ball-ball 1-2"). */
+cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
+                              const char *name, const double *v, int n, const char *who,
+                              cairn_diag *d);
+/* Fill a property block with the table defaults. */
+void model_props_default(const model_entry *e, double *props);
+
+/* Pools. */
+cairn_status pool_alloc(model_entry *e, uint32_t *blk, cairn_diag *d);
+void pool_release(model_entry *e, uint32_t blk);
+static inline double *pool_block(const model_entry *e, uint32_t blk) {
+  return e->pool.data + (size_t)blk * e->pool.stride;
+}
+static inline double *pool_derived(const model_entry *e, uint32_t blk) {
+  return pool_block(e, blk) + e->n_prop_slots;
+}
+static inline double *pool_state(const model_entry *e, uint32_t blk) {
+  return pool_block(e, blk) + e->n_prop_slots + e->m->n_derived;
+}
+
+/* cmat.c */
+/* Set the default assignment of one contact kind: model name and (name, values) properties. */
+cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, double proximity,
+                              cairn_diag *d);
+cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
+                           cairn_diag *d);
+const cmat_entry *cmat_lookup(const cairn_world *w, int kind, uint32_t a, uint32_t b);
+double cmat_max_proximity(const cairn_world *w);
+void cmat_free(cairn_world *w);
+
+/* contact.c */
+static inline uint64_t contact_key(int kind, int64_t id1, int64_t id2) {
+  return ((uint64_t)kind << 62) | ((uint64_t)id1 << 31) | (uint64_t)id2;
+}
+uint64_t contact_key_of(const cairn_world *w, uint32_t c);
+/* Create a contact between side slots a and b with the CMAT's assignment; returns its index. */
+cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, uint32_t *out,
+                            cairn_diag *d);
+/* Set the contact frame (n, s, t) of a new contact from its first normal. */
+void contact_init_frame(cairn_world *w, uint32_t c, const double n[3]);
+/* Delete contact c (swap with the last). */
+void contact_delete(cairn_world *w, uint32_t c);
+/* Give contact c a new model (state zeroed, properties from defaults). */
+cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d);
+cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t id2, uint32_t *c,
+                          cairn_diag *d);
+/* Describe contact c for messages: "ball-ball contact 1-2". */
+void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n);
+/* Read a property or state field of contact c by name into v (up to 3 values); *n gets 1 or 3. */
+cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name, double v[3],
+                              int *n, cairn_diag *d);
+cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v,
+                              int n, cairn_diag *d);
+/* Force of contact c in global coordinates (on side 2). */
+void contact_force_global(const cairn_world *w, uint32_t c, double f[3]);
+void contact_store_free(cairn_world *w);
+const char *contact_kind_name(int kind);
+int contact_kind_parse(const char *s); /* -1 if unknown */
+
+#endif

@@ -1,0 +1,236 @@
+/* The contact-model registry: checks a model's tables once at registration, lays out its
+   property/state slots, and owns the per-model pools of contact blocks. */
+#include <string.h>
+
+#include "contact/contact.h"
+
+static cairn_status check_rows(const char *model, const char *what, const char *const *names,
+                               const cairn_prop_type *types, int n, cairn_diag *d) {
+  for (int i = 0; i < n; i++) {
+    CAIRN_CHECK(names[i] && names[i][0], d, CAIRN_EABI,
+                "contact model '%s': %s row %d has no name; give every row a name", model, what,
+                i + 1);
+    CAIRN_CHECK(strlen(names[i]) < CAIRN_MAX_NAME, d, CAIRN_EABI,
+                "contact model '%s': %s name '%s' is longer than %d characters; shorten it",
+                model, what, names[i], CAIRN_MAX_NAME - 1);
+    CAIRN_CHECK(types[i] >= CAIRN_PROP_FLT && types[i] <= CAIRN_PROP_VEC, d, CAIRN_EABI,
+                "contact model '%s': %s '%s' has an unknown type %d; use CAIRN_PROP_FLT, INT, "
+                "BOOL or VEC",
+                model, what, names[i], (int)types[i]);
+    for (int j = 0; j < i; j++)
+      CAIRN_CHECK(strcmp(names[i], names[j]) != 0, d, CAIRN_EABI,
+                  "contact model '%s': %s name '%s' is repeated; every name must be unique",
+                  model, what, names[i]);
+  }
+  return CAIRN_OK;
+}
+
+static cairn_status check_model(const registry *r, const cairn_contact_model *m, cairn_diag *d) {
+  CAIRN_CHECK(m->abi_version == CAIRN_CM_ABI_VERSION, d, CAIRN_EABI,
+              "contact model '%s': built for contact-model ABI %d, this cairn needs ABI %d; "
+              "rebuild it against this cairn's contact_model.h",
+              m->name ? m->name : "?", m->abi_version, CAIRN_CM_ABI_VERSION);
+  CAIRN_CHECK(m->name && m->name[0] && strlen(m->name) < CAIRN_MAX_NAME, d, CAIRN_EABI,
+              "a contact model has no name (or one of %d characters or more); give it a short "
+              "lower-case name",
+              CAIRN_MAX_NAME);
+  CAIRN_CHECK(m->force && m->stiffness, d, CAIRN_EABI,
+              "contact model '%s': the force and stiffness functions are required; set both",
+              m->name);
+  CAIRN_CHECK(m->n_props >= 0 && m->n_props <= 64 && (m->n_props == 0 || m->props), d,
+              CAIRN_EABI, "contact model '%s': property table of %d rows is invalid; give 0 to 64",
+              m->name, m->n_props);
+  CAIRN_CHECK(m->n_state >= 0 && m->n_state <= 64 && (m->n_state == 0 || m->state), d,
+              CAIRN_EABI, "contact model '%s': state table of %d rows is invalid; give 0 to 64",
+              m->name, m->n_state);
+  CAIRN_CHECK(m->n_derived >= 0 && m->n_derived <= 256, d, CAIRN_EABI,
+              "contact model '%s': %d derived constants is out of range; give 0 to 256", m->name,
+              m->n_derived);
+  CAIRN_CHECK(registry_find(r, m->name) < 0, d, CAIRN_EINVAL,
+              "contact model '%s' is already registered (by %s); give the new one another name",
+              m->name, r->e[registry_find(r, m->name) < 0 ? 0 : registry_find(r, m->name)].source);
+  const char *names[128];
+  cairn_prop_type types[128];
+  int n = 0;
+  for (int i = 0; i < m->n_props; i++, n++) names[n] = m->props[i].name, types[n] = m->props[i].type;
+  for (int i = 0; i < m->n_state; i++, n++) names[n] = m->state[i].name, types[n] = m->state[i].type;
+  CAIRN_TRY(check_rows(m->name, "property/state", names, types, n, d));
+  for (int i = 0; i < m->n_props; i++) {
+    const cairn_prop_desc *p = &m->props[i];
+    CAIRN_CHECK(p->min <= p->max, d, CAIRN_EABI,
+                "contact model '%s': property '%s' has an empty range [%g, %g]; give min <= max",
+                m->name, p->name, p->min, p->max);
+    CAIRN_CHECK(p->type == CAIRN_PROP_VEC || (p->def >= p->min && p->def <= p->max), d, CAIRN_EABI,
+                "contact model '%s': property '%s' default %g lies outside its range [%g, %g]",
+                m->name, p->name, p->def, p->min, p->max);
+    if (p->default_from) {
+      int found = -1;
+      for (int j = 0; j < m->n_props; j++)
+        if (j != i && strcmp(m->props[j].name, p->default_from) == 0) found = j;
+      CAIRN_CHECK(found >= 0, d, CAIRN_EABI,
+                  "contact model '%s': property '%s' takes its default from '%s', which the "
+                  "table does not have",
+                  m->name, p->name, p->default_from);
+    }
+  }
+  return CAIRN_OK;
+}
+
+cairn_status registry_add(registry *r, const cairn_contact_model *m, const char *source,
+                          cairn_diag *d) {
+  CAIRN_TRY(check_model(r, m, d));
+  CAIRN_TRY(mem_grow((void **)&r->e, &r->cap, r->n + 1, sizeof *r->e, "registry", d));
+  model_entry *e = &r->e[r->n];
+  memset(e, 0, sizeof *e);
+  e->m = m;
+  int np = m->n_props, ns = m->n_state;
+  e->prop_off = mem_realloc(NULL, 0, (size_t)(np + ns + 1) * sizeof(int), "registry:offsets");
+  if (!e->prop_off) return diag_set(d, CAIRN_ENOMEM, "out of memory registering '%s'", m->name);
+  e->state_off = e->prop_off + np;
+  int off = 0;
+  for (int i = 0; i < np; i++) e->prop_off[i] = off, off += cairn_prop_slots(m->props[i].type);
+  e->n_prop_slots = off;
+  off = 0;
+  for (int i = 0; i < ns; i++) e->state_off[i] = off, off += cairn_prop_slots(m->state[i].type);
+  e->n_state_slots = off;
+  e->pool.stride = (size_t)(e->n_prop_slots + m->n_derived + e->n_state_slots);
+  if (e->pool.stride == 0) e->pool.stride = 1;
+  snprintf(e->source, sizeof e->source, "%s", source);
+  r->n++;
+  return CAIRN_OK;
+}
+
+int registry_find(const registry *r, const char *name) {
+  for (size_t i = 0; i < r->n; i++)
+    if (strcmp(r->e[i].m->name, name) == 0) return (int)i;
+  return -1;
+}
+
+void registry_free(registry *r) {
+  for (size_t i = 0; i < r->n; i++) {
+    model_entry *e = &r->e[i];
+    mem_free(e->prop_off, 0);
+    mem_free(e->pool.data, 0);
+    mem_free(e->pool.setmask, 0);
+    mem_free(e->pool.free_list, 0);
+  }
+  mem_free(r->e, 0);
+  memset(r, 0, sizeof *r);
+}
+
+int model_prop_index(const model_entry *e, const char *name) {
+  for (int i = 0; i < e->m->n_props; i++)
+    if (strcmp(e->m->props[i].name, name) == 0) return i;
+  return -1;
+}
+
+int model_state_index(const model_entry *e, const char *name) {
+  for (int i = 0; i < e->m->n_state; i++)
+    if (strcmp(e->m->state[i].name, name) == 0) return i;
+  return -1;
+}
+
+void model_props_default(const model_entry *e, double *props) {
+  for (int i = 0; i < e->m->n_props; i++) {
+    const cairn_prop_desc *p = &e->m->props[i];
+    for (int k = 0; k < cairn_prop_slots(p->type); k++) props[e->prop_off[i] + k] = p->def;
+  }
+}
+
+static const char *type_name(cairn_prop_type t) {
+  switch (t) {
+  case CAIRN_PROP_FLT: return "a number";
+  case CAIRN_PROP_INT: return "an integer";
+  case CAIRN_PROP_BOOL: return "a boolean (true/false or 0/1)";
+  case CAIRN_PROP_VEC: return "a vector of 3 numbers";
+  }
+  return "?";
+}
+
+cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
+                              const char *name, const double *v, int n, const char *who,
+                              cairn_diag *d) {
+  int i = model_prop_index(e, name);
+  if (i < 0) {
+    if (model_state_index(e, name) >= 0)
+      return diag_set(d, CAIRN_EINVAL,
+                      "%s: property '%s' of contact model '%s' is read-only; it reports the "
+                      "contact's state and cannot be set",
+                      who, name, e->m->name);
+    return diag_set(d, CAIRN_ENOTFOUND,
+                    "%s: contact model '%s' has no property '%s'; run `cairn models %s` to list "
+                    "its properties",
+                    who, e->m->name, name, e->m->name);
+  }
+  const cairn_prop_desc *p = &e->m->props[i];
+  CAIRN_CHECK(p->access == CAIRN_RW, d, CAIRN_EINVAL,
+              "%s: property '%s' of contact model '%s' is read-only; it cannot be set", who, name,
+              e->m->name);
+  int slots = cairn_prop_slots(p->type);
+  CAIRN_CHECK(n == slots, d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %d value%s)", who,
+              name, type_name(p->type), n, n == 1 ? "" : "s");
+  for (int k = 0; k < n; k++) {
+    double x = v[k];
+    CAIRN_CHECK(!isnan(x), d, CAIRN_EINVAL, "%s: property '%s' must be a number (got NaN)", who,
+                name);
+    if (p->type == CAIRN_PROP_INT || p->type == CAIRN_PROP_BOOL)
+      CAIRN_CHECK(x == floor(x), d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %g)", who,
+                  name, type_name(p->type), x);
+    if (p->type == CAIRN_PROP_BOOL)
+      CAIRN_CHECK(x == 0 || x == 1, d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %g)", who,
+                  name, type_name(p->type), x);
+    if (p->type != CAIRN_PROP_VEC)
+      CAIRN_CHECK(x >= p->min && x <= p->max, d, CAIRN_EINVAL,
+                  "%s: property '%s' = %g is out of range [%g, %g]; give a value in that range",
+                  who, name, x, p->min, p->max);
+  }
+  for (int k = 0; k < n; k++) props[e->prop_off[i] + k] = v[k];
+  if (setmask) *setmask |= 1ull << i;
+  /* Properties that take their default from this one follow it until set themselves. */
+  for (int j = 0; j < e->m->n_props; j++) {
+    const cairn_prop_desc *q = &e->m->props[j];
+    if (q->default_from && strcmp(q->default_from, name) == 0 && !(setmask && (*setmask >> j & 1)))
+      for (int k = 0; k < cairn_prop_slots(q->type) && k < n; k++) props[e->prop_off[j] + k] = v[k];
+  }
+  return CAIRN_OK;
+}
+
+cairn_status pool_alloc(model_entry *e, uint32_t *blk, cairn_diag *d) {
+  model_pool *p = &e->pool;
+  uint32_t b;
+  if (p->n_free) {
+    b = p->free_list[--p->n_free];
+  } else {
+    if (p->n_blocks + 1 > p->cap) {
+      size_t ncap = p->cap ? p->cap * 2 : 64;
+      double *nd = mem_realloc(p->data, p->cap * p->stride * sizeof(double),
+                               ncap * p->stride * sizeof(double), "contact:model_pool");
+      if (!nd) return diag_set(d, CAIRN_ENOMEM, "out of memory growing contact storage");
+      p->data = nd;
+      uint64_t *nm = mem_realloc(p->setmask, p->cap * 8, ncap * 8, "contact:setmask");
+      if (!nm) return diag_set(d, CAIRN_ENOMEM, "out of memory growing contact storage");
+      p->setmask = nm;
+      p->cap = ncap;
+    }
+    b = (uint32_t)p->n_blocks++;
+  }
+  memset(pool_block(e, b), 0, p->stride * sizeof(double));
+  p->setmask[b] = 0;
+  *blk = b;
+  return CAIRN_OK;
+}
+
+void pool_release(model_entry *e, uint32_t blk) {
+  model_pool *p = &e->pool;
+  /* The free list holds at most n_blocks entries; grow it ahead of time in pool_alloc's
+     caller path is not needed: releasing never needs more than what was allocated. */
+  if (p->n_free + 1 > p->cap_free) {
+    size_t ncap = p->cap_free ? p->cap_free * 2 : 64;
+    while (ncap < p->n_free + 1) ncap *= 2;
+    uint32_t *nf = mem_realloc(p->free_list, p->cap_free * 4, ncap * 4, "contact:free_list");
+    if (!nf) return; /* the block leaks inside the pool; harmless, it is freed with the pool */
+    p->free_list = nf;
+    p->cap_free = ncap;
+  }
+  p->free_list[p->n_free++] = blk;
+}

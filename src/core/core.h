@@ -1,0 +1,71 @@
+/* Core helpers shared by every subsystem: diagnostics, the allocator hook, small vectors. */
+#ifndef CAIRN_CORE_H
+#define CAIRN_CORE_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cairn/cairn.h"
+
+/* Fill d->msg (if d is not NULL) and return s. */
+cairn_status diag_set(cairn_diag *d, cairn_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#define CAIRN_TRY(expr)                                                                            \
+  do {                                                                                             \
+    cairn_status try_s_ = (expr);                                                                  \
+    if (try_s_ != CAIRN_OK) return try_s_;                                                         \
+  } while (0)
+
+#define CAIRN_CHECK(cond, d, status, ...)                                                          \
+  do {                                                                                             \
+    if (!(cond)) return diag_set((d), (status), __VA_ARGS__);                                      \
+  } while (0)
+
+/* Every allocation goes through here. 'tag' names what is allocated, for failure messages.
+   new_size 0 frees and returns NULL. Returns NULL on failure and leaves p untouched. */
+void *mem_realloc(void *p, size_t old_size, size_t new_size, const char *tag);
+void mem_free(void *p, size_t size);
+
+/* Test hook: make the n-th allocation from now fail (n >= 1), or never (n = 0). */
+CAIRN_API void cairn_mem_fail_after(long n);
+
+/* Resize an array from old_n to new_n elements of 'elem' bytes, zeroing the new tail. */
+cairn_status mem_resize(void **p, size_t old_n, size_t new_n, size_t elem, const char *tag,
+                        cairn_diag *d);
+/* Capacity for at least 'need' elements: 'cap' doubled (from 16) until it fits. */
+size_t mem_next_cap(size_t cap, size_t need);
+
+/* Grow an array to hold at least 'need' elements of 'elem' bytes, doubling. */
+cairn_status mem_grow(void **p, size_t *cap, size_t need, size_t elem, const char *tag,
+                      cairn_diag *d);
+
+/* 3-vectors. */
+static inline double v3_dot(const double a[3], const double b[3]) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+static inline void v3_cross(const double a[3], const double b[3], double out[3]) {
+  double x = a[1] * b[2] - a[2] * b[1];
+  double y = a[2] * b[0] - a[0] * b[2];
+  double z = a[0] * b[1] - a[1] * b[0];
+  out[0] = x, out[1] = y, out[2] = z;
+}
+static inline double v3_norm(const double a[3]) { return sqrt(v3_dot(a, a)); }
+static inline void v3_sub(const double a[3], const double b[3], double out[3]) {
+  out[0] = a[0] - b[0], out[1] = a[1] - b[1], out[2] = a[2] - b[2];
+}
+static inline void v3_add(const double a[3], const double b[3], double out[3]) {
+  out[0] = a[0] + b[0], out[1] = a[1] + b[1], out[2] = a[2] + b[2];
+}
+static inline void v3_scale(const double a[3], double s, double out[3]) {
+  out[0] = a[0] * s, out[1] = a[1] * s, out[2] = a[2] * s;
+}
+static inline void v3_copy(const double a[3], double out[3]) {
+  out[0] = a[0], out[1] = a[1], out[2] = a[2];
+}
+static inline void v3_zero(double a[3]) { a[0] = a[1] = a[2] = 0.0; }
+
+#endif

@@ -1,0 +1,255 @@
+/* One cycle: detect -> contact forces -> motion (design.md, Numerics). Velocities live at half
+   steps: v(t+dt/2) = v(t-dt/2) + (F/m + g) dt, x(t+dt) = x(t) + v(t+dt/2) dt, and the same for
+   spin with the moment of inertia. Contact forces are computed from x(t) and v(t-dt/2). */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "cycle/cycle.h"
+#include "detect/detect.h"
+
+/* Velocity of a ball's material point at p. */
+static void point_velocity(const ball_store *b, uint32_t i, const double p[3], double out[3]) {
+  double r[3], wr[3];
+  v3_sub(p, b->pos[i], r);
+  v3_cross(b->spin[i], r, wr);
+  v3_add(b->vel[i], wr, out);
+}
+
+static void to_frame(const double f[9], const double v[3], double out[3]) {
+  out[0] = f[0] * v[0] + f[1] * v[1] + f[2] * v[2];
+  out[1] = f[3] * v[0] + f[4] * v[1] + f[5] * v[2];
+  out[2] = f[6] * v[0] + f[7] * v[1] + f[8] * v[2];
+}
+
+static void from_frame(const double f[9], const double v[3], double out[3]) {
+  for (int k = 0; k < 3; k++) out[k] = v[0] * f[k] + v[1] * f[3 + k] + v[2] * f[6 + k];
+}
+
+/* Effective mass of a contact (design.md): reduced mass; a wall or a ball whose translation is
+   fixed counts as infinitely heavy; two such balls use their actual reduced mass. */
+static double effective_mass(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
+  const ball_store *bs = &w->balls;
+  if (kind == CAIRN_KIND_BALL_WALL) return bs->mass[b];
+  double ma = bs->mass[a], mb = bs->mass[b];
+  int fa = ball_translation_fixed(w, a), fb = ball_translation_fixed(w, b);
+  if (fa && !fb) return mb;
+  if (fb && !fa) return ma;
+  return ma * mb / (ma + mb);
+}
+
+/* One force pass over all contacts: model updates, then resultants on balls and walls. */
+static void compute_forces(cairn_world *w, double dt) {
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  for (size_t i = 0; i < b->n; i++) {
+    v3_zero(b->force[i]);
+    v3_zero(b->moment[i]);
+    b->k_tran[i] = b->k_rot[i] = 0;
+  }
+  for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].force);
+  cairn_cm_input in;
+  memset(&in, 0, sizeof in);
+  in.dim = w->dim;
+  in.dt = dt;
+  for (size_t c = 0; c < cs->n; c++) {
+    int kind = cs->kind[c];
+    uint32_t a = cs->a[c], bb = cs->b[c];
+    const double *fr = cs->frame[c], *pt = cs->point[c];
+    double va[3], vb[3], dv[3], wa[3] = {0, 0, 0}, dw[3];
+    point_velocity(b, bb, pt, vb);
+    if (kind == CAIRN_KIND_BALL_BALL) {
+      point_velocity(b, a, pt, va);
+      v3_copy(b->spin[a], wa);
+    } else {
+      v3_copy(w->walls.w[a].vel, va);
+    }
+    v3_sub(vb, va, dv);
+    v3_sub(b->spin[bb], wa, dw);
+    in.kind = kind;
+    in.first = cs->first[c];
+    in.gap = cs->gap[c];
+    to_frame(fr, dv, in.vel);
+    to_frame(fr, dw, in.angvel);
+    in.m_eff = effective_mass(w, kind, a, bb);
+    in.r2 = b->rad[bb];
+    in.r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
+    in.r_eff = kind == CAIRN_KIND_BALL_BALL ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
+
+    const model_entry *e = &w->reg.e[cs->model[c]];
+    uint32_t blk = cs->blk[c];
+    cairn_cm_output out;
+    memset(&out, 0, sizeof out);
+    out.may_delete = 1;
+    e->m->force(&in, pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk), &out);
+    cs->first[c] = 0;
+    cs->active[c] = (uint8_t)(out.active != 0);
+    cs->deletable[c] = (uint8_t)(out.may_delete != 0);
+    v3_copy(out.force, cs->force[c]);
+    v3_copy(out.moment, cs->moment[c]);
+    cs->kn_est[c] = out.kn_est;
+    cs->ks_est[c] = out.ks_est;
+    cs->kr_est[c] = out.kr_est;
+
+    double f[3], m[3], r[3], rxf[3];
+    from_frame(fr, out.force, f);
+    from_frame(fr, out.moment, m);
+    if (w->dim == 2) f[2] = 0, m[0] = m[1] = 0;
+    v3_add(b->force[bb], f, b->force[bb]);
+    v3_sub(pt, b->pos[bb], r);
+    v3_cross(r, f, rxf);
+    v3_add(b->moment[bb], rxf, b->moment[bb]);
+    v3_add(b->moment[bb], m, b->moment[bb]);
+    double kt = out.kn_est + out.ks_est;
+    b->k_tran[bb] += kt;
+    b->k_rot[bb] += out.kr_est + out.ks_est * v3_dot(r, r);
+    if (kind == CAIRN_KIND_BALL_BALL) {
+      v3_sub(b->force[a], f, b->force[a]);
+      v3_sub(pt, b->pos[a], r);
+      v3_cross(r, f, rxf);
+      v3_sub(b->moment[a], rxf, b->moment[a]);
+      v3_sub(b->moment[a], m, b->moment[a]);
+      b->k_tran[a] += kt;
+      b->k_rot[a] += out.kr_est + out.ks_est * v3_dot(r, r);
+    } else {
+      v3_sub(w->walls.w[a].force, f, w->walls.w[a].force);
+    }
+  }
+}
+
+/* PFC's local damping: each component of the force is reduced by alpha |F_k| in the direction
+   opposing the velocity component. */
+static inline double damped(double f, double v, double alpha) {
+  if (alpha == 0 || v == 0) return f;
+  return f - alpha * fabs(f) * (v > 0 ? 1.0 : -1.0);
+}
+
+static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  int dim = w->dim;
+  for (size_t i = 0; i < b->n; i++) {
+    double m = b->mass[i], I = b->inertia[i], a = b->damp[i];
+    unsigned fix = b->fix[i];
+    for (int k = 0; k < dim; k++) {
+      if (fix & (1u << k)) continue;
+      double f = damped(b->force[i][k] + m * w->gravity[k], b->vel[i][k], a);
+      b->vel[i][k] += f / m * dt;
+    }
+    if (!(fix & FIX_SPIN)) {
+      for (int k = dim == 2 ? 2 : 0; k < 3; k++) {
+        double mo = damped(b->moment[i][k], b->spin[i][k], a);
+        b->spin[i][k] += mo / I * dt;
+      }
+    }
+    for (int k = 0; k < dim; k++) {
+      double dx = b->vel[i][k] * dt;
+      b->pos[i][k] += dx;
+      b->disp[i][k] += dx;
+    }
+  }
+  for (size_t k = 0; k < w->walls.n; k++) {
+    wall *wl = &w->walls.w[k];
+    double dx[3];
+    v3_scale(wl->vel, dt, dx);
+    if (dx[0] == 0 && dx[1] == 0 && dx[2] == 0) continue;
+    for (int n = 0; n < wl->n_nodes; n++) v3_add(wl->nodes[n], dx, wl->nodes[n]);
+    v3_add(wl->point, dx, wl->point);
+    v3_add(wl->disp, dx, wl->disp);
+  }
+  if (!w->has_domain) return CAIRN_OK;
+  /* Balls whose centre left the domain: stop with an error, or delete them. */
+  for (size_t i = b->n; i-- > 0;) {
+    int out = 0;
+    for (int k = 0; k < dim; k++)
+      if (b->pos[i][k] < w->dom_min[k] || b->pos[i][k] > w->dom_max[k]) out = 1;
+    if (!out) continue;
+    if (w->dom_cond == DOMAIN_STOP)
+      return diag_set(d, CAIRN_ESTATE,
+                      "ball %lld left the model domain at step %llu (position %g, %g, %g); "
+                      "enlarge model.domain or set its condition to \"destroy\"",
+                      (long long)b->id[i], (unsigned long long)w->step + 1, b->pos[i][0],
+                      b->pos[i][1], b->pos[i][2]);
+    CAIRN_TRY(ball_delete(w, b->id[i], d));
+    w->n_destroyed++;
+  }
+  return CAIRN_OK;
+}
+
+/* Critical timestep estimate of one ball with translational stiffness kt and rotational kr. */
+static double ball_dt(double m, double I, double kt, double kr) {
+  double dt = INFINITY;
+  if (kt > 0) dt = sqrt(m / kt);
+  if (kr > 0 && sqrt(I / kr) < dt) dt = sqrt(I / kr);
+  return dt;
+}
+
+cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
+  if (w->ts_mode == TS_FIXED) {
+    *dt_out = w->dt;
+    return CAIRN_OK;
+  }
+  const ball_store *b = &w->balls;
+  double dt = INFINITY;
+  for (size_t i = 0; i < b->n; i++) {
+    if (ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
+    double e = ball_dt(b->mass[i], b->inertia[i], b->k_tran[i], b->k_rot[i]);
+    if (e < dt) dt = e;
+  }
+  if (!isfinite(dt)) {
+    /* No contact yet: estimate from the assigned models' properties, as if each ball had one
+       contact of each kind (its shear spring acting at the ball's radius for rotation). */
+    double kt = 0;
+    for (int k = 0; k < 2; k++) {
+      const cmat_entry *ce = &w->cmat.def[k];
+      double t, r;
+      w->reg.e[ce->model].m->stiffness(ce->props, &t, &r);
+      kt += t;
+    }
+    for (size_t i = 0; i < b->n && kt > 0; i++) {
+      double e = ball_dt(b->mass[i], b->inertia[i], kt, kt * b->rad[i] * b->rad[i]);
+      if (e < dt) dt = e;
+    }
+  }
+  if (!isfinite(dt)) {
+    CAIRN_CHECK(w->dt > 0, d, CAIRN_ESTATE,
+                "the automatic timestep has no stiffness to work from (no contacts and no "
+                "stiff contact model assigned); set model.timestep{fix = DT}");
+    *dt_out = w->dt;
+    return CAIRN_OK;
+  }
+  *dt_out = w->dt_safety * dt;
+  return CAIRN_OK;
+}
+
+static cairn_status one_step(cairn_world *w, cairn_diag *d) {
+  CAIRN_TRY(detect_update(w, d));
+  double dt;
+  CAIRN_TRY(cycle_timestep(w, &dt, d));
+  w->dt = dt;
+  compute_forces(w, dt);
+  CAIRN_TRY(motion(w, dt, d));
+  w->time += dt;
+  w->step++;
+  if (w->hist.interval && w->step % w->hist.interval == 0) CAIRN_TRY(history_sample(w, d));
+  return CAIRN_OK;
+}
+
+cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {
+  for (uint64_t i = 0; i < n; i++) CAIRN_TRY(one_step(w, d));
+  return CAIRN_OK;
+}
+
+cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
+  CAIRN_CHECK(isfinite(t_end), d, CAIRN_EINVAL, "solve time must be finite (got %g)", t_end);
+  if (w->ts_mode == TS_FIXED) {
+    /* Whole steps to reach t_end; a remainder below 1e-9 of a step is round-off. */
+    double steps = (t_end - w->time) / w->dt;
+    if (steps <= 1e-9) return CAIRN_OK;
+    return cycle_run(w, (uint64_t)ceil(steps - 1e-9), d);
+  }
+  while (w->time < t_end) CAIRN_TRY(one_step(w, d));
+  return CAIRN_OK;
+}
+
+cairn_status cycle_detect_only(cairn_world *w, cairn_diag *d) {
+  return detect_update(w, d);
+}

@@ -1,0 +1,62 @@
+/* Histories: named scalar functions sampled every 'interval' steps into columns of values,
+   with the step and time of each row. The samplers themselves live in the script layer. */
+#include <string.h>
+
+#include "cycle/cycle.h"
+
+cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
+                         cairn_diag *d) {
+  history_set *hs = &w->hist;
+  CAIRN_CHECK(name && name[0] && strlen(name) < CAIRN_MAX_NAME, d, CAIRN_EINVAL,
+              "history name must have 1 to %d characters", CAIRN_MAX_NAME - 1);
+  for (size_t i = 0; i < hs->n; i++)
+    CAIRN_CHECK(strcmp(hs->h[i].name, name) != 0, d, CAIRN_EINVAL,
+                "history '%s' already exists; give each history a unique name", name);
+  CAIRN_TRY(mem_grow((void **)&hs->h, &hs->cap, hs->n + 1, sizeof *hs->h, "history", d));
+  history *h = &hs->h[hs->n];
+  memset(h, 0, sizeof *h);
+  if (hs->cap_rows) {
+    h->v = mem_realloc(NULL, 0, hs->cap_rows * sizeof(double), "history:values");
+    if (!h->v) return diag_set(d, CAIRN_ENOMEM, "out of memory adding history '%s'", name);
+    for (size_t r = 0; r < hs->n_rows; r++) h->v[r] = NAN;
+  }
+  snprintf(h->name, sizeof h->name, "%s", name);
+  h->fn = fn;
+  h->ud = ud;
+  hs->n++;
+  return CAIRN_OK;
+}
+
+cairn_status history_sample(cairn_world *w, cairn_diag *d) {
+  history_set *hs = &w->hist;
+  if (hs->n == 0) return CAIRN_OK;
+  if (hs->n_rows + 1 > hs->cap_rows) {
+    size_t old = hs->cap_rows, cap = mem_next_cap(old, hs->n_rows + 1);
+    CAIRN_TRY(mem_resize((void **)&hs->step, old, cap, sizeof(double), "history:step", d));
+    CAIRN_TRY(mem_resize((void **)&hs->time, old, cap, sizeof(double), "history:time", d));
+    for (size_t i = 0; i < hs->n; i++)
+      CAIRN_TRY(mem_resize((void **)&hs->h[i].v, old, cap, sizeof(double), "history:values", d));
+    hs->cap_rows = cap;
+  }
+  size_t r = hs->n_rows;
+  for (size_t i = 0; i < hs->n; i++) {
+    double v = NAN;
+    CAIRN_TRY(hs->h[i].fn(hs->h[i].ud, &v, d));
+    hs->h[i].v[r] = v;
+  }
+  hs->step[r] = (double)w->step;
+  hs->time[r] = w->time;
+  hs->n_rows++;
+  return CAIRN_OK;
+}
+
+void history_clear(cairn_world *w) {
+  history_set *hs = &w->hist;
+  for (size_t i = 0; i < hs->n; i++) mem_free(hs->h[i].v, 0);
+  mem_free(hs->h, 0);
+  mem_free(hs->step, 0);
+  mem_free(hs->time, 0);
+  uint64_t interval = hs->interval;
+  memset(hs, 0, sizeof *hs);
+  hs->interval = interval;
+}

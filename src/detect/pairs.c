@@ -1,0 +1,206 @@
+/* The broad phase: a uniform cell grid over the balls' bounding box gives the candidate ball-ball
+   pairs within the skin, in a fixed order (by slot), so runs are reproducible. The pair list is
+   kept until some ball or wall has moved more than half the skin; then it is rebuilt and each
+   existing contact is re-attached to its pair. The cost is linear in the number of balls. */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "detect/detect.h"
+
+static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
+  if (need <= p->cap) return CAIRN_OK;
+  size_t old = p->cap, cap = mem_next_cap(old, need);
+#define G(f) CAIRN_TRY(mem_resize((void **)&p->f, old, cap, sizeof *p->f, "pairs:" #f, d))
+  G(kind); G(a); G(b); G(contact);
+#undef G
+  p->cap = cap;
+  return CAIRN_OK;
+}
+
+static cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d) {
+  CAIRN_TRY(pairs_reserve(p, p->n + 1, d));
+  p->kind[p->n] = (uint8_t)kind;
+  p->a[p->n] = a;
+  p->b[p->n] = b;
+  p->contact[p->n] = IDMAP_NONE;
+  p->n++;
+  return CAIRN_OK;
+}
+
+/* The skin: how far beyond contact (and proximity) pairs are kept. A tenth of the mean radius
+   trades rebuild frequency against pair count; set once per rebuild from the current balls. */
+static double choose_skin(const cairn_world *w) {
+  const ball_store *b = &w->balls;
+  double sum = 0;
+  for (size_t i = 0; i < b->n; i++) sum += b->rad[i];
+  return b->n ? 0.1 * sum / (double)b->n : 0.0;
+}
+
+static cairn_status ball_ball_candidates(cairn_world *w, double reach, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  pair_list *p = &w->pairs;
+  size_t n = b->n;
+  if (n < 2) return CAIRN_OK;
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  double rmax = 0;
+  for (size_t i = 0; i < n; i++) {
+    for (int k = 0; k < 3; k++) {
+      if (b->pos[i][k] < lo[k]) lo[k] = b->pos[i][k];
+      if (b->pos[i][k] > hi[k]) hi[k] = b->pos[i][k];
+    }
+    if (b->rad[i] > rmax) rmax = b->rad[i];
+  }
+  double h = 2 * rmax + reach; /* any pair within reach lies in neighbouring cells */
+  size_t nc[3];
+  for (;;) {
+    size_t total = 1;
+    for (int k = 0; k < 3; k++) {
+      nc[k] = k < w->dim ? (size_t)((hi[k] - lo[k]) / h) + 1 : 1;
+      total *= nc[k];
+    }
+    if (total <= 2 * n + 8) break; /* sparse worlds: coarser cells keep memory linear in n */
+    h *= 1.5;
+  }
+  size_t ncell = nc[0] * nc[1] * nc[2];
+  CAIRN_TRY(mem_grow((void **)&p->cell_start, &p->cap_cells, ncell + 1, sizeof *p->cell_start,
+                     "pairs:cells", d));
+  CAIRN_TRY(mem_grow((void **)&p->order, &p->cap_order, n, sizeof *p->order, "pairs:order", d));
+  CAIRN_TRY(
+      mem_grow((void **)&p->cell_of, &p->cap_cellof, n, sizeof *p->cell_of, "pairs:cell_of", d));
+  memset(p->cell_start, 0, (ncell + 1) * sizeof *p->cell_start);
+  for (size_t i = 0; i < n; i++) {
+    size_t ci[3];
+    for (int k = 0; k < 3; k++) {
+      ci[k] = k < w->dim ? (size_t)((b->pos[i][k] - lo[k]) / h) : 0;
+      if (ci[k] >= nc[k]) ci[k] = nc[k] - 1;
+    }
+    p->cell_of[i] = (uint32_t)((ci[2] * nc[1] + ci[1]) * nc[0] + ci[0]);
+    p->cell_start[p->cell_of[i] + 1]++;
+  }
+  for (size_t c = 0; c < ncell; c++) p->cell_start[c + 1] += p->cell_start[c];
+  /* Counting sort by cell, stable in slot order. */
+  for (size_t i = 0; i < n; i++) p->order[p->cell_start[p->cell_of[i]]++] = (uint32_t)i;
+  for (size_t c = ncell; c > 0; c--) p->cell_start[c] = p->cell_start[c - 1];
+  p->cell_start[0] = 0;
+
+  for (size_t i = 0; i < n; i++) {
+    uint32_t c = p->cell_of[i];
+    long cx = (long)(c % nc[0]), cy = (long)(c / nc[0] % nc[1]), cz = (long)(c / (nc[0] * nc[1]));
+    for (long z = cz - 1; z <= cz + 1; z++) {
+      if (z < 0 || z >= (long)nc[2]) continue;
+      for (long y = cy - 1; y <= cy + 1; y++) {
+        if (y < 0 || y >= (long)nc[1]) continue;
+        for (long x = cx - 1; x <= cx + 1; x++) {
+          if (x < 0 || x >= (long)nc[0]) continue;
+          size_t cell = ((size_t)z * nc[1] + (size_t)y) * nc[0] + (size_t)x;
+          for (uint32_t q = p->cell_start[cell]; q < p->cell_start[cell + 1]; q++) {
+            uint32_t j = p->order[q];
+            if (j <= i) continue;
+            double e[3];
+            v3_sub(b->pos[j], b->pos[i], e);
+            double lim = b->rad[i] + b->rad[j] + reach;
+            if (v3_dot(e, e) > lim * lim) continue;
+            /* side 1 is the ball with the lower id */
+            uint32_t s1 = b->id[i] < b->id[j] ? (uint32_t)i : j;
+            uint32_t s2 = s1 == i ? j : (uint32_t)i;
+            CAIRN_TRY(pairs_push(p, CAIRN_KIND_BALL_BALL, s1, s2, d));
+          }
+        }
+      }
+    }
+  }
+  return CAIRN_OK;
+}
+
+static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  for (size_t k = 0; k < w->walls.n; k++) {
+    const wall *wl = &w->walls.w[k];
+    for (size_t i = 0; i < b->n; i++) {
+      double gap, n[3], pt[3];
+      if (geom_ball_wall(wl, b->pos[i], b->rad[i], &gap, n, pt) && gap <= reach)
+        CAIRN_TRY(pairs_push(&w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
+    }
+  }
+  return CAIRN_OK;
+}
+
+static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
+  pair_list *p = &w->pairs;
+  contact_store *cs = &w->contacts;
+  p->n = 0;
+  p->skin = choose_skin(w);
+  double reach = p->skin + cmat_max_proximity(w);
+  CAIRN_TRY(ball_ball_candidates(w, reach, d));
+  CAIRN_TRY(ball_wall_candidates(w, reach, d));
+  for (size_t c = 0; c < cs->n; c++) cs->pair[c] = IDMAP_NONE;
+  for (size_t q = 0; q < p->n; q++) {
+    int k = p->kind[q];
+    int64_t id1 = k == CAIRN_KIND_BALL_BALL ? w->balls.id[p->a[q]] : w->walls.w[p->a[q]].id;
+    uint32_t c = idmap_get(&cs->map, contact_key(k, id1, w->balls.id[p->b[q]]));
+    p->contact[q] = c;
+    if (c != IDMAP_NONE) cs->pair[c] = (uint32_t)q;
+  }
+  /* Contacts beyond the reach that their model keeps (bonds) get a pair of their own. */
+  for (size_t c = 0; c < cs->n; c++)
+    if (cs->pair[c] == IDMAP_NONE) {
+      CAIRN_TRY(pairs_push(p, cs->kind[c], cs->a[c], cs->b[c], d));
+      p->contact[p->n - 1] = (uint32_t)c;
+      cs->pair[c] = (uint32_t)(p->n - 1);
+    }
+  for (size_t i = 0; i < w->balls.n; i++) v3_zero(w->balls.disp[i]);
+  for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].disp);
+  p->dirty = 0;
+  p->rebuilds++;
+  return CAIRN_OK;
+}
+
+static int needs_rebuild(const cairn_world *w) {
+  const pair_list *p = &w->pairs;
+  if (p->dirty) return 1;
+  double mb = 0, mw = 0;
+  for (size_t i = 0; i < w->balls.n; i++) {
+    double d2 = v3_dot(w->balls.disp[i], w->balls.disp[i]);
+    if (d2 > mb) mb = d2;
+  }
+  for (size_t k = 0; k < w->walls.n; k++) {
+    double d2 = v3_dot(w->walls.w[k].disp, w->walls.w[k].disp);
+    if (d2 > mw) mw = d2;
+  }
+  mb = sqrt(mb), mw = sqrt(mw);
+  /* Two balls closing on each other, or a ball and a wall, may together close the skin. */
+  return mb + (mb > mw ? mb : mw) >= p->skin;
+}
+
+cairn_status detect_update(cairn_world *w, cairn_diag *d) {
+  if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
+  pair_list *p = &w->pairs;
+  contact_store *cs = &w->contacts;
+  const ball_store *b = &w->balls;
+  for (size_t q = 0; q < p->n; q++) {
+    int k = p->kind[q];
+    uint32_t a = p->a[q], bb = p->b[q];
+    double gap, n[3], pt[3];
+    int ok = k == CAIRN_KIND_BALL_BALL
+                 ? geom_ball_ball(b->pos[a], b->rad[a], b->pos[bb], b->rad[bb], &gap, n, pt)
+                 : geom_ball_wall(&w->walls.w[a], b->pos[bb], b->rad[bb], &gap, n, pt);
+    uint32_t c = p->contact[q];
+    if (!ok) continue; /* no normal this step: keep whatever contact there is unchanged */
+    if (c == IDMAP_NONE) {
+      if (gap >= w->cmat.def[k].proximity) continue;
+      CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
+      p->contact[q] = c;
+      cs->pair[c] = (uint32_t)q;
+      contact_init_frame(w, c, n);
+    } else if (gap > cs->prox[c] && cs->deletable[c]) {
+      contact_delete(w, c);
+      p->contact[q] = IDMAP_NONE;
+      continue;
+    } else {
+      frame_rotate(w->dim, cs->frame[c], n);
+    }
+    cs->gap[c] = gap;
+    v3_copy(pt, cs->point[c]);
+  }
+  return CAIRN_OK;
+}

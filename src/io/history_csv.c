@@ -1,0 +1,17 @@
+/* History export as CSV with full double precision, so exported curves can be re-checked. */
+#include "io/io.h"
+
+cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *d) {
+  const history_set *hs = &w->hist;
+  atomic_file af;
+  CAIRN_TRY(io_atomic_open(&af, path, d));
+  fprintf(af.f, "step,time");
+  for (size_t i = 0; i < hs->n; i++) fprintf(af.f, ",%s", hs->h[i].name);
+  fputc('\n', af.f);
+  for (size_t r = 0; r < hs->n_rows; r++) {
+    fprintf(af.f, "%.0f,%.17g", hs->step[r], hs->time[r]);
+    for (size_t i = 0; i < hs->n; i++) fprintf(af.f, ",%.17g", hs->h[i].v[r]);
+    fputc('\n', af.f);
+  }
+  return io_atomic_commit(&af, d);
+}

@@ -1,0 +1,48 @@
+/* The Lua 5.4 script API: modules model, ball, wall, contact, history and verify, preloaded into
+   a fresh state that owns one world. Only src/lua/ includes lua.h. */
+#ifndef CAIRN_LUA_API_H
+#define CAIRN_LUA_API_H
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "world/world.h"
+
+/* Per-state context, kept in the Lua registry. */
+typedef struct script_ctx {
+  cairn_world *w;     /* NULL until model.new */
+  const char *case_name; /* for verify rows */
+  int n_pass, n_fail;
+  int quiet;
+} script_ctx;
+
+/* Public entry: run one script file in a fresh state. Returns CAIRN_OK, or a failure with the
+   message (file:line first) in d. 'case_name' labels verify rows (NULL: the file's base name). */
+typedef struct script_result {
+  int n_pass, n_fail;
+} script_result;
+cairn_status script_run_file(const char *path, const char *case_name, int quiet,
+                             script_result *res, cairn_diag *d);
+
+/* Shared helpers (lua_util.c). */
+script_ctx *ctx_of(lua_State *L);
+cairn_world *ctx_world(lua_State *L); /* raises if model.new has not been called */
+int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d);
+/* Read a vector of 'dim' (2D: 2 or 3) numbers from a table at idx; raises naming 'what'. */
+void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what);
+void push_vec(lua_State *L, const double v[3], int dim);
+/* Raise if the options table at idx has a key not in the NULL-terminated list. */
+void check_opts(lua_State *L, int idx, const char *fn, const char *const *allowed);
+/* Optional number field of an options table. */
+double opt_number(lua_State *L, int idx, const char *key, double def, const char *fn);
+int64_t get_id(lua_State *L, int idx, const char *what);
+
+void open_model(lua_State *L);
+void open_ball(lua_State *L);
+void open_wall(lua_State *L);
+void open_contact(lua_State *L);
+void open_history(lua_State *L);
+void open_verify(lua_State *L);
+
+#endif

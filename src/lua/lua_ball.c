@@ -1,0 +1,347 @@
+/* Script module 'ball': create, delete, find and iterate balls; read and set their attributes;
+   fix velocity components and spin. */
+#include <string.h>
+
+#include "lua/lua_api.h"
+
+static const char *const CREATE_OPTS[] = {"id",  "rad",  "pos",   "vel", "spin",
+                                          "density", "damp", "group", NULL};
+
+static int l_create(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "ball.create", CREATE_OPTS);
+  ball_spec s;
+  memset(&s, 0, sizeof s);
+  lua_getfield(L, 1, "id");
+  if (!lua_isnil(L, -1)) {
+    s.id = get_id(L, -1, "ball.create: id");
+    if (s.id < 1) luaL_error(L, "ball id must be an integer from 1 to %ld (got %lld); choose another id",
+                             CAIRN_ID_MAX, (long long)s.id);
+  }
+  lua_getfield(L, 1, "rad");
+  if (lua_isnil(L, -1)) luaL_error(L, "ball.create: give rad, the radius (a positive length)");
+  s.rad = opt_number(L, 1, "rad", 0, "ball.create");
+  s.density = opt_number(L, 1, "density", 1.0, "ball.create");
+  s.damp = opt_number(L, 1, "damp", 0.0, "ball.create");
+  lua_getfield(L, 1, "pos");
+  if (lua_isnil(L, -1)) luaL_error(L, "ball.create: give pos, the centre position");
+  get_vec(L, -1, w->dim, s.pos, "ball.create: pos");
+  lua_getfield(L, 1, "vel");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, w->dim, s.vel, "ball.create: vel");
+  lua_getfield(L, 1, "spin");
+  if (lua_isnumber(L, -1) && w->dim == 2)
+    s.spin[2] = lua_tonumber(L, -1);
+  else if (!lua_isnil(L, -1))
+    get_vec(L, -1, 3, s.spin, "ball.create: spin");
+  lua_getfield(L, 1, "group");
+  s.group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  int64_t id;
+  cairn_diag d;
+  cairn_status st = ball_create(w, &s, &id, &d);
+  if (st) return raise_diag(L, st, &d);
+  lua_pushinteger(L, (lua_Integer)id);
+  return 1;
+}
+
+static uint32_t check_slot(lua_State *L, cairn_world *w, int idx) {
+  int64_t id = get_id(L, idx, "ball id");
+  uint32_t s;
+  cairn_diag d;
+  cairn_status st = ball_slot(w, id, &s, &d);
+  if (st) raise_diag(L, st, &d);
+  return s;
+}
+
+static int l_delete(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  cairn_diag d;
+  cairn_status st = ball_delete(w, get_id(L, 1, "ball.delete: id"), &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
+}
+
+static int l_list(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_createtable(L, (int)w->balls.n, 0);
+  for (size_t i = 0; i < w->balls.n; i++) {
+    lua_pushinteger(L, (lua_Integer)w->balls.id[i]);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+static int l_count(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)ctx_world(L)->balls.n);
+  return 1;
+}
+
+static int l_exists(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  int64_t id = get_id(L, 1, "ball id");
+  lua_pushboolean(L, id >= 1 && id <= CAIRN_ID_MAX &&
+                         idmap_get(&w->balls.map, (uint64_t)id) != IDMAP_NONE);
+  return 1;
+}
+
+/* Spin and moment are scalars (about z) in 2D, vectors in 3D. */
+static void push_rot(lua_State *L, cairn_world *w, const double v[3]) {
+  if (w->dim == 2)
+    lua_pushnumber(L, v[2]);
+  else
+    push_vec(L, v, 3);
+}
+
+static void get_rot(lua_State *L, cairn_world *w, int idx, double out[3], const char *what) {
+  if (w->dim == 2) {
+    out[0] = out[1] = 0;
+    out[2] = luaL_checknumber(L, idx);
+  } else {
+    get_vec(L, idx, 3, out, what);
+  }
+}
+
+/* Vector attributes: ball.pos(id [, v]) and friends. */
+static int vec_attr(lua_State *L, double (*arr)[3], const char *what) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double v[3];
+    get_vec(L, 2, w->dim, v, what);
+    for (int k = 0; k < 3; k++)
+      if (!isfinite(v[k])) luaL_error(L, "%s: components must be finite", what);
+    v3_copy(v, arr[s]);
+    return 0;
+  }
+  push_vec(L, arr[s], w->dim);
+  return 1;
+}
+
+static int l_pos(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  if (lua_gettop(L) >= 2) world_mark_dirty(w);
+  return vec_attr(L, w->balls.pos, "ball.pos");
+}
+static int l_vel(lua_State *L) { return vec_attr(L, ctx_world(L)->balls.vel, "ball.vel"); }
+
+static int l_force(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, w->balls.force[check_slot(L, w, 1)], w->dim);
+  return 1;
+}
+
+static int l_spin(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    get_rot(L, w, 2, w->balls.spin[s], "ball.spin");
+    return 0;
+  }
+  push_rot(L, w, w->balls.spin[s]);
+  return 1;
+}
+
+static int l_moment(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_rot(L, w, w->balls.moment[check_slot(L, w, 1)]);
+  return 1;
+}
+
+typedef cairn_status (*scalar_setter)(cairn_world *, uint32_t, double, cairn_diag *);
+
+static int scalar_attr(lua_State *L, double *arr, scalar_setter set) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    if (!set) return luaL_error(L, "this ball attribute is read-only");
+    cairn_diag d;
+    cairn_status st = set(w, s, luaL_checknumber(L, 2), &d);
+    if (st) return raise_diag(L, st, &d);
+    return 0;
+  }
+  lua_pushnumber(L, arr[s]);
+  return 1;
+}
+
+static int l_rad(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.rad, ball_set_radius); }
+static int l_density(lua_State *L) {
+  return scalar_attr(L, ctx_world(L)->balls.density, ball_set_density);
+}
+static int l_damp(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.damp, ball_set_damp); }
+static int l_mass(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.mass, NULL); }
+static int l_inertia(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.inertia, NULL); }
+
+static int l_group(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    cairn_diag d;
+    uint16_t g;
+    cairn_status st = world_group_index(w, luaL_checkstring(L, 2), &g, &d);
+    if (st) return raise_diag(L, st, &d);
+    w->balls.group[s] = g;
+    return 0;
+  }
+  lua_pushstring(L, world_group_name(w, w->balls.group[s]));
+  return 1;
+}
+
+/* Selection of balls for ball.attribute/fix/free: id = n, ids = {...}, in_group = "name", or
+   all balls. Calls fn on each selected slot. */
+typedef void (*slot_fn)(lua_State *L, cairn_world *w, uint32_t s, void *ud);
+
+static void for_selection(lua_State *L, cairn_world *w, int idx, const char *fn_name, slot_fn fn,
+                          void *ud) {
+  lua_getfield(L, idx, "id");
+  lua_getfield(L, idx, "ids");
+  lua_getfield(L, idx, "in_group");
+  int has_id = !lua_isnil(L, -3), has_ids = !lua_isnil(L, -2), has_g = !lua_isnil(L, -1);
+  if (has_id + has_ids + has_g > 1)
+    luaL_error(L, "%s: give at most one of id, ids and in_group", fn_name);
+  if (has_id) {
+    fn(L, w, check_slot(L, w, -3), ud);
+  } else if (has_ids) {
+    luaL_checktype(L, -2, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, -2);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -2, i);
+      fn(L, w, check_slot(L, w, -1), ud);
+      lua_pop(L, 1);
+    }
+  } else if (has_g) {
+    const char *g = luaL_checkstring(L, -1);
+    for (size_t i = 0; i < w->balls.n; i++)
+      if (strcmp(world_group_name(w, w->balls.group[i]), g) == 0) fn(L, w, (uint32_t)i, ud);
+  } else {
+    for (size_t i = 0; i < w->balls.n; i++) fn(L, w, (uint32_t)i, ud);
+  }
+  lua_pop(L, 3);
+}
+
+typedef struct attr_set {
+  int has_rad, has_density, has_damp, has_vel, has_spin, has_group;
+  double rad, density, damp, vel[3], spin[3];
+  uint16_t group;
+} attr_set;
+
+static void apply_attr(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
+  attr_set *a = ud;
+  cairn_diag d;
+  cairn_status st = CAIRN_OK;
+  if (a->has_rad) st = ball_set_radius(w, s, a->rad, &d);
+  if (!st && a->has_density) st = ball_set_density(w, s, a->density, &d);
+  if (!st && a->has_damp) st = ball_set_damp(w, s, a->damp, &d);
+  if (st) raise_diag(L, st, &d);
+  if (a->has_vel) v3_copy(a->vel, w->balls.vel[s]);
+  if (a->has_spin) v3_copy(a->spin, w->balls.spin[s]);
+  if (a->has_group) w->balls.group[s] = a->group;
+}
+
+static int l_attribute(lua_State *L) {
+  static const char *const opts[] = {"rad", "density", "damp", "vel", "spin", "group",
+                                     "id", "ids", "in_group", NULL};
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "ball.attribute", opts);
+  attr_set a;
+  memset(&a, 0, sizeof a);
+  lua_getfield(L, 1, "rad");
+  if ((a.has_rad = !lua_isnil(L, -1))) a.rad = opt_number(L, 1, "rad", 0, "ball.attribute");
+  lua_getfield(L, 1, "density");
+  if ((a.has_density = !lua_isnil(L, -1)))
+    a.density = opt_number(L, 1, "density", 0, "ball.attribute");
+  lua_getfield(L, 1, "damp");
+  if ((a.has_damp = !lua_isnil(L, -1))) a.damp = opt_number(L, 1, "damp", 0, "ball.attribute");
+  lua_getfield(L, 1, "vel");
+  if ((a.has_vel = !lua_isnil(L, -1))) get_vec(L, -1, w->dim, a.vel, "ball.attribute: vel");
+  lua_getfield(L, 1, "spin");
+  if ((a.has_spin = !lua_isnil(L, -1))) get_rot(L, w, lua_gettop(L), a.spin, "ball.attribute: spin");
+  lua_getfield(L, 1, "group");
+  if ((a.has_group = !lua_isnil(L, -1))) {
+    cairn_diag d;
+    cairn_status st = world_group_index(w, luaL_checkstring(L, -1), &a.group, &d);
+    if (st) return raise_diag(L, st, &d);
+  }
+  lua_settop(L, 1);
+  for_selection(L, w, 1, "ball.attribute", apply_attr, &a);
+  return 0;
+}
+
+/* ball.fix{"velocity", "spin", ...} and ball.free{...}: positional names of what to fix. */
+static unsigned fix_bits(lua_State *L, const char *fn) {
+  unsigned bits = 0;
+  lua_Integer n = luaL_len(L, 1);
+  if (n == 0)
+    luaL_error(L, "%s: name what to fix: \"velocity\", \"xvelocity\", \"yvelocity\", "
+               "\"zvelocity\" or \"spin\"", fn);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, 1, i);
+    const char *s = luaL_checkstring(L, -1);
+    if (strcmp(s, "velocity") == 0)
+      bits |= FIX_VEL;
+    else if (strcmp(s, "xvelocity") == 0)
+      bits |= FIX_VX;
+    else if (strcmp(s, "yvelocity") == 0)
+      bits |= FIX_VY;
+    else if (strcmp(s, "zvelocity") == 0)
+      bits |= FIX_VZ;
+    else if (strcmp(s, "spin") == 0)
+      bits |= FIX_SPIN;
+    else
+      luaL_error(L, "%s: cannot fix '%s'; use \"velocity\", \"xvelocity\", \"yvelocity\", "
+                 "\"zvelocity\" or \"spin\"", fn, s);
+    lua_pop(L, 1);
+  }
+  return bits;
+}
+
+static void apply_fix(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
+  (void)L;
+  w->balls.fix[s] |= (uint8_t)*(unsigned *)ud;
+}
+static void apply_free(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
+  (void)L;
+  w->balls.fix[s] &= (uint8_t)~*(unsigned *)ud;
+}
+
+static int l_fix(lua_State *L) {
+  static const char *const opts[] = {"id", "ids", "in_group", NULL};
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "ball.fix", opts);
+  unsigned bits = fix_bits(L, "ball.fix");
+  for_selection(L, w, 1, "ball.fix", apply_fix, &bits);
+  return 0;
+}
+
+static int l_free(lua_State *L) {
+  static const char *const opts[] = {"id", "ids", "in_group", NULL};
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "ball.free", opts);
+  unsigned bits = fix_bits(L, "ball.free");
+  for_selection(L, w, 1, "ball.free", apply_free, &bits);
+  return 0;
+}
+
+static int l_fixed(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  unsigned f = w->balls.fix[s];
+  lua_createtable(L, 0, 4);
+  const char *names[] = {"xvelocity", "yvelocity", "zvelocity", "spin"};
+  for (int k = 0; k < 4; k++) {
+    lua_pushboolean(L, (f >> k) & 1);
+    lua_setfield(L, -2, names[k]);
+  }
+  return 1;
+}
+
+void open_ball(lua_State *L) {
+  static const luaL_Reg f[] = {
+      {"create", l_create},   {"delete", l_delete},     {"list", l_list},
+      {"count", l_count},     {"exists", l_exists},     {"pos", l_pos},
+      {"vel", l_vel},         {"spin", l_spin},         {"force", l_force},
+      {"moment", l_moment},   {"rad", l_rad},           {"density", l_density},
+      {"damp", l_damp},       {"mass", l_mass},         {"inertia", l_inertia},
+      {"group", l_group},     {"attribute", l_attribute}, {"fix", l_fix},
+      {"free", l_free},       {"fixed", l_fixed},       {NULL, NULL}};
+  luaL_newlib(L, f);
+  lua_setglobal(L, "ball");
+}

@@ -1,0 +1,306 @@
+/* Script module 'contact': the default assignment (model, properties, proximity per contact
+   kind), finding and listing contacts, and reading/writing any property by name. A contact
+   handle names its two sides by id, so it stays valid while the contact exists. */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "cycle/cycle.h"
+#include "lua/lua_api.h"
+
+#define HANDLE "cairn.contact"
+
+typedef struct handle {
+  int kind;
+  int64_t id1, id2; /* ball-ball: lower id, higher id; ball-wall: ball id, wall id */
+} handle;
+
+/* Contacts follow the balls' current positions: detect first if anything changed. */
+static void ensure_detected(lua_State *L, cairn_world *w) {
+  if (!w->pairs.dirty) return;
+  cairn_diag d;
+  cairn_status s = cycle_detect_only(w, &d);
+  if (s) raise_diag(L, s, &d);
+}
+
+static void push_handle(lua_State *L, const cairn_world *w, uint32_t c) {
+  handle *h = lua_newuserdatauv(L, sizeof *h, 0);
+  const contact_store *cs = &w->contacts;
+  h->kind = cs->kind[c];
+  if (h->kind == CAIRN_KIND_BALL_BALL) {
+    h->id1 = w->balls.id[cs->a[c]];
+    h->id2 = w->balls.id[cs->b[c]];
+  } else {
+    h->id1 = w->balls.id[cs->b[c]];
+    h->id2 = w->walls.w[cs->a[c]].id;
+  }
+  luaL_setmetatable(L, HANDLE);
+}
+
+static uint32_t check_contact(lua_State *L, cairn_world *w, int idx) {
+  handle *h = luaL_testudata(L, idx, HANDLE);
+  if (!h)
+    luaL_error(L, "expected a contact (from contact.find or contact.list), got %s",
+               luaL_typename(L, idx));
+  uint32_t c;
+  cairn_diag d;
+  cairn_status s = contact_find(w, h->kind, h->id1, h->id2, &c, &d);
+  if (s) {
+    if (s == CAIRN_ENOTFOUND)
+      luaL_error(L, "%s contact %lld-%lld no longer exists (its gap opened and it was deleted)",
+                 contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2);
+    raise_diag(L, s, &d);
+  }
+  return c;
+}
+
+static int h_tostring(lua_State *L) {
+  handle *h = luaL_checkudata(L, 1, HANDLE);
+  if (h->kind == CAIRN_KIND_BALL_BALL)
+    lua_pushfstring(L, "contact ball-ball %I-%I", (lua_Integer)h->id1, (lua_Integer)h->id2);
+  else
+    lua_pushfstring(L, "contact ball %I - wall %I", (lua_Integer)h->id1, (lua_Integer)h->id2);
+  return 1;
+}
+
+static int h_eq(lua_State *L) {
+  handle *a = luaL_checkudata(L, 1, HANDLE), *b = luaL_checkudata(L, 2, HANDLE);
+  lua_pushboolean(L, a->kind == b->kind && a->id1 == b->id1 && a->id2 == b->id2);
+  return 1;
+}
+
+static int check_kind(lua_State *L, int idx) {
+  const char *k = luaL_checkstring(L, idx);
+  int kind = contact_kind_parse(k);
+  if (kind < 0) luaL_error(L, "unknown contact kind '%s'; use \"ball-ball\" or \"ball-wall\"", k);
+  return kind;
+}
+
+/* Read a property value (number, boolean or vector table) at idx into v; returns the count. */
+static int get_value(lua_State *L, int idx, double v[3], const char *name) {
+  if (lua_isboolean(L, idx)) {
+    v[0] = lua_toboolean(L, idx);
+    return 1;
+  }
+  if (lua_istable(L, idx)) {
+    lua_Integer n = luaL_len(L, idx);
+    if (n < 1 || n > 3) luaL_error(L, "property '%s': give a number or up to 3 numbers", name);
+    for (lua_Integer k = 1; k <= n; k++) {
+      lua_geti(L, idx, k);
+      int ok;
+      v[k - 1] = lua_tonumberx(L, -1, &ok);
+      if (!ok) luaL_error(L, "property '%s': component %d must be a number", name, (int)k);
+      lua_pop(L, 1);
+    }
+    for (lua_Integer k = n; k < 3; k++) v[k] = 0;
+    return 3;
+  }
+  int ok;
+  v[0] = lua_tonumberx(L, idx, &ok);
+  if (!ok)
+    luaL_error(L, "property '%s' must be a number (got %s)", name, luaL_typename(L, idx));
+  return 1;
+}
+
+/* contact.cmat_default{kind = "ball-ball" (or omitted: both), model = NAME, proximity = P, props} */
+static int l_cmat_default(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  int kinds[2] = {CAIRN_KIND_BALL_BALL, CAIRN_KIND_BALL_WALL}, nk = 2;
+  lua_getfield(L, 1, "kind");
+  if (!lua_isnil(L, -1)) kinds[0] = check_kind(L, -1), nk = 1;
+  lua_getfield(L, 1, "model");
+  const char *model = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  double prox = opt_number(L, 1, "proximity", NAN, "contact.cmat_default");
+  cairn_diag d;
+  for (int i = 0; i < nk; i++) {
+    int k = kinds[i];
+    const char *m = model ? model : w->reg.e[w->cmat.def[k].model].m->name;
+    double p = isnan(prox) ? w->cmat.def[k].proximity : prox;
+    if (model || !isnan(prox)) {
+      cairn_status s = cmat_set_default(w, k, m, p, &d);
+      if (s) return raise_diag(L, s, &d);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+      if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "contact.cmat_default: keys must be names");
+      const char *key = lua_tostring(L, -2);
+      if (strcmp(key, "kind") && strcmp(key, "model") && strcmp(key, "proximity")) {
+        double v[3];
+        int n = get_value(L, -1, v, key);
+        cairn_status s = cmat_set_prop(w, k, key, v, n, &d);
+        if (s) return raise_diag(L, s, &d);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  return 0;
+}
+
+static int l_find(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  int kind = check_kind(L, 1);
+  int64_t id1 = get_id(L, 2, "contact.find: first id"), id2 = get_id(L, 3, "contact.find: second id");
+  ensure_detected(L, w);
+  uint32_t c;
+  if (contact_find(w, kind, id1, id2, &c, NULL) != CAIRN_OK) {
+    lua_pushnil(L);
+    return 1;
+  }
+  push_handle(L, w, c);
+  return 1;
+}
+
+static int l_list(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  int kind = lua_isnoneornil(L, 1) ? -1 : check_kind(L, 1);
+  ensure_detected(L, w);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (size_t c = 0; c < w->contacts.n; c++) {
+    if (kind >= 0 && w->contacts.kind[c] != kind) continue;
+    push_handle(L, w, (uint32_t)c);
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+static int l_count(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  ensure_detected(L, w);
+  lua_pushinteger(L, (lua_Integer)w->contacts.n);
+  return 1;
+}
+
+static void push_values(lua_State *L, const double *v, int n) {
+  if (n == 1) {
+    lua_pushnumber(L, v[0]);
+    return;
+  }
+  lua_createtable(L, n, 0);
+  for (int k = 0; k < n; k++) {
+    lua_pushnumber(L, v[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+}
+
+static int l_prop(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_contact(L, w, 1);
+  const char *name = luaL_checkstring(L, 2);
+  cairn_diag d;
+  if (lua_gettop(L) >= 3) {
+    double v[3];
+    int n = get_value(L, 3, v, name);
+    cairn_status s = contact_prop_set(w, c, name, v, n, &d);
+    if (s) return raise_diag(L, s, &d);
+    return 0;
+  }
+  double v[3];
+  int n;
+  cairn_status s = contact_prop_get(w, c, name, v, &n, &d);
+  if (s) return raise_diag(L, s, &d);
+  push_values(L, v, n);
+  return 1;
+}
+
+static int l_props(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_contact(L, w, 1);
+  const model_entry *e = &w->reg.e[w->contacts.model[c]];
+  lua_newtable(L);
+  for (int pass = 0; pass < 2; pass++) {
+    int n = pass ? e->m->n_state : e->m->n_props;
+    for (int i = 0; i < n; i++) {
+      const char *name = pass ? e->m->state[i].name : e->m->props[i].name;
+      double v[3];
+      int k;
+      contact_prop_get(w, c, name, v, &k, NULL);
+      push_values(L, v, k);
+      lua_setfield(L, -2, name);
+    }
+  }
+  return 1;
+}
+
+static int l_force(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, w->contacts.force[check_contact(L, w, 1)], 3);
+  return 1;
+}
+
+static int l_force_global(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  double f[3];
+  contact_force_global(w, check_contact(L, w, 1), f);
+  push_vec(L, f, w->dim);
+  return 1;
+}
+
+static int l_normal(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, w->contacts.frame[check_contact(L, w, 1)], w->dim);
+  return 1;
+}
+
+static int l_point(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, w->contacts.point[check_contact(L, w, 1)], w->dim);
+  return 1;
+}
+
+static int l_gap(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_pushnumber(L, w->contacts.gap[check_contact(L, w, 1)]);
+  return 1;
+}
+
+static int l_active(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_pushboolean(L, w->contacts.active[check_contact(L, w, 1)]);
+  return 1;
+}
+
+static int l_model(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_contact(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    const char *name = luaL_checkstring(L, 2);
+    int m = registry_find(&w->reg, name);
+    if (m < 0)
+      return luaL_error(L, "contact model '%s' is not known; run `cairn models` to list the "
+                        "models (load a plugin with model.load first)", name);
+    cairn_diag d;
+    cairn_status s = contact_set_model(w, c, m, &d);
+    if (s) return raise_diag(L, s, &d);
+    return 0;
+  }
+  lua_pushstring(L, w->reg.e[w->contacts.model[c]].m->name);
+  return 1;
+}
+
+static int l_ends(lua_State *L) {
+  handle *h = luaL_checkudata(L, 1, HANDLE);
+  lua_pushstring(L, contact_kind_name(h->kind));
+  lua_pushinteger(L, (lua_Integer)h->id1);
+  lua_pushinteger(L, (lua_Integer)h->id2);
+  return 3;
+}
+
+void open_contact(lua_State *L) {
+  luaL_newmetatable(L, HANDLE);
+  lua_pushcfunction(L, h_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, h_eq);
+  lua_setfield(L, -2, "__eq");
+  lua_pop(L, 1);
+  static const luaL_Reg f[] = {{"cmat_default", l_cmat_default}, {"find", l_find},
+                               {"list", l_list},   {"count", l_count},
+                               {"prop", l_prop},   {"props", l_props},
+                               {"force", l_force}, {"force_global", l_force_global},
+                               {"normal", l_normal}, {"point", l_point},
+                               {"gap", l_gap},     {"active", l_active},
+                               {"model", l_model}, {"ends", l_ends},
+                               {NULL, NULL}};
+  luaL_newlib(L, f);
+  lua_setglobal(L, "contact");
+}

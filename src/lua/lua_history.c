@@ -1,0 +1,122 @@
+/* Script module 'history': Lua functions sampled every K steps, exported as CSV. */
+#include <string.h>
+
+#include "cycle/cycle.h"
+#include "io/io.h"
+#include "lua/lua_api.h"
+
+typedef struct sampler {
+  lua_State *L;
+  int ref;
+  char name[CAIRN_MAX_NAME];
+} sampler;
+
+/* Call the sampler's function; an error or a non-number stops the run with its position. */
+static cairn_status sample(void *ud, double *value, cairn_diag *d) {
+  sampler *s = ud;
+  lua_State *L = s->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s->ref);
+  if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
+    diag_set(d, CAIRN_ECALLBACK, "%s (in history '%s')", lua_tostring(L, -1), s->name);
+    lua_pop(L, 1);
+    return CAIRN_ECALLBACK;
+  }
+  int ok;
+  *value = lua_tonumberx(L, -1, &ok);
+  if (!ok) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->ref);
+    lua_Debug ar;
+    lua_getinfo(L, ">S", &ar);
+    diag_set(d, CAIRN_ECALLBACK, "%s:%d: history '%s': the function returned %s, not a number",
+             ar.short_src, ar.linedefined, s->name, luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return CAIRN_ECALLBACK;
+  }
+  lua_pop(L, 1);
+  return CAIRN_OK;
+}
+
+static int l_add(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  const char *name = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  sampler *s = lua_newuserdatauv(L, sizeof *s, 0);
+  s->L = L;
+  snprintf(s->name, sizeof s->name, "%s", name);
+  lua_pushvalue(L, 2);
+  s->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  cairn_diag d;
+  cairn_status st = history_add(w, name, sample, s, &d);
+  if (st) {
+    luaL_unref(L, LUA_REGISTRYINDEX, s->ref);
+    return raise_diag(L, st, &d);
+  }
+  luaL_ref(L, LUA_REGISTRYINDEX); /* keep the sampler alive as long as the state */
+  return 0;
+}
+
+static int l_interval(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  if (lua_gettop(L) >= 1) {
+    lua_Integer k = luaL_checkinteger(L, 1);
+    if (k < 1) luaL_error(L, "history.interval: give a whole number of steps >= 1 (got %d)", (int)k);
+    w->hist.interval = (uint64_t)k;
+    return 0;
+  }
+  lua_pushinteger(L, (lua_Integer)w->hist.interval);
+  return 1;
+}
+
+static int l_export(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  cairn_diag d;
+  cairn_status st = io_history_csv(w, luaL_checkstring(L, 1), &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
+}
+
+static void push_column(lua_State *L, const double *v, size_t n) {
+  lua_createtable(L, (int)n, 0);
+  for (size_t r = 0; r < n; r++) {
+    lua_pushnumber(L, v[r]);
+    lua_rawseti(L, -2, (lua_Integer)r + 1);
+  }
+}
+
+/* history.get(name) -> values, times, steps (arrays) */
+static int l_get(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  const char *name = luaL_checkstring(L, 1);
+  const history_set *hs = &w->hist;
+  for (size_t i = 0; i < hs->n; i++)
+    if (strcmp(hs->h[i].name, name) == 0) {
+      push_column(L, hs->h[i].v, hs->n_rows);
+      push_column(L, hs->time, hs->n_rows);
+      push_column(L, hs->step, hs->n_rows);
+      return 3;
+    }
+  return luaL_error(L, "history '%s' does not exist; add it with history.add first", name);
+}
+
+static int l_names(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_createtable(L, (int)w->hist.n, 0);
+  for (size_t i = 0; i < w->hist.n; i++) {
+    lua_pushstring(L, w->hist.h[i].name);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+static int l_clear(lua_State *L) {
+  history_clear(ctx_world(L));
+  return 0;
+}
+
+void open_history(lua_State *L) {
+  static const luaL_Reg f[] = {{"add", l_add},   {"interval", l_interval}, {"export", l_export},
+                               {"get", l_get},   {"names", l_names},       {"clear", l_clear},
+                               {NULL, NULL}};
+  luaL_newlib(L, f);
+  lua_setglobal(L, "history");
+}

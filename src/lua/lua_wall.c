@@ -1,0 +1,143 @@
+/* Script module 'wall': 2D segments, 3D planes and convex polygons; wall velocity. */
+#include <string.h>
+
+#include "lua/lua_api.h"
+
+static int l_create(lua_State *L) {
+  static const char *const opts[] = {"id", "kind", "nodes", "point", "normal", "vel", "group", NULL};
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "wall.create", opts);
+  wall_spec s;
+  memset(&s, 0, sizeof s);
+  lua_getfield(L, 1, "id");
+  if (!lua_isnil(L, -1)) {
+    s.id = get_id(L, -1, "wall.create: id");
+    if (s.id < 1) luaL_error(L, "wall id must be an integer from 1 to %ld (got %lld)",
+                             CAIRN_ID_MAX, (long long)s.id);
+  }
+  lua_getfield(L, 1, "nodes");
+  int has_nodes = !lua_isnil(L, -1);
+  lua_getfield(L, 1, "kind");
+  const char *kind = luaL_optstring(L, -1, w->dim == 2 ? "segment" : has_nodes ? "polygon" : "plane");
+  if (strcmp(kind, "segment") == 0)
+    s.kind = WALL_SEGMENT;
+  else if (strcmp(kind, "plane") == 0)
+    s.kind = WALL_PLANE;
+  else if (strcmp(kind, "polygon") == 0 || strcmp(kind, "triangle") == 0)
+    s.kind = WALL_POLYGON;
+  else
+    return luaL_error(L, "wall.create: unknown kind '%s'; use \"segment\" (2D), \"plane\" or "
+                      "\"polygon\"/\"triangle\" (3D)", kind);
+  if (s.kind != WALL_PLANE) {
+    if (!has_nodes) luaL_error(L, "wall.create: a %s needs nodes = {{x, y...}, ...}", kind);
+    luaL_checktype(L, -2, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, -2);
+    if (n > WALL_MAX_NODES) luaL_error(L, "wall.create: at most %d nodes (got %d)", WALL_MAX_NODES, (int)n);
+    s.n_nodes = (int)n;
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -2, i);
+      char what[64];
+      snprintf(what, sizeof what, "wall.create: node %d", (int)i);
+      get_vec(L, -1, w->dim, s.nodes[i - 1], what);
+      lua_pop(L, 1);
+    }
+  } else {
+    lua_getfield(L, 1, "point");
+    if (lua_isnil(L, -1)) luaL_error(L, "wall.create: a plane needs point = {x, y, z} and normal");
+    get_vec(L, -1, 3, s.point, "wall.create: point");
+    lua_getfield(L, 1, "normal");
+    if (lua_isnil(L, -1)) luaL_error(L, "wall.create: a plane needs normal = {nx, ny, nz}, into the domain");
+    get_vec(L, -1, 3, s.normal, "wall.create: normal");
+  }
+  lua_getfield(L, 1, "vel");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, w->dim, s.vel, "wall.create: vel");
+  lua_getfield(L, 1, "group");
+  s.group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  int64_t id;
+  cairn_diag d;
+  cairn_status st = wall_create(w, &s, &id, &d);
+  if (st) return raise_diag(L, st, &d);
+  lua_pushinteger(L, (lua_Integer)id);
+  return 1;
+}
+
+static wall *check_wall(lua_State *L, cairn_world *w, int idx) {
+  uint32_t s;
+  cairn_diag d;
+  cairn_status st = wall_slot(w, get_id(L, idx, "wall id"), &s, &d);
+  if (st) raise_diag(L, st, &d);
+  return &w->walls.w[s];
+}
+
+static int l_delete(lua_State *L) {
+  cairn_diag d;
+  cairn_status st = wall_delete(ctx_world(L), get_id(L, 1, "wall.delete: id"), &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
+}
+
+static int l_list(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_createtable(L, (int)w->walls.n, 0);
+  for (size_t i = 0; i < w->walls.n; i++) {
+    lua_pushinteger(L, (lua_Integer)w->walls.w[i].id);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+static int l_count(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)ctx_world(L)->walls.n);
+  return 1;
+}
+
+static int l_vel(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double v[3];
+    get_vec(L, 2, w->dim, v, "wall.vel");
+    v3_copy(v, wl->vel);
+    return 0;
+  }
+  push_vec(L, wl->vel, w->dim);
+  return 1;
+}
+
+static int l_force(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, check_wall(L, w, 1)->force, w->dim);
+  return 1;
+}
+
+static int l_nodes(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  lua_createtable(L, wl->n_nodes, 0);
+  for (int i = 0; i < wl->n_nodes; i++) {
+    push_vec(L, wl->nodes[i], w->dim);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int l_kind(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_pushstring(L, wall_kind_name(check_wall(L, w, 1)->kind));
+  return 1;
+}
+
+static int l_point(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, check_wall(L, w, 1)->point, w->dim);
+  return 1;
+}
+
+void open_wall(lua_State *L) {
+  static const luaL_Reg f[] = {{"create", l_create}, {"delete", l_delete}, {"list", l_list},
+                               {"count", l_count},   {"vel", l_vel},       {"force", l_force},
+                               {"nodes", l_nodes},   {"kind", l_kind},     {"point", l_point},
+                               {NULL, NULL}};
+  luaL_newlib(L, f);
+  lua_setglobal(L, "wall");
+}

@@ -1,0 +1,10 @@
+/* The built-in contact models, each registered through the public ABI like any plugin. */
+#ifndef CAIRN_MODELS_BUILTIN_H
+#define CAIRN_MODELS_BUILTIN_H
+
+#include "cairn/contact_model.h"
+
+extern const cairn_contact_model cairn_model_null;
+extern const cairn_contact_model cairn_model_linear;
+
+#endif

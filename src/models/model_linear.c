@@ -1,0 +1,78 @@
+/* The "linear" model: linear normal and shear springs, the shear force carried incrementally in
+   the (rotating) contact plane, a Coulomb slider on the spring shear force, and normal and shear
+   dashpots given as fractions of critical damping with the reduced mass (seed 003 §4.4.1,
+   seed 004; design.md). Written against the public ABI only. */
+#include "models/builtin.h"
+#include "models/laws.h"
+
+enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS };                 /* property slots */
+enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4 };           /* state slots */
+
+static const cairn_prop_desc linear_props[] = {
+    /* clang-format off */
+  /* name        type            unit    def  min  max       access    doc */
+  {"kn",        CAIRN_PROP_FLT, "N/m",  0.0, 0.0, INFINITY, CAIRN_RW, "normal stiffness", NULL},
+  {"ks",        CAIRN_PROP_FLT, "N/m",  0.0, 0.0, INFINITY, CAIRN_RW, "shear stiffness", NULL},
+  {"fric",      CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,
+   "friction coefficient: |shear spring force| <= fric * normal spring force (dashpots excluded)",
+   NULL},
+  {"dp_nratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,
+   "normal dashpot, fraction of critical damping (c = 2 ratio sqrt(m_eff kn))", NULL},
+  {"dp_sratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,
+   "shear dashpot, fraction of critical damping (off while sliding)", NULL},
+    /* clang-format on */
+};
+
+static const cairn_state_desc linear_state[] = {
+    {"lin_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+     "spring force (normal, s, t); normal > 0 in compression"},
+    {"lin_slip", CAIRN_PROP_BOOL, 0, "-", "1 while the shear force is at the friction limit"},
+    {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "dashpot force (normal, s, t)"},
+};
+
+static void linear_force(const cairn_cm_input *in, const double *p, const double *derived,
+                         double *st, cairn_cm_output *out) {
+  (void)derived;
+  double *fl = st + S_FORCE, *fd = st + S_DPFORCE;
+  if (in->gap >= 0) { /* open: no force, and the shear history is dropped */
+    fl[0] = fl[1] = fl[2] = 0;
+    fd[0] = fd[1] = fd[2] = 0;
+    st[S_SLIP] = 0;
+    return;
+  }
+  out->active = 1;
+  fl[0] = p[P_KN] * -in->gap;
+  law_shear_increment(fl, p[P_KS], in->vel, in->dt);
+  int slip = law_coulomb_cap(fl, p[P_FRIC] * fl[0]);
+  if (slip != (int)st[S_SLIP]) {
+    out->events |= CAIRN_EV_SLIP_CHANGE;
+    out->slip_mode = slip ? 0 : 1;
+  }
+  st[S_SLIP] = slip;
+  double cn = law_dashpot_coeff(p[P_DPN], in->m_eff, p[P_KN]);
+  double cs = slip ? 0.0 : law_dashpot_coeff(p[P_DPS], in->m_eff, p[P_KS]);
+  fd[0] = -cn * in->vel[0];
+  fd[1] = -cs * in->vel[1];
+  fd[2] = -cs * in->vel[2];
+  for (int k = 0; k < 3; k++) out->force[k] = fl[k] + fd[k];
+  out->kn_est = p[P_KN];
+  out->ks_est = p[P_KS];
+}
+
+static void linear_stiffness(const double *p, double *k_tran, double *k_rot) {
+  *k_tran = p[P_KN] + p[P_KS];
+  *k_rot = 0;
+}
+
+const cairn_contact_model cairn_model_linear = {
+    .abi_version = CAIRN_CM_ABI_VERSION,
+    .name = "linear",
+    .version = 1,
+    .doc = "linear springs, Coulomb friction, critical-ratio dashpots with the reduced mass",
+    .props = linear_props,
+    .n_props = sizeof linear_props / sizeof *linear_props,
+    .state = linear_state,
+    .n_state = sizeof linear_state / sizeof *linear_state,
+    .force = linear_force,
+    .stiffness = linear_stiffness,
+};

@@ -1,0 +1,173 @@
+/* Balls: creation with validated attributes, deletion (and of their contacts), mass and inertia.
+   2D balls are disks of unit thickness: m = rho pi r^2, I = m r^2 / 2; 3D: m = 4/3 rho pi r^3,
+   I = 2/5 m r^2 (design.md). */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "world/world.h"
+
+static cairn_status grow(ball_store *b, size_t need, cairn_diag *d) {
+  if (need <= b->cap) return CAIRN_OK;
+  size_t old = b->cap, cap = mem_next_cap(old, need);
+#define G(f) CAIRN_TRY(mem_resize((void **)&b->f, old, cap, sizeof *b->f, "ball:" #f, d))
+  G(id); G(pos); G(vel); G(spin); G(force); G(moment); G(disp); G(rad); G(density); G(mass);
+  G(inertia); G(damp); G(k_tran); G(k_rot); G(fix); G(group);
+#undef G
+  b->cap = cap;
+  return CAIRN_OK;
+}
+
+void ball_store_free(ball_store *b) {
+  void *arrs[] = {b->id,   b->pos,     b->vel,  b->spin,    b->force,   b->moment,
+                  b->disp, b->rad,     b->density, b->mass, b->inertia, b->damp,
+                  b->k_tran, b->k_rot, b->fix,  b->group};
+  for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
+  idmap_free(&b->map);
+  memset(b, 0, sizeof *b);
+}
+
+void ball_update_mass(cairn_world *w, uint32_t s) {
+  ball_store *b = &w->balls;
+  double r = b->rad[s];
+  if (w->dim == 2) {
+    b->mass[s] = b->density[s] * M_PI * r * r;
+    b->inertia[s] = 0.5 * b->mass[s] * r * r;
+  } else {
+    b->mass[s] = b->density[s] * 4.0 / 3.0 * M_PI * r * r * r;
+    b->inertia[s] = 0.4 * b->mass[s] * r * r;
+  }
+}
+
+static cairn_status check_vec(const double v[3], const char *what, int64_t id, cairn_diag *d) {
+  for (int k = 0; k < 3; k++)
+    CAIRN_CHECK(isfinite(v[k]), d, CAIRN_EINVAL,
+                "ball %lld: %s must be finite (component %d is %g); give finite numbers",
+                (long long)id, what, k + 1, v[k]);
+  return CAIRN_OK;
+}
+
+cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  int64_t id = s->id ? s->id : w->next_ball_id;
+  while (!s->id && idmap_get(&b->map, (uint64_t)id) != IDMAP_NONE) id++;
+  CAIRN_CHECK(id >= 1 && id <= CAIRN_ID_MAX, d, CAIRN_EINVAL,
+              "ball id must be an integer from 1 to %ld (got %lld); choose another id",
+              CAIRN_ID_MAX, (long long)id);
+  CAIRN_CHECK(idmap_get(&b->map, (uint64_t)id) == IDMAP_NONE, d, CAIRN_EINVAL,
+              "ball %lld already exists; give each ball a unique id (or leave id out)",
+              (long long)id);
+  CAIRN_CHECK(isfinite(s->rad) && s->rad > 0, d, CAIRN_EINVAL,
+              "ball %lld: radius must be > 0 (got %g); pass rad as a positive length",
+              (long long)id, s->rad);
+  CAIRN_CHECK(isfinite(s->density) && s->density > 0, d, CAIRN_EINVAL,
+              "ball %lld: density must be > 0 (got %g); pass density as a positive number",
+              (long long)id, s->density);
+  CAIRN_CHECK(isfinite(s->damp) && s->damp >= 0 && s->damp < 1, d, CAIRN_EINVAL,
+              "ball %lld: local damping must be in [0, 1) (got %g)", (long long)id, s->damp);
+  CAIRN_TRY(check_vec(s->pos, "position", id, d));
+  CAIRN_TRY(check_vec(s->vel, "velocity", id, d));
+  CAIRN_TRY(check_vec(s->spin, "spin", id, d));
+  if (w->has_domain)
+    for (int k = 0; k < w->dim; k++)
+      CAIRN_CHECK(s->pos[k] >= w->dom_min[k] && s->pos[k] <= w->dom_max[k], d, CAIRN_EINVAL,
+                  "ball %lld: position lies outside the model domain (coordinate %d = %g, domain "
+                  "[%g, %g]); create it inside or enlarge the domain",
+                  (long long)id, k + 1, s->pos[k], w->dom_min[k], w->dom_max[k]);
+  uint16_t g;
+  CAIRN_TRY(world_group_index(w, s->group, &g, d));
+  CAIRN_TRY(grow(b, b->n + 1, d));
+  uint32_t i = (uint32_t)b->n;
+  CAIRN_TRY(idmap_put(&b->map, (uint64_t)id, i, d));
+  b->id[i] = id;
+  v3_copy(s->pos, b->pos[i]);
+  v3_copy(s->vel, b->vel[i]);
+  v3_copy(s->spin, b->spin[i]);
+  if (w->dim == 2) { /* disks move in the plane and spin about z */
+    b->pos[i][2] = b->vel[i][2] = 0;
+    b->spin[i][0] = b->spin[i][1] = 0;
+  }
+  v3_zero(b->force[i]);
+  v3_zero(b->moment[i]);
+  v3_zero(b->disp[i]);
+  b->rad[i] = s->rad;
+  b->density[i] = s->density;
+  b->damp[i] = s->damp;
+  b->fix[i] = 0;
+  b->group[i] = g;
+  b->k_tran[i] = b->k_rot[i] = 0;
+  ball_update_mass(w, i);
+  b->n++;
+  if (id >= w->next_ball_id) w->next_ball_id = id + 1;
+  world_mark_dirty(w);
+  *id_out = id;
+  return CAIRN_OK;
+}
+
+cairn_status ball_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d) {
+  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->balls.map, (uint64_t)id) : IDMAP_NONE;
+  CAIRN_CHECK(s != IDMAP_NONE, d, CAIRN_ENOTFOUND,
+              "ball %lld does not exist; check the id (ball.list() gives all ids)", (long long)id);
+  *slot = s;
+  return CAIRN_OK;
+}
+
+cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
+  uint32_t s = 0;
+  CAIRN_TRY(ball_slot(w, id, &s, d));
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  /* Delete the ball's contacts (backwards: deletion swaps the last contact in). */
+  for (size_t c = cs->n; c-- > 0;) {
+    int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
+    if (cs->b[c] == s || (bb && cs->a[c] == s)) contact_delete(w, (uint32_t)c);
+  }
+  uint32_t last = (uint32_t)b->n - 1;
+  idmap_del(&b->map, (uint64_t)id);
+  if (s != last) {
+#define MV(f) memcpy(&b->f[s], &b->f[last], sizeof b->f[s])
+    MV(id); MV(pos); MV(vel); MV(spin); MV(force); MV(moment); MV(disp); MV(rad); MV(density);
+    MV(mass); MV(inertia); MV(damp); MV(k_tran); MV(k_rot); MV(fix); MV(group);
+#undef MV
+    idmap_put(&b->map, (uint64_t)b->id[s], s, NULL); /* replaces: never allocates */
+    for (size_t c = 0; c < cs->n; c++) {
+      if (cs->b[c] == last) cs->b[c] = s;
+      if (cs->kind[c] == CAIRN_KIND_BALL_BALL && cs->a[c] == last) cs->a[c] = s;
+    }
+  }
+  b->n--;
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}
+
+cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d) {
+  CAIRN_CHECK(isfinite(r) && r > 0, d, CAIRN_EINVAL,
+              "ball %lld: radius must be > 0 (got %g); pass a positive length",
+              (long long)w->balls.id[s], r);
+  w->balls.rad[s] = r;
+  ball_update_mass(w, s);
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}
+
+cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag *d) {
+  CAIRN_CHECK(isfinite(rho) && rho > 0, d, CAIRN_EINVAL,
+              "ball %lld: density must be > 0 (got %g); pass a positive number",
+              (long long)w->balls.id[s], rho);
+  w->balls.density[s] = rho;
+  ball_update_mass(w, s);
+  return CAIRN_OK;
+}
+
+cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d) {
+  CAIRN_CHECK(isfinite(a) && a >= 0 && a < 1, d, CAIRN_EINVAL,
+              "ball %lld: local damping must be in [0, 1) (got %g); 0 is none, 0.7 is PFC's "
+              "classic value",
+              (long long)w->balls.id[s], a);
+  w->balls.damp[s] = a;
+  return CAIRN_OK;
+}
+
+int ball_translation_fixed(const cairn_world *w, uint32_t s) {
+  unsigned need = w->dim == 2 ? (FIX_VX | FIX_VY) : FIX_VEL;
+  return (w->balls.fix[s] & need) == need;
+}

@@ -1,0 +1,172 @@
+/* Walls: 2D line segments, 3D infinite planes and planar convex polygons (triangles included).
+   Each may translate with a set velocity. Creation checks the geometry once, so contact
+   detection can trust it. */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "world/world.h"
+
+const char *wall_kind_name(wall_kind k) {
+  switch (k) {
+  case WALL_SEGMENT: return "segment";
+  case WALL_PLANE: return "plane";
+  case WALL_POLYGON: return "polygon";
+  }
+  return "?";
+}
+
+void wall_store_free(wall_store *ws) {
+  mem_free(ws->w, 0);
+  idmap_free(&ws->map);
+  memset(ws, 0, sizeof *ws);
+}
+
+/* Check a polygon: planar, convex, not degenerate; set its plane. Newell's normal follows the
+   node order (counter-clockwise seen from the normal's side). */
+static cairn_status polygon_plane(wall *wl, cairn_diag *d) {
+  int n = wl->n_nodes;
+  double nn[3] = {0, 0, 0}, c[3] = {0, 0, 0};
+  for (int i = 0; i < n; i++) {
+    const double *p = wl->nodes[i], *q = wl->nodes[(i + 1) % n];
+    nn[0] += (p[1] - q[1]) * (p[2] + q[2]);
+    nn[1] += (p[2] - q[2]) * (p[0] + q[0]);
+    nn[2] += (p[0] - q[0]) * (p[1] + q[1]);
+    v3_add(c, p, c);
+  }
+  v3_scale(c, 1.0 / n, c);
+  double len = v3_norm(nn), size = 0;
+  for (int i = 0; i < n; i++) {
+    double e[3];
+    v3_sub(wl->nodes[i], c, e);
+    if (v3_norm(e) > size) size = v3_norm(e);
+  }
+  CAIRN_CHECK(size > 0 && len > 1e-12 * size * size, d, CAIRN_EINVAL,
+              "wall %lld: polygon has no area (its nodes are collinear or repeated); give at "
+              "least 3 distinct, non-collinear nodes",
+              (long long)wl->id);
+  v3_scale(nn, 1.0 / len, wl->normal);
+  v3_copy(c, wl->point);
+  for (int i = 0; i < n; i++) {
+    double e[3];
+    v3_sub(wl->nodes[i], c, e);
+    CAIRN_CHECK(fabs(v3_dot(e, wl->normal)) <= 1e-9 * size, d, CAIRN_EINVAL,
+                "wall %lld: polygon is not planar (node %d lies %g off its plane); give nodes "
+                "in one plane",
+                (long long)wl->id, i + 1, v3_dot(e, wl->normal));
+    const double *p = wl->nodes[i], *q = wl->nodes[(i + 1) % n], *r = wl->nodes[(i + 2) % n];
+    double e1[3], e2[3], x[3];
+    v3_sub(q, p, e1);
+    v3_sub(r, q, e2);
+    v3_cross(e1, e2, x);
+    CAIRN_CHECK(v3_dot(x, wl->normal) > 0, d, CAIRN_EINVAL,
+                "wall %lld: polygon is not convex or has repeated/collinear nodes (at node %d); "
+                "split it into convex polygons or triangles, nodes in order around the edge",
+                (long long)wl->id, (i + 1) % n + 1);
+  }
+  return CAIRN_OK;
+}
+
+cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, cairn_diag *d) {
+  wall_store *ws = &w->walls;
+  int64_t id = s->id ? s->id : w->next_wall_id;
+  while (!s->id && idmap_get(&ws->map, (uint64_t)id) != IDMAP_NONE) id++;
+  CAIRN_CHECK(id >= 1 && id <= CAIRN_ID_MAX, d, CAIRN_EINVAL,
+              "wall id must be an integer from 1 to %ld (got %lld)", CAIRN_ID_MAX, (long long)id);
+  CAIRN_CHECK(idmap_get(&ws->map, (uint64_t)id) == IDMAP_NONE, d, CAIRN_EINVAL,
+              "wall %lld already exists; give each wall a unique id (or leave id out)",
+              (long long)id);
+  wall wl;
+  memset(&wl, 0, sizeof wl);
+  wl.id = id;
+  wl.kind = s->kind;
+  v3_copy(s->vel, wl.vel);
+  for (int k = 0; k < 3; k++)
+    CAIRN_CHECK(isfinite(s->vel[k]), d, CAIRN_EINVAL, "wall %lld: velocity must be finite",
+                (long long)id);
+  if (w->dim == 2) wl.vel[2] = 0;
+  switch (s->kind) {
+  case WALL_SEGMENT:
+    CAIRN_CHECK(w->dim == 2, d, CAIRN_EINVAL,
+                "wall %lld: line segments are 2D walls; in 3D use kind = \"plane\" or "
+                "\"polygon\"",
+                (long long)id);
+    CAIRN_CHECK(s->n_nodes == 2, d, CAIRN_EINVAL,
+                "wall %lld: a segment takes exactly 2 nodes (got %d)", (long long)id, s->n_nodes);
+    wl.n_nodes = 2;
+    for (int i = 0; i < 2; i++) {
+      v3_copy(s->nodes[i], wl.nodes[i]);
+      wl.nodes[i][2] = 0;
+    }
+    {
+      double e[3];
+      v3_sub(wl.nodes[1], wl.nodes[0], e);
+      CAIRN_CHECK(v3_norm(e) > 0, d, CAIRN_EINVAL,
+                  "wall %lld: segment has zero length (both nodes at (%g, %g)); give two "
+                  "distinct nodes",
+                  (long long)id, wl.nodes[0][0], wl.nodes[0][1]);
+    }
+    break;
+  case WALL_PLANE: {
+    CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL,
+                "wall %lld: planes are 3D walls; in 2D use kind = \"segment\"", (long long)id);
+    double len = v3_norm(s->normal);
+    CAIRN_CHECK(isfinite(len) && len > 0, d, CAIRN_EINVAL,
+                "wall %lld: plane normal must be a non-zero vector; give the direction into the "
+                "domain",
+                (long long)id);
+    v3_scale(s->normal, 1.0 / len, wl.normal);
+    v3_copy(s->point, wl.point);
+    break;
+  }
+  case WALL_POLYGON:
+    CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL,
+                "wall %lld: polygons are 3D walls; in 2D use kind = \"segment\"", (long long)id);
+    CAIRN_CHECK(s->n_nodes >= 3 && s->n_nodes <= WALL_MAX_NODES, d, CAIRN_EINVAL,
+                "wall %lld: a polygon takes 3 to %d nodes (got %d)", (long long)id,
+                WALL_MAX_NODES, s->n_nodes);
+    wl.n_nodes = s->n_nodes;
+    for (int i = 0; i < s->n_nodes; i++) v3_copy(s->nodes[i], wl.nodes[i]);
+    CAIRN_TRY(polygon_plane(&wl, d));
+    break;
+  }
+  for (int i = 0; i < wl.n_nodes; i++)
+    for (int k = 0; k < 3; k++)
+      CAIRN_CHECK(isfinite(wl.nodes[i][k]), d, CAIRN_EINVAL,
+                  "wall %lld: node %d has a non-finite coordinate", (long long)id, i + 1);
+  CAIRN_TRY(world_group_index(w, s->group, &wl.group, d));
+  CAIRN_TRY(mem_grow((void **)&ws->w, &ws->cap, ws->n + 1, sizeof *ws->w, "walls", d));
+  CAIRN_TRY(idmap_put(&ws->map, (uint64_t)id, (uint32_t)ws->n, d));
+  ws->w[ws->n++] = wl;
+  if (id >= w->next_wall_id) w->next_wall_id = id + 1;
+  world_mark_dirty(w);
+  *id_out = id;
+  return CAIRN_OK;
+}
+
+cairn_status wall_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d) {
+  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->walls.map, (uint64_t)id) : IDMAP_NONE;
+  CAIRN_CHECK(s != IDMAP_NONE, d, CAIRN_ENOTFOUND,
+              "wall %lld does not exist; check the id (wall.list() gives all ids)", (long long)id);
+  *slot = s;
+  return CAIRN_OK;
+}
+
+cairn_status wall_delete(cairn_world *w, int64_t id, cairn_diag *d) {
+  uint32_t s = 0;
+  CAIRN_TRY(wall_slot(w, id, &s, d));
+  wall_store *ws = &w->walls;
+  contact_store *cs = &w->contacts;
+  for (size_t c = cs->n; c-- > 0;)
+    if (cs->kind[c] == CAIRN_KIND_BALL_WALL && cs->a[c] == s) contact_delete(w, (uint32_t)c);
+  uint32_t last = (uint32_t)ws->n - 1;
+  idmap_del(&ws->map, (uint64_t)id);
+  if (s != last) {
+    ws->w[s] = ws->w[last];
+    idmap_put(&ws->map, (uint64_t)ws->w[s].id, s, NULL);
+    for (size_t c = 0; c < cs->n; c++)
+      if (cs->kind[c] == CAIRN_KIND_BALL_WALL && cs->a[c] == last) cs->a[c] = s;
+  }
+  ws->n--;
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}

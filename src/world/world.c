@@ -1,0 +1,78 @@
+/* World creation and destruction, groups, and the dirty flag that forces a neighbour rebuild. */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "cycle/cycle.h"
+#include "world/world.h"
+
+cairn_status cairn_world_create(const cairn_world_opts *opts, cairn_world **out, cairn_diag *d) {
+  *out = NULL;
+  int dim = opts ? opts->dim : 3;
+  CAIRN_CHECK(dim == 2 || dim == 3, d, CAIRN_EINVAL,
+              "model dimension must be 2 or 3 (got %d); pass dim = 2 for disks or 3 for spheres",
+              dim);
+  cairn_world *w = mem_realloc(NULL, 0, sizeof *w, "world");
+  if (!w) return diag_set(d, CAIRN_ENOMEM, "out of memory creating the world");
+  memset(w, 0, sizeof *w);
+  w->dim = dim;
+  w->dt_safety = 0.8;
+  w->ts_mode = TS_AUTO;
+  w->n_groups = 1; /* group 0 is "no group" */
+  w->hist.interval = 10;
+  w->next_ball_id = 1;
+  w->next_wall_id = 1;
+  w->pairs.dirty = 1;
+  cairn_status s = models_register_builtin(&w->reg, d);
+  if (s == CAIRN_OK) s = cmat_set_default(w, CAIRN_KIND_BALL_BALL, "null", 0.0, d);
+  if (s == CAIRN_OK) s = cmat_set_default(w, CAIRN_KIND_BALL_WALL, "null", 0.0, d);
+  if (s != CAIRN_OK) {
+    cairn_world_destroy(&w);
+    return s;
+  }
+  *out = w;
+  return CAIRN_OK;
+}
+
+static void pairs_free(pair_list *p) {
+  mem_free(p->kind, 0), mem_free(p->a, 0), mem_free(p->b, 0), mem_free(p->contact, 0);
+  mem_free(p->cell_start, 0), mem_free(p->order, 0), mem_free(p->cell_of, 0);
+  memset(p, 0, sizeof *p);
+}
+
+void cairn_world_destroy(cairn_world **wp) {
+  if (!wp || !*wp) return;
+  cairn_world *w = *wp;
+  contact_store_free(w);
+  pairs_free(&w->pairs);
+  ball_store_free(&w->balls);
+  wall_store_free(&w->walls);
+  cmat_free(w);
+  registry_free(&w->reg);
+  history_clear(w);
+  mem_free(w, sizeof *w);
+  *wp = NULL;
+}
+
+void world_mark_dirty(cairn_world *w) { w->pairs.dirty = 1; }
+
+cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, cairn_diag *d) {
+  if (!name || !name[0]) {
+    *out = 0;
+    return CAIRN_OK;
+  }
+  CAIRN_CHECK(strlen(name) < CAIRN_MAX_NAME, d, CAIRN_EINVAL,
+              "group name '%.20s...' is too long; use at most %d characters", name,
+              CAIRN_MAX_NAME - 1);
+  for (size_t i = 1; i < w->n_groups; i++)
+    if (strcmp(w->groups[i], name) == 0) {
+      *out = (uint16_t)i;
+      return CAIRN_OK;
+    }
+  CAIRN_CHECK(w->n_groups < sizeof w->groups / sizeof *w->groups, d, CAIRN_EINVAL,
+              "too many groups (%zu); reuse group names", w->n_groups);
+  snprintf(w->groups[w->n_groups], CAIRN_MAX_NAME, "%s", name);
+  *out = (uint16_t)w->n_groups++;
+  return CAIRN_OK;
+}
+
+const char *world_group_name(const cairn_world *w, uint16_t g) { return w->groups[g]; }

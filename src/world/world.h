@@ -1,0 +1,220 @@
+/* The world: balls, walls, contacts, the model registry and assignment table, time.
+   Balls and contacts are structures of arrays indexed by a dense slot; user ids map to slots. */
+#ifndef CAIRN_WORLD_H
+#define CAIRN_WORLD_H
+
+#include "core/core.h"
+#include "core/idmap.h"
+
+/* Fixity bits of a ball. */
+#define FIX_VX 1u
+#define FIX_VY 2u
+#define FIX_VZ 4u
+#define FIX_VEL (FIX_VX | FIX_VY | FIX_VZ)
+#define FIX_SPIN 8u
+
+#define CAIRN_ID_MAX 2147483647L /* ids are 1 .. 2^31-1 */
+#define CAIRN_MAX_NAME 64
+
+typedef struct ball_store {
+  size_t n, cap;
+  int64_t *id;
+  double (*pos)[3], (*vel)[3], (*spin)[3];
+  double (*force)[3], (*moment)[3];  /* resultants of the last force computation */
+  double (*disp)[3];                 /* displacement since the last neighbour rebuild */
+  double *rad, *density, *mass, *inertia, *damp;
+  double *k_tran, *k_rot;            /* summed stiffness estimates, for the automatic timestep */
+  uint8_t *fix;
+  uint16_t *group;                   /* index into world.groups; 0 = no group */
+  idmap map;                         /* id -> slot */
+} ball_store;
+
+typedef enum wall_kind { WALL_SEGMENT = 0, WALL_PLANE = 1, WALL_POLYGON = 2 } wall_kind;
+#define WALL_MAX_NODES 16
+
+typedef struct wall {
+  int64_t id;
+  wall_kind kind;
+  int n_nodes;                       /* segment: 2; polygon: 3..WALL_MAX_NODES; plane: 0 */
+  double nodes[WALL_MAX_NODES][3];
+  double point[3], normal[3];        /* plane: a point and the unit normal into the domain;
+                                        polygon: its plane (normal from the node order) */
+  double vel[3];
+  double disp[3];                    /* displacement since the last neighbour rebuild */
+  double force[3];                   /* resultant of contact forces on the wall */
+  uint16_t group;
+} wall;
+
+typedef struct wall_store {
+  size_t n, cap;
+  wall *w;
+  idmap map;
+} wall_store;
+
+/* Per-model pool of contact blocks: [props | derived | state] doubles, a block per contact. */
+typedef struct model_pool {
+  size_t stride, n_blocks, cap;
+  double *data;
+  uint64_t *setmask; /* which properties were set explicitly (for default_from) */
+  uint32_t *free_list;
+  size_t n_free, cap_free;
+} model_pool;
+
+typedef struct model_entry {
+  const cairn_contact_model *m;
+  int n_prop_slots, n_state_slots;
+  int *prop_off, *state_off; /* slot offset of each row */
+  char source[256];          /* "built-in" or the library path */
+  model_pool pool;
+} model_entry;
+
+typedef struct registry {
+  size_t n, cap;
+  model_entry *e;
+} registry;
+
+/* A contact model assignment: model, property values, proximity. */
+typedef struct cmat_entry {
+  int model;           /* registry index, -1 = none set */
+  double *props;       /* n_prop_slots doubles */
+  uint64_t setmask;
+  double proximity;
+} cmat_entry;
+
+typedef struct cmat {
+  cmat_entry def[2]; /* per contact kind */
+} cmat;
+
+typedef struct contact_store {
+  size_t n, cap;
+  uint8_t *kind;
+  uint32_t *a, *b;        /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
+  int32_t *model;         /* registry index */
+  uint32_t *blk;          /* block in the model's pool */
+  double (*frame)[9];     /* n, s, t */
+  double *gap;
+  double (*point)[3];
+  double (*force)[3];     /* last output force, (n, s, t) */
+  double (*moment)[3];    /* last output moment, (n, s, t) */
+  double *kn_est, *ks_est, *kr_est;
+  double *prox;
+  uint8_t *active, *first, *deletable;
+  uint32_t *pair;         /* index of its entry in the pair list */
+  idmap map;              /* contact key -> index */
+} contact_store;
+
+/* Candidate pairs within the neighbour skin, rebuilt when something moved more than half of it. */
+typedef struct pair_list {
+  size_t n, cap;
+  uint8_t *kind;
+  uint32_t *a, *b;
+  uint32_t *contact; /* index into contacts, or IDMAP_NONE */
+  /* cell grid scratch */
+  size_t cap_cells, cap_order;
+  uint32_t *cell_start, *order;
+  size_t cap_cellof;
+  uint32_t *cell_of;
+  double skin;
+  int dirty;           /* rebuild before the next use */
+  uint64_t rebuilds;
+} pair_list;
+
+typedef enum domain_cond { DOMAIN_STOP = 0, DOMAIN_DESTROY = 1 } domain_cond;
+
+typedef enum ts_mode { TS_AUTO = 0, TS_FIXED = 1 } ts_mode;
+
+/* A function sampled into a history; implemented by the script layer. Returns CAIRN_OK or a
+   failure with d filled. */
+typedef cairn_status (*history_sampler)(void *ud, double *value, cairn_diag *d);
+
+typedef struct history {
+  char name[CAIRN_MAX_NAME];
+  history_sampler fn;
+  void *ud;
+  double *v; /* one value per row; NaN for rows sampled before the history was added */
+} history;
+
+typedef struct history_set {
+  size_t n, cap;
+  history *h;
+  size_t n_rows, cap_rows;
+  double *step, *time; /* per row */
+  uint64_t interval;
+} history_set;
+
+/* Event hook: the script layer receives engine and model events. */
+typedef enum world_event {
+  EV_CONTACT_CREATED = 0,
+  EV_CONTACT_DELETED,
+  EV_CONTACT_ACTIVATED,
+  EV_SLIP_CHANGE,
+  EV_BOND_BREAK,
+  EV_COUNT
+} world_event;
+
+struct cairn_world {
+  int dim;
+  double gravity[3];
+  ball_store balls;
+  wall_store walls;
+  contact_store contacts;
+  pair_list pairs;
+  registry reg;
+  cmat cmat;
+  /* groups: index 0 is "" (none) */
+  size_t n_groups;
+  char groups[256][CAIRN_MAX_NAME];
+  /* time */
+  ts_mode ts_mode;
+  double dt, dt_safety;
+  double time;
+  uint64_t step;
+  /* domain */
+  int has_domain;
+  double dom_min[3], dom_max[3];
+  domain_cond dom_cond;
+  uint64_t n_destroyed;
+  history_set hist;
+  int64_t next_ball_id, next_wall_id;
+};
+
+/* world.c */
+cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, cairn_diag *d);
+const char *world_group_name(const cairn_world *w, uint16_t g);
+void world_mark_dirty(cairn_world *w);
+
+/* ball.c */
+typedef struct ball_spec {
+  int64_t id; /* 0: next free id */
+  double rad, density;
+  double pos[3], vel[3], spin[3];
+  double damp;
+  const char *group;
+} ball_spec;
+cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, cairn_diag *d);
+cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d);
+cairn_status ball_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d);
+void ball_update_mass(cairn_world *w, uint32_t s);
+cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d);
+cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag *d);
+cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d);
+int ball_translation_fixed(const cairn_world *w, uint32_t s);
+void ball_store_free(ball_store *b);
+
+/* wall.c */
+typedef struct wall_spec {
+  int64_t id;
+  wall_kind kind;
+  int n_nodes;
+  double nodes[WALL_MAX_NODES][3];
+  double point[3], normal[3];
+  double vel[3];
+  const char *group;
+} wall_spec;
+cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, cairn_diag *d);
+cairn_status wall_delete(cairn_world *w, int64_t id, cairn_diag *d);
+cairn_status wall_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d);
+void wall_store_free(wall_store *ws);
+const char *wall_kind_name(wall_kind k);
+
+#endif
