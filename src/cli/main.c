@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <sys/stat.h>
+
+#include "contact/contact.h"
 
 #include "lua/lua_api.h"
 
@@ -13,9 +16,13 @@
 #endif
 
 static const char USAGE[] =
-    "usage: cairn run SCRIPT.lua [--quiet]   run a script\n"
-    "       cairn verify [CASE...]           run verification cases, print PASS/FAIL rows\n"
+    "usage: cairn run SCRIPT.lua [--plugin PATH]... [--quiet]   run a script\n"
+    "       cairn verify [CASE...] [--plugin PATH]...           run verification cases\n"
+    "       cairn models [NAME] [--plugin PATH]...              list models, or one's table\n"
     "       cairn --version | --help\n"
+    "\n"
+    "--plugin may stand before or after the command; PATH is a .so file, or a name looked up\n"
+    "in $CAIRN_PLUGIN_PATH and " CAIRN_PLUGIN_DIR ".\n"
     "\n"
     "Verification cases are the .lua files in $CAIRN_VERIFICATION_DIR, else in\n"
     "  " CAIRN_VERIFICATION_DIR "\n"
@@ -27,6 +34,9 @@ static int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "\n%s", USAGE);
   return 2;
 }
+
+static const char *plugins[64];
+static int n_plugins;
 
 static int cmd_run(int argc, char **argv) {
   const char *script = NULL;
@@ -43,7 +53,7 @@ static int cmd_run(int argc, char **argv) {
   }
   if (!script) return usage_error("%s", "run needs a script: cairn run SCRIPT.lua");
   cairn_diag d;
-  if (script_run_file(script, NULL, quiet, NULL, &d) != CAIRN_OK) {
+  if (script_run_file(script, NULL, quiet, plugins, n_plugins, NULL, &d) != CAIRN_OK) {
     fprintf(stderr, "%s\n", d.msg);
     return 1;
   }
@@ -115,7 +125,7 @@ static int cmd_verify(int argc, char **argv) {
     snprintf(path, sizeof path, "%s/%s.lua", dir, all[k]);
     script_result r = {0, 0};
     cairn_diag d;
-    if (script_run_file(path, all[k], 1, &r, &d) != CAIRN_OK) {
+    if (script_run_file(path, all[k], 1, plugins, n_plugins, &r, &d) != CAIRN_OK) {
       printf("FAIL\t%s\terror\t-\t-\t-\t-\t-\n", all[k]);
       fprintf(stderr, "%s\n", d.msg);
       errors++;
@@ -135,7 +145,102 @@ static int cmd_verify(int argc, char **argv) {
   return fail || errors ? 1 : 0;
 }
 
-int main(int argc, char **argv) {
+static const char *type_str(cairn_prop_type t) {
+  static const char *const names[] = {"FLT", "INT", "BOOL", "VEC"};
+  return t <= CAIRN_PROP_VEC ? names[t] : "?";
+}
+
+static void fmt_num(double v, char *buf, size_t n) {
+  if (isinf(v))
+    snprintf(buf, n, "%s", v > 0 ? "+inf" : "-inf");
+  else
+    snprintf(buf, n, "%g", v);
+}
+
+/* One model's property table in the form of the seeds' Table 1, then its state fields. */
+static void print_model(const model_entry *e) {
+  const cairn_contact_model *m = e->m;
+  printf("%s: %s\n(version %d, %s)\n\n", m->name, m->doc ? m->doc : "", m->version, e->source);
+  printf("%-14s %-5s %-22s %-14s %-10s %s\n", "keyword", "type", "range", "default", "modifiable",
+         "description [unit]");
+  for (int i = 0; i < m->n_props; i++) {
+    const cairn_prop_desc *p = &m->props[i];
+    char lo[32], hi[32], range[80], def[80];
+    fmt_num(p->min, lo, sizeof lo);
+    fmt_num(p->max, hi, sizeof hi);
+    if (p->type == CAIRN_PROP_VEC)
+      snprintf(range, sizeof range, "-");
+    else if (p->type == CAIRN_PROP_BOOL)
+      snprintf(range, sizeof range, "{0, 1}");
+    else
+      snprintf(range, sizeof range, "[%s, %s%s", lo, hi, isinf(p->max) ? ")" : "]");
+    if (p->default_from)
+      snprintf(def, sizeof def, "= %s", p->default_from);
+    else
+      fmt_num(p->def, def, sizeof def);
+    printf("%-14s %-5s %-22s %-14s %-10s %s [%s]\n", p->name, type_str(p->type), range, def,
+           p->access == CAIRN_RW ? "yes" : "no", p->doc ? p->doc : "", p->unit ? p->unit : "-");
+  }
+  for (int i = 0; i < m->n_state; i++) {
+    const cairn_state_desc *st = &m->state[i];
+    printf("%-14s %-5s %-22s %-14s %-10s %s [%s]\n", st->name, type_str(st->type), "-", "-",
+           "no", st->doc ? st->doc : "", st->unit ? st->unit : "-");
+  }
+}
+
+static int cmd_models(int argc, char **argv) {
+  if (argc > 1) return usage_error("models takes at most one name (got '%s' too)", argv[1]);
+  if (argc == 1 && argv[0][0] == '-') return usage_error("unknown option '%s' for models", argv[0]);
+  script_ctx c;
+  memset(&c, 0, sizeof c);
+  cairn_diag d;
+  cairn_world *w = NULL;
+  cairn_status s = CAIRN_OK;
+  for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(&c, plugins[i], &d);
+  if (s == CAIRN_OK) s = ctx_new_world(&c, 3, &w, &d);
+  int rc = 0;
+  if (s != CAIRN_OK) {
+    fprintf(stderr, "%s\n", d.msg);
+    rc = 1;
+  } else if (argc == 0) {
+    printf("%-12s %-8s %s\n", "model", "version", "source: description");
+    for (size_t i = 0; i < w->reg.n; i++) {
+      const model_entry *e = &w->reg.e[i];
+      printf("%-12s %-8d %s: %s\n", e->m->name, e->m->version, e->source,
+             e->m->doc ? e->m->doc : "");
+    }
+  } else {
+    int k = registry_find(&w->reg, argv[0]);
+    if (k < 0) {
+      fprintf(stderr, "cairn models: no contact model '%s'; run `cairn models` to list them "
+                      "(with --plugin PATH for a plugin's models)\n", argv[0]);
+      rc = 1;
+    } else {
+      print_model(&w->reg.e[k]);
+    }
+  }
+  cairn_world_destroy(&w);
+  ctx_free_plugins(&c);
+  return rc;
+}
+
+int main(int argc_in, char **argv_in) {
+  /* Take --plugin PATH (or --plugin=PATH) out of the arguments, wherever it stands. */
+  char *args[256];
+  int argc = 0;
+  for (int i = 0; i < argc_in && argc < 256; i++) {
+    const char *a = argv_in[i];
+    if (i > 0 && (strcmp(a, "--plugin") == 0 || strncmp(a, "--plugin=", 9) == 0)) {
+      const char *p = a[8] == '=' ? a + 9 : (i + 1 < argc_in ? argv_in[++i] : NULL);
+      if (!p || !p[0]) return usage_error("%s", "--plugin needs a path");
+      if (n_plugins == (int)(sizeof plugins / sizeof *plugins))
+        return usage_error("%s", "too many --plugin options");
+      plugins[n_plugins++] = p;
+      continue;
+    }
+    args[argc++] = argv_in[i];
+  }
+  char **argv = args;
   if (argc < 2) return usage_error("%s", "no command given");
   const char *cmd = argv[1];
   if (strcmp(cmd, "--version") == 0) {
@@ -149,5 +254,6 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "verify") == 0) return cmd_verify(argc - 2, argv + 2);
+  if (strcmp(cmd, "models") == 0) return cmd_models(argc - 2, argv + 2);
   return usage_error("unknown command '%s'", cmd);
 }

@@ -1,5 +1,6 @@
-/* The contact model assignment table: which model, properties and proximity a new contact gets.
-   Today one default per contact kind; rules by group come with the plugin work (issue 4). */
+/* The contact model assignment table (CMAT): which model, properties and proximity a new
+   contact gets. Rules by group are tried in the order they were added and the first match wins;
+   a contact no rule matches gets the default of its kind (ball-ball or ball-wall). */
 #include <string.h>
 
 #include "contact/contact.h"
@@ -42,15 +43,78 @@ cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const dou
   return model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d);
 }
 
+cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char *g2,
+                           const char *model, double proximity, cairn_diag *d) {
+  cmat *t = &w->cmat;
+  CAIRN_CHECK(g1 && g1[0], d, CAIRN_EINVAL,
+              "contact assignment rule: give group = NAME (or groups = {A, B})");
+  int m = registry_find(&w->reg, model);
+  CAIRN_CHECK(m >= 0, d, CAIRN_ENOTFOUND,
+              "contact model '%s' is not known; run `cairn models` to list the models (load a "
+              "plugin with model.load first)",
+              model);
+  CAIRN_CHECK(isfinite(proximity) && proximity >= 0, d, CAIRN_EINVAL,
+              "contact assignment rule: proximity must be >= 0 (got %g)", proximity);
+  cmat_rule r;
+  memset(&r, 0, sizeof r);
+  r.kind = kind;
+  CAIRN_TRY(world_group_index(w, g1, &r.g1, d));
+  if (g2 && g2[0]) CAIRN_TRY(world_group_index(w, g2, &r.g2, d));
+  r.e.proximity = proximity;
+  CAIRN_TRY(entry_set_model(w, &r.e, m, d));
+  cairn_status s = mem_grow((void **)&t->rules, &t->cap_rules, t->n_rules + 1, sizeof *t->rules,
+                            "cmat:rules", d);
+  if (s != CAIRN_OK) {
+    mem_free(r.e.props, 0);
+    return s;
+  }
+  t->rules[t->n_rules++] = r;
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}
+
+cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *v, int n,
+                                cairn_diag *d) {
+  cmat *t = &w->cmat;
+  CAIRN_CHECK(t->n_rules > 0, d, CAIRN_ESTATE, "no contact assignment rule to set '%s' on", name);
+  cmat_entry *ce = &t->rules[t->n_rules - 1].e;
+  char who[64];
+  snprintf(who, sizeof who, "contact assignment rule %zu", t->n_rules);
+  return model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d);
+}
+
+void cmat_clear_rules(cairn_world *w) {
+  cmat *t = &w->cmat;
+  for (size_t i = 0; i < t->n_rules; i++) mem_free(t->rules[i].e.props, 0);
+  t->n_rules = 0;
+}
+
+static uint16_t side_group(const cairn_world *w, int kind, int side, uint32_t slot) {
+  if (kind == CAIRN_KIND_BALL_WALL && side == 1) return w->walls.w[slot].group;
+  return w->balls.group[slot];
+}
+
 const cmat_entry *cmat_lookup(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
-  (void)a, (void)b;
-  return &w->cmat.def[kind];
+  const cmat *t = &w->cmat;
+  if (t->n_rules) {
+    uint16_t ga = side_group(w, kind, 1, a), gb = side_group(w, kind, 2, b);
+    for (size_t i = 0; i < t->n_rules; i++) {
+      const cmat_rule *r = &t->rules[i];
+      if (r->kind >= 0 && r->kind != kind) continue;
+      int hit = r->g2 == 0 ? (ga == r->g1 || gb == r->g1)
+                           : ((ga == r->g1 && gb == r->g2) || (ga == r->g2 && gb == r->g1));
+      if (hit) return &r->e;
+    }
+  }
+  return &t->def[kind];
 }
 
 double cmat_max_proximity(const cairn_world *w) {
   double p = 0;
   for (int k = 0; k < 2; k++)
     if (w->cmat.def[k].proximity > p) p = w->cmat.def[k].proximity;
+  for (size_t i = 0; i < w->cmat.n_rules; i++)
+    if (w->cmat.rules[i].e.proximity > p) p = w->cmat.rules[i].e.proximity;
   return p;
 }
 
@@ -59,4 +123,8 @@ void cmat_free(cairn_world *w) {
     mem_free(w->cmat.def[k].props, 0);
     w->cmat.def[k].props = NULL;
   }
+  cmat_clear_rules(w);
+  mem_free(w->cmat.rules, 0);
+  w->cmat.rules = NULL;
+  w->cmat.cap_rules = 0;
 }

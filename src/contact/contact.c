@@ -113,6 +113,7 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
     pool_release(e, cs->blk[c]);
     return s;
   }
+  world_event(w, EV_CONTACT_CREATED, c, 0);
   *out = c;
   return CAIRN_OK;
 }
@@ -124,6 +125,7 @@ void contact_init_frame(cairn_world *w, uint32_t c, const double n[3]) {
 
 void contact_delete(cairn_world *w, uint32_t c) {
   contact_store *cs = &w->contacts;
+  world_event(w, EV_CONTACT_DELETED, c, 0);
   idmap_del(&cs->map, contact_key_of(w, c));
   pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
   uint32_t last = (uint32_t)cs->n - 1;

@@ -11,6 +11,8 @@ cairn_status registry_add(registry *r, const cairn_contact_model *m, const char 
                           cairn_diag *d);
 int registry_find(const registry *r, const char *name); /* -1 if absent */
 void registry_free(registry *r);
+/* Drop the models registered after the first n (undo a partial plugin registration). */
+void registry_truncate(registry *r, size_t n);
 /* Register every built-in model (src/models/builtin.c). */
 cairn_status models_register_builtin(registry *r, cairn_diag *d);
 
@@ -44,6 +46,14 @@ cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, doubl
                               cairn_diag *d);
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d);
+/* Add a rule (after the existing ones). kind -1 matches both kinds. g2 may be NULL. */
+cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char *g2,
+                           const char *model, double proximity, cairn_diag *d);
+/* Set a property of the last rule added. */
+cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *v, int n,
+                                cairn_diag *d);
+void cmat_clear_rules(cairn_world *w);
+/* The assignment for a new contact between sides a and b: first matching rule, else default. */
 const cmat_entry *cmat_lookup(const cairn_world *w, int kind, uint32_t a, uint32_t b);
 double cmat_max_proximity(const cairn_world *w);
 void cmat_free(cairn_world *w);

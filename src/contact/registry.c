@@ -46,9 +46,10 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
   CAIRN_CHECK(m->n_derived >= 0 && m->n_derived <= 256, d, CAIRN_EABI,
               "contact model '%s': %d derived constants is out of range; give 0 to 256", m->name,
               m->n_derived);
-  CAIRN_CHECK(registry_find(r, m->name) < 0, d, CAIRN_EINVAL,
+  int dup = registry_find(r, m->name);
+  CAIRN_CHECK(dup < 0, d, CAIRN_EINVAL,
               "contact model '%s' is already registered (by %s); give the new one another name",
-              m->name, r->e[registry_find(r, m->name) < 0 ? 0 : registry_find(r, m->name)].source);
+              m->name, dup >= 0 ? r->e[dup].source : "");
   const char *names[128];
   cairn_prop_type types[128];
   int n = 0;
@@ -106,14 +107,19 @@ int registry_find(const registry *r, const char *name) {
   return -1;
 }
 
-void registry_free(registry *r) {
-  for (size_t i = 0; i < r->n; i++) {
+void registry_truncate(registry *r, size_t n) {
+  for (size_t i = n; i < r->n; i++) {
     model_entry *e = &r->e[i];
     mem_free(e->prop_off, 0);
     mem_free(e->pool.data, 0);
     mem_free(e->pool.setmask, 0);
     mem_free(e->pool.free_list, 0);
   }
+  if (n < r->n) r->n = n;
+}
+
+void registry_free(registry *r) {
+  registry_truncate(r, 0);
   mem_free(r->e, 0);
   memset(r, 0, sizeof *r);
 }

@@ -82,6 +82,10 @@ static void compute_forces(cairn_world *w, double dt) {
     out.may_delete = 1;
     e->m->force(&in, pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk), &out);
     cs->first[c] = 0;
+    if (out.active && (!cs->active[c] || (out.events & CAIRN_EV_ACTIVATED)))
+      world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
+    if (out.events & CAIRN_EV_SLIP_CHANGE) world_event(w, EV_SLIP_CHANGE, (uint32_t)c, out.slip_mode);
+    if (out.events & CAIRN_EV_BOND_BREAK) world_event(w, EV_BOND_BREAK, (uint32_t)c, out.bond_mode);
     cs->active[c] = (uint8_t)(out.active != 0);
     cs->deletable[c] = (uint8_t)(out.may_delete != 0);
     v3_copy(out.force, cs->force[c]);
@@ -222,10 +226,12 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
 
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(detect_update(w, d));
+  CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
   double dt;
   CAIRN_TRY(cycle_timestep(w, &dt, d));
   w->dt = dt;
   compute_forces(w, dt);
+  CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
   CAIRN_TRY(motion(w, dt, d));
   w->time += dt;
   w->step++;
@@ -251,5 +257,6 @@ cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
 }
 
 cairn_status cycle_detect_only(cairn_world *w, cairn_diag *d) {
-  return detect_update(w, d);
+  CAIRN_TRY(detect_update(w, d));
+  return world_call_hook(w, HOOK_EVENTS, d);
 }

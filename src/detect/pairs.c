@@ -177,6 +177,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   pair_list *p = &w->pairs;
   contact_store *cs = &w->contacts;
   const ball_store *b = &w->balls;
+  double max_prox = cmat_max_proximity(w);
   for (size_t q = 0; q < p->n; q++) {
     int k = p->kind[q];
     uint32_t a = p->a[q], bb = p->b[q];
@@ -187,7 +188,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     uint32_t c = p->contact[q];
     if (!ok) continue; /* no normal this step: keep whatever contact there is unchanged */
     if (c == IDMAP_NONE) {
-      if (gap >= w->cmat.def[k].proximity) continue;
+      if (gap >= max_prox || gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
       CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
       p->contact[q] = c;
       cs->pair[c] = (uint32_t)q;

@@ -7,14 +7,19 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "contact/plugin.h"
 #include "world/world.h"
 
 /* Per-state context, kept in the Lua registry. */
 typedef struct script_ctx {
+  lua_State *L;
   cairn_world *w;     /* NULL until model.new */
   const char *case_name; /* for verify rows */
   int n_pass, n_fail;
   int quiet;
+  plugin_lib *plugins; /* loaded libraries, registered into every world model.new makes */
+  size_t n_plugins, cap_plugins;
+  int cb_ref[EV_COUNT + 2]; /* Lua callback lists per event and cycle point (LUA_NOREF: none) */
 } script_ctx;
 
 /* Public entry: run one script file in a fresh state. Returns CAIRN_OK, or a failure with the
@@ -23,7 +28,15 @@ typedef struct script_result {
   int n_pass, n_fail;
 } script_result;
 cairn_status script_run_file(const char *path, const char *case_name, int quiet,
-                             script_result *res, cairn_diag *d);
+                             const char *const *plugins, int n_plugins, script_result *res,
+                             cairn_diag *d);
+
+/* Load a plugin by path or name into the context (and its world, if any). Loading the same file
+   twice is a no-op with a note on stderr. */
+cairn_status ctx_load_plugin(script_ctx *c, const char *name, cairn_diag *d);
+/* Create a world with the built-in models and the context's plugins. */
+cairn_status ctx_new_world(script_ctx *c, int dim, cairn_world **out, cairn_diag *d);
+void ctx_free_plugins(script_ctx *c);
 
 /* Shared helpers (lua_util.c). */
 script_ctx *ctx_of(lua_State *L);
@@ -44,5 +57,10 @@ void open_wall(lua_State *L);
 void open_contact(lua_State *L);
 void open_history(lua_State *L);
 void open_verify(lua_State *L);
+void open_callback(lua_State *L);
+/* Connect the context's callbacks to its (new) world. */
+void callback_install(lua_State *L, script_ctx *c);
+/* Push a contact handle naming a contact by its kind and ids (it need not exist any more). */
+void push_contact_ids(lua_State *L, int kind, int64_t id1, int64_t id2);
 
 #endif

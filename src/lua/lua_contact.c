@@ -22,6 +22,14 @@ static void ensure_detected(lua_State *L, cairn_world *w) {
   if (s) raise_diag(L, s, &d);
 }
 
+void push_contact_ids(lua_State *L, int kind, int64_t id1, int64_t id2) {
+  handle *h = lua_newuserdatauv(L, sizeof *h, 0);
+  h->kind = kind;
+  h->id1 = id1;
+  h->id2 = id2;
+  luaL_setmetatable(L, HANDLE);
+}
+
 static void push_handle(lua_State *L, const cairn_world *w, uint32_t c) {
   handle *h = lua_newuserdatauv(L, sizeof *h, 0);
   const contact_store *cs = &w->contacts;
@@ -101,6 +109,51 @@ static int get_value(lua_State *L, int idx, double v[3], const char *name) {
   return 1;
 }
 
+/* Keys of an assignment table that are not property names. */
+static int reserved_key(const char *k) {
+  static const char *const keys[] = {"kind", "model", "proximity", "group", "groups", NULL};
+  for (const char *const *p = keys; *p; p++)
+    if (strcmp(*p, k) == 0) return 1;
+  return 0;
+}
+
+typedef cairn_status (*prop_setter)(cairn_world *w, void *ud, const char *name, const double *v,
+                                    int n, cairn_diag *d);
+
+/* Call set() for every property (non-reserved key) of the table at idx. */
+static void set_props(lua_State *L, cairn_world *w, int idx, const char *fn, prop_setter set,
+                      void *ud) {
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "%s: keys must be names", fn);
+    const char *key = lua_tostring(L, -2);
+    if (!reserved_key(key)) {
+      double v[3];
+      int n = get_value(L, -1, v, key);
+      cairn_diag d;
+      cairn_status s = set(w, ud, key, v, n, &d);
+      if (s) raise_diag(L, s, &d);
+    }
+    lua_pop(L, 1);
+  }
+}
+
+static cairn_status set_default_prop(cairn_world *w, void *ud, const char *name, const double *v,
+                                     int n, cairn_diag *d) {
+  return cmat_set_prop(w, *(int *)ud, name, v, n, d);
+}
+
+static cairn_status set_rule_prop(cairn_world *w, void *ud, const char *name, const double *v,
+                                  int n, cairn_diag *d) {
+  (void)ud;
+  return cmat_rule_set_prop(w, name, v, n, d);
+}
+
+static cairn_status set_contact_prop(cairn_world *w, void *ud, const char *name, const double *v,
+                                     int n, cairn_diag *d) {
+  return contact_prop_set(w, *(uint32_t *)ud, name, v, n, d);
+}
+
 /* contact.cmat_default{kind = "ball-ball" (or omitted: both), model = NAME, proximity = P, props} */
 static int l_cmat_default(lua_State *L) {
   cairn_world *w = ctx_world(L);
@@ -110,6 +163,11 @@ static int l_cmat_default(lua_State *L) {
   if (!lua_isnil(L, -1)) kinds[0] = check_kind(L, -1), nk = 1;
   lua_getfield(L, 1, "model");
   const char *model = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  lua_getfield(L, 1, "group");
+  lua_getfield(L, 1, "groups");
+  if (!lua_isnil(L, -1) || !lua_isnil(L, -2))
+    luaL_error(L, "contact.cmat_default: groups belong to rules; use contact.cmat_add{group = ...}");
+  lua_settop(L, 1);
   double prox = opt_number(L, 1, "proximity", NAN, "contact.cmat_default");
   cairn_diag d;
   for (int i = 0; i < nk; i++) {
@@ -120,18 +178,75 @@ static int l_cmat_default(lua_State *L) {
       cairn_status s = cmat_set_default(w, k, m, p, &d);
       if (s) return raise_diag(L, s, &d);
     }
-    lua_pushnil(L);
-    while (lua_next(L, 1)) {
-      if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "contact.cmat_default: keys must be names");
-      const char *key = lua_tostring(L, -2);
-      if (strcmp(key, "kind") && strcmp(key, "model") && strcmp(key, "proximity")) {
-        double v[3];
-        int n = get_value(L, -1, v, key);
-        cairn_status s = cmat_set_prop(w, k, key, v, n, &d);
-        if (s) return raise_diag(L, s, &d);
-      }
-      lua_pop(L, 1);
+    set_props(L, w, 1, "contact.cmat_default", set_default_prop, &k);
+  }
+  return 0;
+}
+
+/* contact.cmat_add{group = G | groups = {A, B}, kind = K, model = NAME, proximity = P, props}:
+   a rule after the existing ones; the first rule that matches a new contact wins. */
+static int l_cmat_add(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "kind");
+  int kind = lua_isnil(L, -1) ? -1 : check_kind(L, -1);
+  lua_getfield(L, 1, "model");
+  if (lua_isnil(L, -1)) luaL_error(L, "contact.cmat_add: give model = NAME");
+  const char *model = luaL_checkstring(L, -1);
+  const char *g1 = NULL, *g2 = NULL;
+  lua_getfield(L, 1, "group");
+  lua_getfield(L, 1, "groups");
+  if (!lua_isnil(L, -2)) {
+    g1 = luaL_checkstring(L, -2);
+  } else if (lua_istable(L, -1) && luaL_len(L, -1) == 2) {
+    lua_geti(L, -1, 1);
+    lua_geti(L, -2, 2);
+    g1 = luaL_checkstring(L, -2);
+    g2 = luaL_checkstring(L, -1);
+  } else {
+    luaL_error(L, "contact.cmat_add: give group = NAME (either side in it) or groups = {A, B} "
+               "(one side in each)");
+  }
+  double prox = opt_number(L, 1, "proximity", 0.0, "contact.cmat_add");
+  cairn_diag d;
+  cairn_status s = cmat_add_rule(w, kind, g1, g2, model, prox, &d);
+  if (s) return raise_diag(L, s, &d);
+  lua_settop(L, 1);
+  set_props(L, w, 1, "contact.cmat_add", set_rule_prop, NULL);
+  return 0;
+}
+
+static int l_cmat_clear(lua_State *L) {
+  cmat_clear_rules(ctx_world(L));
+  return 0;
+}
+
+/* contact.apply{kind = K, model = NAME, props}: give every existing contact (of a kind) the model
+   (fresh state, default properties) and/or set properties on it. */
+static int l_apply(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "kind");
+  int kind = lua_isnil(L, -1) ? -1 : check_kind(L, -1);
+  lua_getfield(L, 1, "model");
+  int model = -1;
+  if (!lua_isnil(L, -1)) {
+    const char *name = luaL_checkstring(L, -1);
+    model = registry_find(&w->reg, name);
+    if (model < 0)
+      luaL_error(L, "contact model '%s' is not known; run `cairn models` to list the models "
+                 "(load a plugin with model.load first)", name);
+  }
+  lua_settop(L, 1);
+  ensure_detected(L, w);
+  for (uint32_t c = 0; c < w->contacts.n; c++) {
+    if (kind >= 0 && w->contacts.kind[c] != kind) continue;
+    if (model >= 0) {
+      cairn_diag d;
+      cairn_status s = contact_set_model(w, c, model, &d);
+      if (s) return raise_diag(L, s, &d);
     }
+    set_props(L, w, 1, "contact.apply", set_contact_prop, &c);
   }
   return 0;
 }
@@ -293,7 +408,9 @@ void open_contact(lua_State *L) {
   lua_pushcfunction(L, h_eq);
   lua_setfield(L, -2, "__eq");
   lua_pop(L, 1);
-  static const luaL_Reg f[] = {{"cmat_default", l_cmat_default}, {"find", l_find},
+  static const luaL_Reg f[] = {{"cmat_default", l_cmat_default}, {"cmat_add", l_cmat_add},
+                               {"cmat_clear", l_cmat_clear}, {"apply", l_apply},
+                               {"find", l_find},
                                {"list", l_list},   {"count", l_count},
                                {"prop", l_prop},   {"props", l_props},
                                {"force", l_force}, {"force_global", l_force_global},

@@ -13,13 +13,26 @@ static int l_new(lua_State *L) {
   lua_Integer dim = lua_tointegerx(L, -1, &ok);
   if (!ok) luaL_error(L, "model.new: give dim = 2 (disks) or dim = 3 (spheres)");
   script_ctx *c = ctx_of(L);
-  cairn_world_opts o = {.dim = (int)dim};
   cairn_world *w;
   cairn_diag d;
-  cairn_status s = cairn_world_create(&o, &w, &d);
+  cairn_status s = ctx_new_world(c, (int)dim, &w, &d);
   if (s) return raise_diag(L, s, &d);
   cairn_world_destroy(&c->w);
   c->w = w;
+  /* A new model starts without callbacks (as PFC's model new); loaded plugins stay. */
+  for (int i = 0; i < EV_COUNT + 2; i++) {
+    luaL_unref(L, LUA_REGISTRYINDEX, c->cb_ref[i]);
+    c->cb_ref[i] = LUA_NOREF;
+  }
+  callback_install(L, c);
+  return 0;
+}
+
+/* model.load(path or name): load a contact-model plugin. */
+static int l_load(lua_State *L) {
+  cairn_diag d;
+  cairn_status s = ctx_load_plugin(ctx_of(L), luaL_checkstring(L, 1), &d);
+  if (s) return raise_diag(L, s, &d);
   return 0;
 }
 
@@ -174,7 +187,8 @@ void open_model(lua_State *L) {
                                {"timestep", l_timestep}, {"cycle", l_cycle},
                                {"solve", l_solve},     {"time", l_time},
                                {"step", l_step},       {"clean", l_clean},
-                               {"destroyed", l_destroyed}, {NULL, NULL}};
+                               {"destroyed", l_destroyed}, {"load", l_load},
+                               {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "model");
 }

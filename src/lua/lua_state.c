@@ -1,4 +1,5 @@
 /* Runs a script file in a fresh Lua state with cairn's modules preloaded as globals. */
+#include <limits.h>
 #include <string.h>
 
 #include "lua/lua_api.h"
@@ -19,10 +20,12 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 cairn_status script_run_file(const char *path, const char *case_name, int quiet,
-                             script_result *res, cairn_diag *d) {
+                             const char *const *plugins, int n_plugins, script_result *res,
+                             cairn_diag *d) {
   script_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.quiet = quiet;
+  for (int i = 0; i < EV_COUNT + 2; i++) ctx.cb_ref[i] = LUA_NOREF;
   char base[256];
   if (!case_name) {
     const char *b = strrchr(path, '/');
@@ -35,6 +38,7 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   lua_State *L = lua_newstate(l_alloc, NULL);
   if (!L) return diag_set(d, CAIRN_ENOMEM, "out of memory starting Lua");
   luaL_openlibs(L);
+  ctx.L = L;
   ctx_install(L, &ctx);
   open_model(L);
   open_ball(L);
@@ -42,7 +46,14 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   open_contact(L);
   open_history(L);
   open_verify(L);
+  open_callback(L);
   cairn_status s = CAIRN_OK;
+  for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(&ctx, plugins[i], d);
+  if (s != CAIRN_OK) {
+    lua_close(L);
+    ctx_free_plugins(&ctx);
+    return s;
+  }
   lua_pushcfunction(L, msg_handler);
   int st = luaL_loadfile(L, path);
   if (st == LUA_OK) st = lua_pcall(L, 0, 0, -2);
@@ -56,6 +67,57 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   }
   lua_close(L);
   cairn_world_destroy(&ctx.w);
+  ctx_free_plugins(&ctx);
   if (res) res->n_pass = ctx.n_pass, res->n_fail = ctx.n_fail;
   return s;
+}
+
+cairn_status ctx_new_world(script_ctx *c, int dim, cairn_world **out, cairn_diag *d) {
+  cairn_world_opts o = {.dim = dim};
+  CAIRN_TRY(cairn_world_create(&o, out, d));
+  for (size_t i = 0; i < c->n_plugins; i++) {
+    cairn_status s = registry_add_plugin(&(*out)->reg, &c->plugins[i], d);
+    if (s != CAIRN_OK) {
+      cairn_world_destroy(out);
+      return s;
+    }
+  }
+  return CAIRN_OK;
+}
+
+cairn_status ctx_load_plugin(script_ctx *c, const char *name, cairn_diag *d) {
+  char path[PATH_MAX];
+  CAIRN_TRY(plugin_resolve(name, path, sizeof path, d));
+  for (size_t i = 0; i < c->n_plugins; i++)
+    if (strcmp(c->plugins[i].path, path) == 0) {
+      if (!c->quiet) fprintf(stderr, "note: plugin %s is already loaded; nothing to do\n", path);
+      return CAIRN_OK;
+    }
+  CAIRN_TRY(mem_grow((void **)&c->plugins, &c->cap_plugins, c->n_plugins + 1,
+                     sizeof *c->plugins, "plugins", d));
+  plugin_lib *lib = &c->plugins[c->n_plugins];
+  CAIRN_TRY(plugin_open(path, lib, d));
+  /* Check the models against everything already registered before keeping the library. */
+  cairn_status s;
+  if (c->w) {
+    s = registry_add_plugin(&c->w->reg, lib, d);
+  } else {
+    cairn_world *probe = NULL;
+    s = ctx_new_world(c, 2, &probe, d);
+    if (s == CAIRN_OK) s = registry_add_plugin(&probe->reg, lib, d);
+    cairn_world_destroy(&probe);
+  }
+  if (s != CAIRN_OK) {
+    plugin_close(lib);
+    return s;
+  }
+  c->n_plugins++;
+  return CAIRN_OK;
+}
+
+void ctx_free_plugins(script_ctx *c) {
+  for (size_t i = 0; i < c->n_plugins; i++) plugin_close(&c->plugins[i]);
+  mem_free(c->plugins, 0);
+  c->plugins = NULL;
+  c->n_plugins = c->cap_plugins = 0;
 }

@@ -49,11 +49,40 @@ void cairn_world_destroy(cairn_world **wp) {
   cmat_free(w);
   registry_free(&w->reg);
   history_clear(w);
+  mem_free(w->events, 0);
   mem_free(w, sizeof *w);
   *wp = NULL;
 }
 
 void world_mark_dirty(cairn_world *w) { w->pairs.dirty = 1; }
+
+void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode) {
+  if (!(w->event_mask >> ev & 1)) return;
+  if (w->n_events == w->cap_events &&
+      mem_grow((void **)&w->events, &w->cap_events, w->n_events + 1, sizeof *w->events,
+               "events", NULL) != CAIRN_OK)
+    return;
+  const contact_store *cs = &w->contacts;
+  event_rec *e = &w->events[w->n_events++];
+  e->type = (uint8_t)ev;
+  e->kind = cs->kind[c];
+  e->mode = mode;
+  if (e->kind == CAIRN_KIND_BALL_BALL) {
+    e->id1 = w->balls.id[cs->a[c]];
+    e->id2 = w->balls.id[cs->b[c]];
+  } else {
+    e->id1 = w->balls.id[cs->b[c]];
+    e->id2 = w->walls.w[cs->a[c]].id;
+  }
+}
+
+cairn_status world_call_hook(cairn_world *w, hook_point p, cairn_diag *d) {
+  if (!w->hook) {
+    w->n_events = 0;
+    return CAIRN_OK;
+  }
+  return w->hook(w->hook_ud, w, p, d);
+}
 
 cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, cairn_diag *d) {
   if (!name || !name[0]) {

@@ -81,8 +81,17 @@ typedef struct cmat_entry {
   double proximity;
 } cmat_entry;
 
+/* A rule: applies to contacts of a kind (-1: any) whose sides are in the named groups. */
+typedef struct cmat_rule {
+  int kind;
+  uint16_t g1, g2; /* g2 == 0: either side in g1; else one side in g1 and the other in g2 */
+  cmat_entry e;
+} cmat_rule;
+
 typedef struct cmat {
   cmat_entry def[2]; /* per contact kind */
+  size_t n_rules, cap_rules;
+  cmat_rule *rules; /* first match wins, in the order added */
 } cmat;
 
 typedef struct contact_store {
@@ -150,7 +159,18 @@ typedef enum world_event {
   EV_SLIP_CHANGE,
   EV_BOND_BREAK,
   EV_COUNT
-} world_event;
+} world_event_type;
+
+typedef struct event_rec {
+  uint8_t type; /* world_event */
+  uint8_t kind; /* contact kind */
+  int mode;
+  int64_t id1, id2; /* ball-ball: lower, higher id; ball-wall: ball id, wall id */
+} event_rec;
+
+/* Points of the cycle at which the script layer is called back. */
+typedef enum hook_point { HOOK_EVENTS = 0, HOOK_BEFORE_FORCE, HOOK_AFTER_FORCE } hook_point;
+typedef cairn_status (*world_hook_fn)(void *ud, cairn_world *w, hook_point p, cairn_diag *d);
 
 struct cairn_world {
   int dim;
@@ -176,7 +196,19 @@ struct cairn_world {
   uint64_t n_destroyed;
   history_set hist;
   int64_t next_ball_id, next_wall_id;
+  /* events and callbacks */
+  unsigned event_mask; /* bit per world_event that someone listens to */
+  size_t n_events, cap_events;
+  event_rec *events;
+  world_hook_fn hook;  /* NULL: no callbacks */
+  void *hook_ud;
 };
+
+/* Queue an event about contact c if someone listens to it (world.c). Never fails: an event that
+   cannot be queued for lack of memory is dropped and counted. */
+void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode);
+/* Call the hook, if any, for point p. */
+cairn_status world_call_hook(cairn_world *w, hook_point p, cairn_diag *d);
 
 /* world.c */
 cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, cairn_diag *d);
