@@ -1,0 +1,12 @@
+# `cairn models --plugin BAD` must exit 1 with one message naming the library.
+execute_process(COMMAND ${CAIRN} models --plugin ${PLUGIN} RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "expected exit status 1, got ${rc}: ${err}")
+endif()
+if(NOT err MATCHES "plugin libbad_abi.so: .*ABI")
+  message(FATAL_ERROR "unexpected message: ${err}")
+endif()
+execute_process(COMMAND ${CAIRN} --plugin ${PLUGIN} run /dev/null RESULT_VARIABLE rc2 ERROR_VARIABLE err2)
+if(NOT rc2 EQUAL 1 OR NOT err2 MATCHES "libbad_abi.so")
+  message(FATAL_ERROR "run with a bad --plugin: status ${rc2}, message: ${err2}")
+endif()

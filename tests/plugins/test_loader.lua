@@ -1,0 +1,63 @@
+-- The plugin loader refuses every bad library with one clear message naming the file, and the
+-- run goes on unharmed: the world still works and no model of a refused library is registered.
+local dir = assert(os.getenv("CAIRN_TEST_PLUGINS"), "set CAIRN_TEST_PLUGINS")
+local function lib(name) return dir .. "/lib" .. name .. ".so" end
+
+local function refused(path, text)
+  local ok, msg = pcall(function() model.load(path) end)
+  if ok then error("FAILED: " .. path .. " was loaded; expected a refusal") end
+  if not msg:find(text, 1, true) then
+    error("FAILED: message for " .. path .. " lacks '" .. text .. "': " .. msg)
+  end
+  -- one sentence, naming the library file, with the script position in front
+  local base = path:match("[^/]+$")
+  if not msg:find(base, 1, true) then error("FAILED: message does not name " .. base .. ": " .. msg) end
+  if not msg:find("test_loader.lua:%d+:") then error("FAILED: no file:line in: " .. msg) end
+  print("refused as expected: " .. msg)
+end
+
+model.new{dim = 3}
+contact.cmat_default{model = "linear", kn = 1e4}
+ball.create{id = 1, rad = 0.1, pos = {0, 0, 0}}
+ball.create{id = 2, rad = 0.1, pos = {0, 0, 0.19}}
+ball.fix{"velocity", "spin"} -- keep the overlap, so the contact stays
+
+refused(dir .. "/no_such_plugin.so", "no such file")
+refused(lib("not_a_library"), "cannot be loaded")
+refused(lib("bad_no_entry"), "has no function cairn_plugin_register")
+refused(lib("bad_abi"), "built for contact-model ABI 2, this cairn needs ABI 1")
+refused(lib("bad_taken_name"), "contact model 'linear' is already registered (by built-in)")
+refused(lib("bad_repeated_prop"), "property/state name 'bad_k' is repeated")
+refused(lib("bad_empty_range"), "has an empty range [1, 0]")
+refused(lib("bad_two_models"), "built for contact-model ABI") -- BAD_TWO_MODELS: see below
+
+-- A library whose second model is bad registers neither: 'first_ok' must be unknown.
+local ok, msg = pcall(contact.cmat_default, {model = "first_ok"})
+if ok or not msg:find("contact model 'first_ok' is not known", 1, true) then
+  error("FAILED: a refused library left a model behind: " .. tostring(msg))
+end
+
+-- The run goes on unharmed.
+model.cycle(10)
+local cp = contact.find("ball-ball", 1, 2)
+if not cp or contact.force(cp)[1] <= 0 then error("FAILED: the world no longer works") end
+
+-- A good library loads; loading it again (by another spelling of its path) is a no-op.
+model.load(lib("good_plugin"))
+model.load(dir .. "/./libgood_plugin.so")
+contact.apply{model = "good"}
+if contact.model(cp) ~= "good" then error("FAILED: model 'good' not applied") end
+
+-- A plugin written in C++ loads and works like a C one.
+model.load(lib("cpp_plugin"))
+contact.apply{model = "cpp_spring", cpp_kn = 2e4}
+model.cycle(1)
+local f = contact.force(cp)[1]
+local expect = 2e4 * -contact.gap(cp)
+if math.abs(f - expect) > 1e-12 * expect then
+  error(string.format("FAILED: C++ plugin force %.17g, expected %.17g", f, expect))
+end
+-- Models stay loaded across model.new.
+model.new{dim = 2}
+contact.cmat_default{model = "cpp_spring", cpp_kn = 1}
+print("loader checks passed")
