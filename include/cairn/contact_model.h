@@ -56,13 +56,13 @@ typedef enum cairn_prop_type {
 /* One row of a model's property table. Properties are stored, in table order, as doubles in the
    contact's property block: row k starts at the sum of the slot counts of rows 0..k-1. */
 typedef struct cairn_prop_desc {
-  const char *name;   /* lower case, with the model's prefix, e.g. "bur_knk" */
+  const char *name; /* lower case, with the model's prefix, e.g. "bur_knk" */
   cairn_prop_type type;
-  const char *unit;   /* e.g. "N/m", "-" for none */
-  double def;         /* default value (each component, for VEC) */
-  double min, max;    /* inclusive range, checked on every write (INFINITY for unbounded) */
-  int access;         /* CAIRN_RW or CAIRN_RO */
-  const char *doc;    /* one line, for `cairn models` and the docs */
+  const char *unit;         /* e.g. "N/m", "-" for none */
+  double def;               /* default value (each component, for VEC) */
+  double min, max;          /* inclusive range, checked on every write (INFINITY for unbounded) */
+  int access;               /* CAIRN_RW or CAIRN_RO */
+  const char *doc;          /* one line, for `cairn models` and the docs */
   const char *default_from; /* NULL, or the name of another property whose value this one
                                takes until it is itself set */
 } cairn_prop_desc;
@@ -119,22 +119,22 @@ typedef struct cairn_cm_output {
    Every function must be a pure function of its arguments: no globals, no static mutable data,
    no I/O. The engine may call them from several threads at once on different contacts. */
 typedef struct cairn_contact_model {
-  int abi_version;      /* CAIRN_CM_ABI_VERSION */
-  const char *name;     /* lower case, e.g. "linear" */
-  int version;          /* the model's own version, saved with its state */
-  const char *doc;      /* one line */
+  int abi_version;  /* CAIRN_CM_ABI_VERSION */
+  const char *name; /* lower case, e.g. "linear" */
+  int version;      /* the model's own version, saved with its state */
+  const char *doc;  /* one line */
   const cairn_prop_desc *props;
   int n_props;
   const cairn_state_desc *state;
   int n_state;
-  int n_derived;        /* number of doubles of constants derived from the properties */
+  int n_derived; /* number of doubles of constants derived from the properties */
 
   /* Compute derived constants from the properties; called after every property write. */
   void (*prepare)(const double *props, double *derived);
 
   /* The force-displacement law of one contact for one step. */
-  void (*force)(const cairn_cm_input *in, const double *props, const double *derived,
-                double *state, cairn_cm_output *out);
+  void (*force)(const cairn_cm_input *in, const double *props, const double *derived, double *state,
+                cairn_cm_output *out);
 
   /* Stiffness estimates from the properties alone (before any contact exists): translational
      and rotational, for the automatic timestep. */
@@ -168,7 +168,9 @@ typedef int (*cairn_cm_add_fn)(void *registry, const cairn_contact_model *model)
 typedef int (*cairn_plugin_register_fn)(int abi_version, void *registry, cairn_cm_add_fn add);
 
 /* Number of double slots a property or state row takes. */
-static inline int cairn_prop_slots(cairn_prop_type t) { return t == CAIRN_PROP_VEC ? 3 : 1; }
+static inline int cairn_prop_slots(cairn_prop_type t) {
+  return t == CAIRN_PROP_VEC ? 3 : 1;
+}
 
 #ifdef __cplusplus
 }

@@ -102,8 +102,10 @@ static int cmd_verify(int argc, char **argv) {
   for (int i = 0; i < argc; i++)
     if (argv[i][0] == '-') return usage_error("unknown option '%s' for verify", argv[i]);
   if (list_cases(dir, &all, &n_all) != 0) {
-    fprintf(stderr, "cairn verify: cannot read the verification folder '%s'; set "
-                    "CAIRN_VERIFICATION_DIR to the project's verification/ folder\n", dir);
+    fprintf(stderr,
+            "cairn verify: cannot read the verification folder '%s'; set "
+            "CAIRN_VERIFICATION_DIR to the project's verification/ folder\n",
+            dir);
     return 1;
   }
   for (int i = 0; i < argc; i++) {
@@ -183,8 +185,8 @@ static void print_model(const model_entry *e) {
   }
   for (int i = 0; i < m->n_state; i++) {
     const cairn_state_desc *st = &m->state[i];
-    printf("%-14s %-5s %-22s %-14s %-10s %s [%s]\n", st->name, type_str(st->type), "-", "-",
-           "no", st->doc ? st->doc : "", st->unit ? st->unit : "-");
+    printf("%-14s %-5s %-22s %-14s %-10s %s [%s]\n", st->name, type_str(st->type), "-", "-", "no",
+           st->doc ? st->doc : "", st->unit ? st->unit : "-");
   }
 }
 
@@ -212,8 +214,10 @@ static int cmd_models(int argc, char **argv) {
   } else {
     int k = registry_find(&w->reg, argv[0]);
     if (k < 0) {
-      fprintf(stderr, "cairn models: no contact model '%s'; run `cairn models` to list them "
-                      "(with --plugin PATH for a plugin's models)\n", argv[0]);
+      fprintf(stderr,
+              "cairn models: no contact model '%s'; run `cairn models` to list them "
+              "(with --plugin PATH for a plugin's models)\n",
+              argv[0]);
       rc = 1;
     } else {
       print_model(&w->reg.e[k]);

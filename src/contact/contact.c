@@ -41,8 +41,24 @@ static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
   if (need <= cs->cap) return CAIRN_OK;
   size_t old = cs->cap, cap = mem_next_cap(old, need);
 #define G(f) CAIRN_TRY(mem_resize((void **)&cs->f, old, cap, sizeof *cs->f, "contact:" #f, d))
-  G(kind); G(a); G(b); G(model); G(blk); G(frame); G(gap); G(point); G(force); G(moment);
-  G(kn_est); G(ks_est); G(kr_est); G(prox); G(active); G(first); G(deletable); G(pair);
+  G(kind);
+  G(a);
+  G(b);
+  G(model);
+  G(blk);
+  G(frame);
+  G(gap);
+  G(point);
+  G(force);
+  G(moment);
+  G(kn_est);
+  G(ks_est);
+  G(kr_est);
+  G(prox);
+  G(active);
+  G(first);
+  G(deletable);
+  G(pair);
 #undef G
   cs->cap = cap;
   return CAIRN_OK;
@@ -184,8 +200,8 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
                   who, e->m->name, name, e->m->name);
 }
 
-cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v,
-                              int n, cairn_diag *d) {
+cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
+                              cairn_diag *d) {
   contact_store *cs = &w->contacts;
   model_entry *e = &w->reg.e[cs->model[c]];
   char who[128];
@@ -203,9 +219,9 @@ void contact_force_global(const cairn_world *w, uint32_t c, double f[3]) {
 
 void contact_store_free(cairn_world *w) {
   contact_store *cs = &w->contacts;
-  void *arrs[] = {cs->kind,   cs->a,      cs->b,      cs->model,  cs->blk,    cs->frame,
-                  cs->gap,    cs->point,  cs->force,  cs->moment, cs->kn_est, cs->ks_est,
-                  cs->kr_est, cs->prox,   cs->active, cs->first,  cs->deletable, cs->pair};
+  void *arrs[] = {cs->kind,   cs->a,     cs->b,      cs->model,  cs->blk,       cs->frame,
+                  cs->gap,    cs->point, cs->force,  cs->moment, cs->kn_est,    cs->ks_est,
+                  cs->kr_est, cs->prox,  cs->active, cs->first,  cs->deletable, cs->pair};
   for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
   idmap_free(&cs->map);
   memset(cs, 0, sizeof *cs);

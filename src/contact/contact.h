@@ -24,6 +24,8 @@ int model_state_index(const model_entry *e, const char *name);
 cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
                               const char *name, const double *v, int n, const char *who,
                               cairn_diag *d);
+/* The range of a property as text: "[0, +inf)". */
+void range_text(const cairn_prop_desc *p, char *buf, size_t n);
 /* Fill a property block with the table defaults. */
 void model_props_default(const model_entry *e, double *props);
 
@@ -79,8 +81,8 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n);
 /* Read a property or state field of contact c by name into v (up to 3 values); *n gets 1 or 3. */
 cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name, double v[3],
                               int *n, cairn_diag *d);
-cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v,
-                              int n, cairn_diag *d);
+cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
+                              cairn_diag *d);
 /* Force of contact c in global coordinates (on side 2). */
 void contact_force_global(const cairn_world *w, uint32_t c, double f[3]);
 void contact_store_free(cairn_world *w);

@@ -63,8 +63,10 @@ cairn_status plugin_open(const char *path, plugin_lib *lib, cairn_diag *d) {
   dlerror();
   lib->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!lib->handle)
-    return diag_set(d, CAIRN_EABI, "plugin %s: cannot be loaded (%s); build it as a shared "
-                    "library for this machine", nm, dlerror());
+    return diag_set(d, CAIRN_EABI,
+                    "plugin %s: cannot be loaded (%s); build it as a shared "
+                    "library for this machine",
+                    nm, dlerror());
   cairn_plugin_register_fn reg;
   *(void **)&reg = dlsym(lib->handle, CAIRN_PLUGIN_ENTRY);
   if (!reg) {

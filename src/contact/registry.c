@@ -11,16 +11,16 @@ static cairn_status check_rows(const char *model, const char *what, const char *
                 "contact model '%s': %s row %d has no name; give every row a name", model, what,
                 i + 1);
     CAIRN_CHECK(strlen(names[i]) < CAIRN_MAX_NAME, d, CAIRN_EABI,
-                "contact model '%s': %s name '%s' is longer than %d characters; shorten it",
-                model, what, names[i], CAIRN_MAX_NAME - 1);
+                "contact model '%s': %s name '%s' is longer than %d characters; shorten it", model,
+                what, names[i], CAIRN_MAX_NAME - 1);
     CAIRN_CHECK(types[i] >= CAIRN_PROP_FLT && types[i] <= CAIRN_PROP_VEC, d, CAIRN_EABI,
                 "contact model '%s': %s '%s' has an unknown type %d; use CAIRN_PROP_FLT, INT, "
                 "BOOL or VEC",
                 model, what, names[i], (int)types[i]);
     for (int j = 0; j < i; j++)
       CAIRN_CHECK(strcmp(names[i], names[j]) != 0, d, CAIRN_EABI,
-                  "contact model '%s': %s name '%s' is repeated; every name must be unique",
-                  model, what, names[i]);
+                  "contact model '%s': %s name '%s' is repeated; every name must be unique", model,
+                  what, names[i]);
   }
   return CAIRN_OK;
 }
@@ -37,12 +37,12 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
   CAIRN_CHECK(m->force && m->stiffness, d, CAIRN_EABI,
               "contact model '%s': the force and stiffness functions are required; set both",
               m->name);
-  CAIRN_CHECK(m->n_props >= 0 && m->n_props <= 64 && (m->n_props == 0 || m->props), d,
-              CAIRN_EABI, "contact model '%s': property table of %d rows is invalid; give 0 to 64",
-              m->name, m->n_props);
-  CAIRN_CHECK(m->n_state >= 0 && m->n_state <= 64 && (m->n_state == 0 || m->state), d,
-              CAIRN_EABI, "contact model '%s': state table of %d rows is invalid; give 0 to 64",
-              m->name, m->n_state);
+  CAIRN_CHECK(m->n_props >= 0 && m->n_props <= 64 && (m->n_props == 0 || m->props), d, CAIRN_EABI,
+              "contact model '%s': property table of %d rows is invalid; give 0 to 64", m->name,
+              m->n_props);
+  CAIRN_CHECK(m->n_state >= 0 && m->n_state <= 64 && (m->n_state == 0 || m->state), d, CAIRN_EABI,
+              "contact model '%s': state table of %d rows is invalid; give 0 to 64", m->name,
+              m->n_state);
   CAIRN_CHECK(m->n_derived >= 0 && m->n_derived <= 256, d, CAIRN_EABI,
               "contact model '%s': %d derived constants is out of range; give 0 to 256", m->name,
               m->n_derived);
@@ -53,15 +53,17 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
   const char *names[128];
   cairn_prop_type types[128];
   int n = 0;
-  for (int i = 0; i < m->n_props; i++, n++) names[n] = m->props[i].name, types[n] = m->props[i].type;
-  for (int i = 0; i < m->n_state; i++, n++) names[n] = m->state[i].name, types[n] = m->state[i].type;
+  for (int i = 0; i < m->n_props; i++, n++)
+    names[n] = m->props[i].name, types[n] = m->props[i].type;
+  for (int i = 0; i < m->n_state; i++, n++)
+    names[n] = m->state[i].name, types[n] = m->state[i].type;
   CAIRN_TRY(check_rows(m->name, "property/state", names, types, n, d));
   for (int i = 0; i < m->n_props; i++) {
     const cairn_prop_desc *p = &m->props[i];
     CAIRN_CHECK(p->min <= p->max, d, CAIRN_EABI,
                 "contact model '%s': property '%s' has an empty range [%g, %g]; give min <= max",
                 m->name, p->name, p->min, p->max);
-    CAIRN_CHECK(p->type == CAIRN_PROP_VEC || (p->def >= p->min && p->def <= p->max), d, CAIRN_EABI,
+    CAIRN_CHECK(p->def >= p->min && p->def <= p->max, d, CAIRN_EABI,
                 "contact model '%s': property '%s' default %g lies outside its range [%g, %g]",
                 m->name, p->name, p->def, p->min, p->max);
     if (p->default_from) {
@@ -72,6 +74,22 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
                   "contact model '%s': property '%s' takes its default from '%s', which the "
                   "table does not have",
                   m->name, p->name, p->default_from);
+      CAIRN_CHECK(m->props[found].type == p->type, d, CAIRN_EABI,
+                  "contact model '%s': property '%s' takes its default from '%s' of another "
+                  "type; give both the same type",
+                  m->name, p->name, p->default_from);
+      /* Follow the chain: it must end, not loop back. */
+      const cairn_prop_desc *q = p;
+      for (int steps = 0; q && q->default_from; steps++) {
+        CAIRN_CHECK(steps < m->n_props, d, CAIRN_EABI,
+                    "contact model '%s': the defaults taken from other properties form a loop "
+                    "through '%s'; break it",
+                    m->name, p->name);
+        const cairn_prop_desc *next = NULL;
+        for (int j = 0; j < m->n_props; j++)
+          if (strcmp(m->props[j].name, q->default_from) == 0) next = &m->props[j];
+        q = next;
+      }
     }
   }
   return CAIRN_OK;
@@ -136,21 +154,54 @@ int model_state_index(const model_entry *e, const char *name) {
   return -1;
 }
 
+/* Copy property i's value to every property that takes its default from it and has not been
+   set itself, and on down the chain (registration has checked that chains end). */
+static void propagate_default(const model_entry *e, double *props, uint64_t setmask, int i) {
+  const char *name = e->m->props[i].name;
+  for (int j = 0; j < e->m->n_props; j++) {
+    const cairn_prop_desc *q = &e->m->props[j];
+    if (!q->default_from || strcmp(q->default_from, name) != 0 || (setmask >> j & 1)) continue;
+    for (int k = 0; k < cairn_prop_slots(q->type); k++)
+      props[e->prop_off[j] + k] = props[e->prop_off[i] + k];
+    propagate_default(e, props, setmask, j);
+  }
+}
+
 void model_props_default(const model_entry *e, double *props) {
   for (int i = 0; i < e->m->n_props; i++) {
     const cairn_prop_desc *p = &e->m->props[i];
     for (int k = 0; k < cairn_prop_slots(p->type); k++) props[e->prop_off[i] + k] = p->def;
   }
+  /* A property with default_from starts at its source's value. */
+  for (int i = 0; i < e->m->n_props; i++)
+    if (!e->m->props[i].default_from) propagate_default(e, props, 0, i);
 }
 
 static const char *type_name(cairn_prop_type t) {
   switch (t) {
-  case CAIRN_PROP_FLT: return "a number";
-  case CAIRN_PROP_INT: return "an integer";
-  case CAIRN_PROP_BOOL: return "a boolean (true/false or 0/1)";
-  case CAIRN_PROP_VEC: return "a vector of 3 numbers";
+  case CAIRN_PROP_FLT:
+    return "a number";
+  case CAIRN_PROP_INT:
+    return "an integer";
+  case CAIRN_PROP_BOOL:
+    return "a boolean (true/false or 0/1)";
+  case CAIRN_PROP_VEC:
+    return "a vector of 3 numbers";
   }
   return "?";
+}
+
+void range_text(const cairn_prop_desc *p, char *buf, size_t n) {
+  char lo[32], hi[32];
+  if (isinf(p->min))
+    snprintf(lo, sizeof lo, "(-inf");
+  else
+    snprintf(lo, sizeof lo, "[%g", p->min);
+  if (isinf(p->max))
+    snprintf(hi, sizeof hi, "+inf)");
+  else
+    snprintf(hi, sizeof hi, "%g]", p->max);
+  snprintf(buf, n, "%s, %s", lo, hi);
 }
 
 cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
@@ -173,31 +224,31 @@ cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *set
               "%s: property '%s' of contact model '%s' is read-only; it cannot be set", who, name,
               e->m->name);
   int slots = cairn_prop_slots(p->type);
-  CAIRN_CHECK(n == slots, d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %d value%s)", who,
-              name, type_name(p->type), n, n == 1 ? "" : "s");
+  CAIRN_CHECK(n == slots, d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %d value%s)", who, name,
+              type_name(p->type), n, n == 1 ? "" : "s");
   for (int k = 0; k < n; k++) {
     double x = v[k];
     CAIRN_CHECK(!isnan(x), d, CAIRN_EINVAL, "%s: property '%s' must be a number (got NaN)", who,
                 name);
     if (p->type == CAIRN_PROP_INT || p->type == CAIRN_PROP_BOOL)
-      CAIRN_CHECK(x == floor(x), d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %g)", who,
-                  name, type_name(p->type), x);
+      CAIRN_CHECK(x == floor(x), d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %g)", who, name,
+                  type_name(p->type), x);
     if (p->type == CAIRN_PROP_BOOL)
       CAIRN_CHECK(x == 0 || x == 1, d, CAIRN_EINVAL, "%s: property '%s' takes %s (got %g)", who,
                   name, type_name(p->type), x);
-    if (p->type != CAIRN_PROP_VEC)
-      CAIRN_CHECK(x >= p->min && x <= p->max, d, CAIRN_EINVAL,
-                  "%s: property '%s' = %g is out of range [%g, %g]; give a value in that range",
-                  who, name, x, p->min, p->max);
+    if (!(x >= p->min && x <= p->max)) {
+      char range[96], comp[32] = "";
+      range_text(p, range, sizeof range);
+      if (p->type == CAIRN_PROP_VEC) snprintf(comp, sizeof comp, " component %d", k + 1);
+      return diag_set(d, CAIRN_EINVAL,
+                      "%s: property '%s'%s = %g is out of range %s; give a value in that range",
+                      who, name, comp, x, range);
+    }
   }
   for (int k = 0; k < n; k++) props[e->prop_off[i] + k] = v[k];
   if (setmask) *setmask |= 1ull << i;
   /* Properties that take their default from this one follow it until set themselves. */
-  for (int j = 0; j < e->m->n_props; j++) {
-    const cairn_prop_desc *q = &e->m->props[j];
-    if (q->default_from && strcmp(q->default_from, name) == 0 && !(setmask && (*setmask >> j & 1)))
-      for (int k = 0; k < cairn_prop_slots(q->type) && k < n; k++) props[e->prop_off[j] + k] = v[k];
-  }
+  propagate_default(e, props, setmask ? *setmask : 1ull << i, i);
   return CAIRN_OK;
 }
 

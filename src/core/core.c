@@ -8,7 +8,9 @@
 
 static long fail_countdown = 0; /* test hook only; 0 = never fail */
 
-void cairn_mem_fail_after(long n) { fail_countdown = n; }
+void cairn_mem_fail_after(long n) {
+  fail_countdown = n;
+}
 
 void *mem_realloc(void *p, size_t old_size, size_t new_size, const char *tag) {
   (void)old_size, (void)tag;
@@ -34,7 +36,8 @@ size_t mem_next_cap(size_t cap, size_t need) {
 cairn_status mem_resize(void **p, size_t old_n, size_t new_n, size_t elem, const char *tag,
                         cairn_diag *d) {
   void *q = mem_realloc(*p, old_n * elem, new_n * elem, tag);
-  if (!q && new_n) return diag_set(d, CAIRN_ENOMEM, "out of memory growing %s to %zu entries", tag, new_n);
+  if (!q && new_n)
+    return diag_set(d, CAIRN_ENOMEM, "out of memory growing %s to %zu entries", tag, new_n);
   if (new_n > old_n) memset((char *)q + old_n * elem, 0, (new_n - old_n) * elem);
   *p = q;
   return CAIRN_OK;
@@ -61,14 +64,22 @@ cairn_status diag_set(cairn_diag *d, cairn_status s, const char *fmt, ...) {
 
 const char *cairn_status_str(cairn_status s) {
   switch (s) {
-  case CAIRN_OK: return "ok";
-  case CAIRN_EINVAL: return "invalid input";
-  case CAIRN_ENOMEM: return "out of memory";
-  case CAIRN_EIO: return "input/output error";
-  case CAIRN_ENOTFOUND: return "not found";
-  case CAIRN_EABI: return "plugin ABI error";
-  case CAIRN_ESTATE: return "not possible now";
-  case CAIRN_ECALLBACK: return "script callback failed";
+  case CAIRN_OK:
+    return "ok";
+  case CAIRN_EINVAL:
+    return "invalid input";
+  case CAIRN_ENOMEM:
+    return "out of memory";
+  case CAIRN_EIO:
+    return "input/output error";
+  case CAIRN_ENOTFOUND:
+    return "not found";
+  case CAIRN_EABI:
+    return "plugin ABI error";
+  case CAIRN_ESTATE:
+    return "not possible now";
+  case CAIRN_ECALLBACK:
+    return "script callback failed";
   }
   return "unknown status";
 }

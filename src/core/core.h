@@ -53,7 +53,9 @@ static inline void v3_cross(const double a[3], const double b[3], double out[3])
   double z = a[0] * b[1] - a[1] * b[0];
   out[0] = x, out[1] = y, out[2] = z;
 }
-static inline double v3_norm(const double a[3]) { return sqrt(v3_dot(a, a)); }
+static inline double v3_norm(const double a[3]) {
+  return sqrt(v3_dot(a, a));
+}
 static inline void v3_sub(const double a[3], const double b[3], double out[3]) {
   out[0] = a[0] - b[0], out[1] = a[1] - b[1], out[2] = a[2] - b[2];
 }
@@ -66,6 +68,8 @@ static inline void v3_scale(const double a[3], double s, double out[3]) {
 static inline void v3_copy(const double a[3], double out[3]) {
   out[0] = a[0], out[1] = a[1], out[2] = a[2];
 }
-static inline void v3_zero(double a[3]) { a[0] = a[1] = a[2] = 0.0; }
+static inline void v3_zero(double a[3]) {
+  a[0] = a[1] = a[2] = 0.0;
+}
 
 #endif

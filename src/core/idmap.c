@@ -56,8 +56,7 @@ cairn_status idmap_put(idmap *m, uint64_t key, uint32_t val, cairn_diag *d) {
     uint32_t *nv = nk ? mem_realloc(NULL, 0, ncap * sizeof *nv, "idmap:vals") : NULL;
     if (!nk || !nv) {
       mem_free(nk, 0);
-      return diag_set(d, CAIRN_ENOMEM, "out of memory growing a lookup table to %zu entries",
-                      ncap);
+      return diag_set(d, CAIRN_ENOMEM, "out of memory growing a lookup table to %zu entries", ncap);
     }
     memset(nk, 0, ncap * sizeof *nk);
     for (size_t i = 0; i < m->cap; i++)

@@ -84,7 +84,8 @@ static void compute_forces(cairn_world *w, double dt) {
     cs->first[c] = 0;
     if (out.active && (!cs->active[c] || (out.events & CAIRN_EV_ACTIVATED)))
       world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
-    if (out.events & CAIRN_EV_SLIP_CHANGE) world_event(w, EV_SLIP_CHANGE, (uint32_t)c, out.slip_mode);
+    if (out.events & CAIRN_EV_SLIP_CHANGE)
+      world_event(w, EV_SLIP_CHANGE, (uint32_t)c, out.slip_mode);
     if (out.events & CAIRN_EV_BOND_BREAK) world_event(w, EV_BOND_BREAK, (uint32_t)c, out.bond_mode);
     cs->active[c] = (uint8_t)(out.active != 0);
     cs->deletable[c] = (uint8_t)(out.may_delete != 0);
@@ -166,12 +167,17 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
     for (int k = 0; k < dim; k++)
       if (b->pos[i][k] < w->dom_min[k] || b->pos[i][k] > w->dom_max[k]) out = 1;
     if (!out) continue;
-    if (w->dom_cond == DOMAIN_STOP)
+    if (w->dom_cond == DOMAIN_STOP) {
+      char where[96];
+      if (dim == 2)
+        snprintf(where, sizeof where, "(%g, %g)", b->pos[i][0], b->pos[i][1]);
+      else
+        snprintf(where, sizeof where, "(%g, %g, %g)", b->pos[i][0], b->pos[i][1], b->pos[i][2]);
       return diag_set(d, CAIRN_ESTATE,
-                      "ball %lld left the model domain at step %llu (position %g, %g, %g); "
-                      "enlarge model.domain or set its condition to \"destroy\"",
-                      (long long)b->id[i], (unsigned long long)w->step + 1, b->pos[i][0],
-                      b->pos[i][1], b->pos[i][2]);
+                      "ball %lld left the model domain at step %llu (position %s); enlarge "
+                      "model.domain or set its condition to \"destroy\"",
+                      (long long)b->id[i], (unsigned long long)w->step + 1, where);
+    }
     CAIRN_TRY(ball_delete(w, b->id[i], d));
     w->n_destroyed++;
   }

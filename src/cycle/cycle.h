@@ -9,8 +9,9 @@
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d);
 /* Run until model time reaches t_end (within round-off of a fixed timestep). */
 cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d);
-/* Compute contact forces for the current positions without moving anything: detect, then one
-   force pass with the current timestep (used by model.clean and for reporting). */
+/* Bring contacts up to date with the current positions without cycling (model.clean): create,
+   update and delete contacts and dispatch their events. No force update runs, so no model state
+   advances and contact forces keep their last values (zero for new contacts). */
 cairn_status cycle_detect_only(cairn_world *w, cairn_diag *d);
 /* The timestep the next step will use (fixed, or the automatic estimate). */
 cairn_status cycle_timestep(cairn_world *w, double *dt, cairn_diag *d);

@@ -11,7 +11,10 @@ static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
   if (need <= p->cap) return CAIRN_OK;
   size_t old = p->cap, cap = mem_next_cap(old, need);
 #define G(f) CAIRN_TRY(mem_resize((void **)&p->f, old, cap, sizeof *p->f, "pairs:" #f, d))
-  G(kind); G(a); G(b); G(contact);
+  G(kind);
+  G(a);
+  G(b);
+  G(contact);
 #undef G
   p->cap = cap;
   return CAIRN_OK;

@@ -12,8 +12,9 @@ cairn_status io_atomic_open(atomic_file *af, const char *path, cairn_diag *d) {
   snprintf(af->path, sizeof af->path, "%s", path);
   snprintf(af->tmp, sizeof af->tmp, "%s.tmp-%ld", path, (long)getpid());
   af->f = fopen(af->tmp, "wb");
-  CAIRN_CHECK(af->f, d, CAIRN_EIO, "cannot write '%s': %s; check that the folder exists and is writable",
-              path, strerror(errno));
+  CAIRN_CHECK(af->f, d, CAIRN_EIO,
+              "cannot write '%s': %s; check that the folder exists and is writable", path,
+              strerror(errno));
   return CAIRN_OK;
 }
 
@@ -27,7 +28,9 @@ cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
   if (bad || rename(af->tmp, af->path) != 0) {
     if (!bad) err = errno;
     remove(af->tmp);
-    return diag_set(d, CAIRN_EIO, "cannot write '%s': %s; check free space and permissions",
+    return diag_set(d, CAIRN_EIO,
+                    "cannot write '%s': %s; check the path (a file, not a folder), free space "
+                    "and permissions",
                     af->path, strerror(err));
   }
   return CAIRN_OK;

@@ -13,7 +13,7 @@
 /* Per-state context, kept in the Lua registry. */
 typedef struct script_ctx {
   lua_State *L;
-  cairn_world *w;     /* NULL until model.new */
+  cairn_world *w;        /* NULL until model.new */
   const char *case_name; /* for verify rows */
   int n_pass, n_fail;
   int quiet;
@@ -39,6 +39,9 @@ cairn_status ctx_new_world(script_ctx *c, int dim, cairn_world **out, cairn_diag
 void ctx_free_plugins(script_ctx *c);
 
 /* Shared helpers (lua_util.c). */
+/* Raise a Lua error with the script position in front, formatted with printf's rules (Lua's
+   own luaL_error knows only a few conversions and would garble %g or %lld). */
+int lua_raisef(lua_State *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 script_ctx *ctx_of(lua_State *L);
 cairn_world *ctx_world(lua_State *L); /* raises if model.new has not been called */
 int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d);

@@ -4,7 +4,7 @@
 
 #include "lua/lua_api.h"
 
-static const char *const CREATE_OPTS[] = {"id",  "rad",  "pos",   "vel", "spin",
+static const char *const CREATE_OPTS[] = {"id",      "rad",  "pos",   "vel", "spin",
                                           "density", "damp", "group", NULL};
 
 static int l_create(lua_State *L) {
@@ -15,16 +15,17 @@ static int l_create(lua_State *L) {
   lua_getfield(L, 1, "id");
   if (!lua_isnil(L, -1)) {
     s.id = get_id(L, -1, "ball.create: id");
-    if (s.id < 1) luaL_error(L, "ball id must be an integer from 1 to %ld (got %lld); choose another id",
-                             CAIRN_ID_MAX, (long long)s.id);
+    if (s.id < 1)
+      lua_raisef(L, "ball id must be an integer from 1 to %ld (got %lld); choose another id",
+                 CAIRN_ID_MAX, (long long)s.id);
   }
   lua_getfield(L, 1, "rad");
-  if (lua_isnil(L, -1)) luaL_error(L, "ball.create: give rad, the radius (a positive length)");
+  if (lua_isnil(L, -1)) lua_raisef(L, "ball.create: give rad, the radius (a positive length)");
   s.rad = opt_number(L, 1, "rad", 0, "ball.create");
   s.density = opt_number(L, 1, "density", 1.0, "ball.create");
   s.damp = opt_number(L, 1, "damp", 0.0, "ball.create");
   lua_getfield(L, 1, "pos");
-  if (lua_isnil(L, -1)) luaL_error(L, "ball.create: give pos, the centre position");
+  if (lua_isnil(L, -1)) lua_raisef(L, "ball.create: give pos, the centre position");
   get_vec(L, -1, w->dim, s.pos, "ball.create: pos");
   lua_getfield(L, 1, "vel");
   if (!lua_isnil(L, -1)) get_vec(L, -1, w->dim, s.vel, "ball.create: vel");
@@ -108,7 +109,7 @@ static int vec_attr(lua_State *L, double (*arr)[3], const char *what) {
     double v[3];
     get_vec(L, 2, w->dim, v, what);
     for (int k = 0; k < 3; k++)
-      if (!isfinite(v[k])) luaL_error(L, "%s: components must be finite", what);
+      if (!isfinite(v[k])) lua_raisef(L, "%s: components must be finite", what);
     v3_copy(v, arr[s]);
     return 0;
   }
@@ -121,7 +122,9 @@ static int l_pos(lua_State *L) {
   if (lua_gettop(L) >= 2) world_mark_dirty(w);
   return vec_attr(L, w->balls.pos, "ball.pos");
 }
-static int l_vel(lua_State *L) { return vec_attr(L, ctx_world(L)->balls.vel, "ball.vel"); }
+static int l_vel(lua_State *L) {
+  return vec_attr(L, ctx_world(L)->balls.vel, "ball.vel");
+}
 
 static int l_force(lua_State *L) {
   cairn_world *w = ctx_world(L);
@@ -152,7 +155,7 @@ static int scalar_attr(lua_State *L, double *arr, scalar_setter set) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
   if (lua_gettop(L) >= 2) {
-    if (!set) return luaL_error(L, "this ball attribute is read-only");
+    if (!set) return lua_raisef(L, "this ball attribute is read-only");
     cairn_diag d;
     cairn_status st = set(w, s, luaL_checknumber(L, 2), &d);
     if (st) return raise_diag(L, st, &d);
@@ -162,13 +165,21 @@ static int scalar_attr(lua_State *L, double *arr, scalar_setter set) {
   return 1;
 }
 
-static int l_rad(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.rad, ball_set_radius); }
+static int l_rad(lua_State *L) {
+  return scalar_attr(L, ctx_world(L)->balls.rad, ball_set_radius);
+}
 static int l_density(lua_State *L) {
   return scalar_attr(L, ctx_world(L)->balls.density, ball_set_density);
 }
-static int l_damp(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.damp, ball_set_damp); }
-static int l_mass(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.mass, NULL); }
-static int l_inertia(lua_State *L) { return scalar_attr(L, ctx_world(L)->balls.inertia, NULL); }
+static int l_damp(lua_State *L) {
+  return scalar_attr(L, ctx_world(L)->balls.damp, ball_set_damp);
+}
+static int l_mass(lua_State *L) {
+  return scalar_attr(L, ctx_world(L)->balls.mass, NULL);
+}
+static int l_inertia(lua_State *L) {
+  return scalar_attr(L, ctx_world(L)->balls.inertia, NULL);
+}
 
 static int l_group(lua_State *L) {
   cairn_world *w = ctx_world(L);
@@ -196,7 +207,7 @@ static void for_selection(lua_State *L, cairn_world *w, int idx, const char *fn_
   lua_getfield(L, idx, "in_group");
   int has_id = !lua_isnil(L, -3), has_ids = !lua_isnil(L, -2), has_g = !lua_isnil(L, -1);
   if (has_id + has_ids + has_g > 1)
-    luaL_error(L, "%s: give at most one of id, ids and in_group", fn_name);
+    lua_raisef(L, "%s: give at most one of id, ids and in_group", fn_name);
   if (has_id) {
     fn(L, w, check_slot(L, w, -3), ud);
   } else if (has_ids) {
@@ -237,8 +248,8 @@ static void apply_attr(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
 }
 
 static int l_attribute(lua_State *L) {
-  static const char *const opts[] = {"rad", "density", "damp", "vel", "spin", "group",
-                                     "id", "ids", "in_group", NULL};
+  static const char *const opts[] = {"rad",   "density", "damp", "vel",      "spin",
+                                     "group", "id",      "ids",  "in_group", NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "ball.attribute", opts);
   attr_set a;
@@ -253,7 +264,8 @@ static int l_attribute(lua_State *L) {
   lua_getfield(L, 1, "vel");
   if ((a.has_vel = !lua_isnil(L, -1))) get_vec(L, -1, w->dim, a.vel, "ball.attribute: vel");
   lua_getfield(L, 1, "spin");
-  if ((a.has_spin = !lua_isnil(L, -1))) get_rot(L, w, lua_gettop(L), a.spin, "ball.attribute: spin");
+  if ((a.has_spin = !lua_isnil(L, -1)))
+    get_rot(L, w, lua_gettop(L), a.spin, "ball.attribute: spin");
   lua_getfield(L, 1, "group");
   if ((a.has_group = !lua_isnil(L, -1))) {
     cairn_diag d;
@@ -270,8 +282,10 @@ static unsigned fix_bits(lua_State *L, const char *fn) {
   unsigned bits = 0;
   lua_Integer n = luaL_len(L, 1);
   if (n == 0)
-    luaL_error(L, "%s: name what to fix: \"velocity\", \"xvelocity\", \"yvelocity\", "
-               "\"zvelocity\" or \"spin\"", fn);
+    lua_raisef(L,
+               "%s: name what to fix: \"velocity\", \"xvelocity\", \"yvelocity\", "
+               "\"zvelocity\" or \"spin\"",
+               fn);
   for (lua_Integer i = 1; i <= n; i++) {
     lua_geti(L, 1, i);
     const char *s = luaL_checkstring(L, -1);
@@ -286,8 +300,10 @@ static unsigned fix_bits(lua_State *L, const char *fn) {
     else if (strcmp(s, "spin") == 0)
       bits |= FIX_SPIN;
     else
-      luaL_error(L, "%s: cannot fix '%s'; use \"velocity\", \"xvelocity\", \"yvelocity\", "
-                 "\"zvelocity\" or \"spin\"", fn, s);
+      lua_raisef(L,
+                 "%s: cannot fix '%s'; use \"velocity\", \"xvelocity\", \"yvelocity\", "
+                 "\"zvelocity\" or \"spin\"",
+                 fn, s);
     lua_pop(L, 1);
   }
   return bits;
@@ -295,11 +311,11 @@ static unsigned fix_bits(lua_State *L, const char *fn) {
 
 static void apply_fix(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
   (void)L;
-  w->balls.fix[s] |= (uint8_t)*(unsigned *)ud;
+  w->balls.fix[s] |= (uint8_t) * (unsigned *)ud;
 }
 static void apply_free(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
   (void)L;
-  w->balls.fix[s] &= (uint8_t)~*(unsigned *)ud;
+  w->balls.fix[s] &= (uint8_t) ~*(unsigned *)ud;
 }
 
 static int l_fix(lua_State *L) {
@@ -334,14 +350,27 @@ static int l_fixed(lua_State *L) {
 }
 
 void open_ball(lua_State *L) {
-  static const luaL_Reg f[] = {
-      {"create", l_create},   {"delete", l_delete},     {"list", l_list},
-      {"count", l_count},     {"exists", l_exists},     {"pos", l_pos},
-      {"vel", l_vel},         {"spin", l_spin},         {"force", l_force},
-      {"moment", l_moment},   {"rad", l_rad},           {"density", l_density},
-      {"damp", l_damp},       {"mass", l_mass},         {"inertia", l_inertia},
-      {"group", l_group},     {"attribute", l_attribute}, {"fix", l_fix},
-      {"free", l_free},       {"fixed", l_fixed},       {NULL, NULL}};
+  static const luaL_Reg f[] = {{"create", l_create},
+                               {"delete", l_delete},
+                               {"list", l_list},
+                               {"count", l_count},
+                               {"exists", l_exists},
+                               {"pos", l_pos},
+                               {"vel", l_vel},
+                               {"spin", l_spin},
+                               {"force", l_force},
+                               {"moment", l_moment},
+                               {"rad", l_rad},
+                               {"density", l_density},
+                               {"damp", l_damp},
+                               {"mass", l_mass},
+                               {"inertia", l_inertia},
+                               {"group", l_group},
+                               {"attribute", l_attribute},
+                               {"fix", l_fix},
+                               {"free", l_free},
+                               {"fixed", l_fixed},
+                               {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "ball");
 }

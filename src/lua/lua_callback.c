@@ -6,14 +6,15 @@
 #include "lua/lua_api.h"
 
 static const char *const EVENT_NAMES[EV_COUNT + 2] = {
-    "contact_created", "contact_deleted", "contact_activated", "slip_change", "bond_break",
-    "before_force",    "after_force"};
+    "contact_created", "contact_deleted", "contact_activated", "slip_change",
+    "bond_break",      "before_force",    "after_force"};
 
 static int event_index(lua_State *L, int idx) {
   const char *name = luaL_checkstring(L, idx);
   for (int i = 0; i < EV_COUNT + 2; i++)
     if (strcmp(name, EVENT_NAMES[i]) == 0) return i;
-  return luaL_error(L, "callback: unknown event '%s'; use contact_created, contact_deleted, "
+  return lua_raisef(L,
+                    "callback: unknown event '%s'; use contact_created, contact_deleted, "
                     "contact_activated, slip_change, bond_break, before_force or after_force",
                     name);
 }

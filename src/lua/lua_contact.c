@@ -47,14 +47,14 @@ static void push_handle(lua_State *L, const cairn_world *w, uint32_t c) {
 static uint32_t check_contact(lua_State *L, cairn_world *w, int idx) {
   handle *h = luaL_testudata(L, idx, HANDLE);
   if (!h)
-    luaL_error(L, "expected a contact (from contact.find or contact.list), got %s",
+    lua_raisef(L, "expected a contact (from contact.find or contact.list), got %s",
                luaL_typename(L, idx));
   uint32_t c;
   cairn_diag d;
   cairn_status s = contact_find(w, h->kind, h->id1, h->id2, &c, &d);
   if (s) {
     if (s == CAIRN_ENOTFOUND)
-      luaL_error(L, "%s contact %lld-%lld no longer exists (its gap opened and it was deleted)",
+      lua_raisef(L, "%s contact %lld-%lld no longer exists (its gap opened and it was deleted)",
                  contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2);
     raise_diag(L, s, &d);
   }
@@ -79,7 +79,7 @@ static int h_eq(lua_State *L) {
 static int check_kind(lua_State *L, int idx) {
   const char *k = luaL_checkstring(L, idx);
   int kind = contact_kind_parse(k);
-  if (kind < 0) luaL_error(L, "unknown contact kind '%s'; use \"ball-ball\" or \"ball-wall\"", k);
+  if (kind < 0) lua_raisef(L, "unknown contact kind '%s'; use \"ball-ball\" or \"ball-wall\"", k);
   return kind;
 }
 
@@ -91,21 +91,21 @@ static int get_value(lua_State *L, int idx, double v[3], const char *name) {
   }
   if (lua_istable(L, idx)) {
     lua_Integer n = luaL_len(L, idx);
-    if (n < 1 || n > 3) luaL_error(L, "property '%s': give a number or up to 3 numbers", name);
+    if (n < 1 || n > 3) lua_raisef(L, "property '%s': give a number or up to 3 numbers", name);
     for (lua_Integer k = 1; k <= n; k++) {
       lua_geti(L, idx, k);
       int ok;
       v[k - 1] = lua_tonumberx(L, -1, &ok);
-      if (!ok) luaL_error(L, "property '%s': component %d must be a number", name, (int)k);
+      if (!ok) lua_raisef(L, "property '%s': component %d must be a number", name, (int)k);
       lua_pop(L, 1);
     }
     for (lua_Integer k = n; k < 3; k++) v[k] = 0;
     return 3;
   }
-  int ok;
-  v[0] = lua_tonumberx(L, idx, &ok);
-  if (!ok)
-    luaL_error(L, "property '%s' must be a number (got %s)", name, luaL_typename(L, idx));
+  if (lua_type(L, idx) != LUA_TNUMBER)
+    lua_raisef(L, "property '%s' must be a number (got %s); write it without quotes", name,
+               luaL_typename(L, idx));
+  v[0] = lua_tonumber(L, idx);
   return 1;
 }
 
@@ -125,7 +125,7 @@ static void set_props(lua_State *L, cairn_world *w, int idx, const char *fn, pro
                       void *ud) {
   lua_pushnil(L);
   while (lua_next(L, idx)) {
-    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "%s: keys must be names", fn);
+    if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "%s: keys must be names", fn);
     const char *key = lua_tostring(L, -2);
     if (!reserved_key(key)) {
       double v[3];
@@ -154,7 +154,8 @@ static cairn_status set_contact_prop(cairn_world *w, void *ud, const char *name,
   return contact_prop_set(w, *(uint32_t *)ud, name, v, n, d);
 }
 
-/* contact.cmat_default{kind = "ball-ball" (or omitted: both), model = NAME, proximity = P, props} */
+/* contact.cmat_default{kind = "ball-ball" (or omitted: both), model = NAME, proximity = P, props}
+ */
 static int l_cmat_default(lua_State *L) {
   cairn_world *w = ctx_world(L);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -166,7 +167,8 @@ static int l_cmat_default(lua_State *L) {
   lua_getfield(L, 1, "group");
   lua_getfield(L, 1, "groups");
   if (!lua_isnil(L, -1) || !lua_isnil(L, -2))
-    luaL_error(L, "contact.cmat_default: groups belong to rules; use contact.cmat_add{group = ...}");
+    lua_raisef(L,
+               "contact.cmat_default: groups belong to rules; use contact.cmat_add{group = ...}");
   lua_settop(L, 1);
   double prox = opt_number(L, 1, "proximity", NAN, "contact.cmat_default");
   cairn_diag d;
@@ -191,7 +193,7 @@ static int l_cmat_add(lua_State *L) {
   lua_getfield(L, 1, "kind");
   int kind = lua_isnil(L, -1) ? -1 : check_kind(L, -1);
   lua_getfield(L, 1, "model");
-  if (lua_isnil(L, -1)) luaL_error(L, "contact.cmat_add: give model = NAME");
+  if (lua_isnil(L, -1)) lua_raisef(L, "contact.cmat_add: give model = NAME");
   const char *model = luaL_checkstring(L, -1);
   const char *g1 = NULL, *g2 = NULL;
   lua_getfield(L, 1, "group");
@@ -204,8 +206,8 @@ static int l_cmat_add(lua_State *L) {
     g1 = luaL_checkstring(L, -2);
     g2 = luaL_checkstring(L, -1);
   } else {
-    luaL_error(L, "contact.cmat_add: give group = NAME (either side in it) or groups = {A, B} "
-               "(one side in each)");
+    lua_raisef(L, "contact.cmat_add: give group = NAME (either side in it) or groups = {A, B} "
+                  "(one side in each)");
   }
   double prox = opt_number(L, 1, "proximity", 0.0, "contact.cmat_add");
   cairn_diag d;
@@ -234,8 +236,10 @@ static int l_apply(lua_State *L) {
     const char *name = luaL_checkstring(L, -1);
     model = registry_find(&w->reg, name);
     if (model < 0)
-      luaL_error(L, "contact model '%s' is not known; run `cairn models` to list the models "
-                 "(load a plugin with model.load first)", name);
+      lua_raisef(L,
+                 "contact model '%s' is not known; run `cairn models` to list the models "
+                 "(load a plugin with model.load first)",
+                 name);
   }
   lua_settop(L, 1);
   ensure_detected(L, w);
@@ -254,7 +258,8 @@ static int l_apply(lua_State *L) {
 static int l_find(lua_State *L) {
   cairn_world *w = ctx_world(L);
   int kind = check_kind(L, 1);
-  int64_t id1 = get_id(L, 2, "contact.find: first id"), id2 = get_id(L, 3, "contact.find: second id");
+  int64_t id1 = get_id(L, 2, "contact.find: first id"),
+          id2 = get_id(L, 3, "contact.find: second id");
   ensure_detected(L, w);
   uint32_t c;
   if (contact_find(w, kind, id1, id2, &c, NULL) != CAIRN_OK) {
@@ -382,8 +387,10 @@ static int l_model(lua_State *L) {
     const char *name = luaL_checkstring(L, 2);
     int m = registry_find(&w->reg, name);
     if (m < 0)
-      return luaL_error(L, "contact model '%s' is not known; run `cairn models` to list the "
-                        "models (load a plugin with model.load first)", name);
+      return lua_raisef(L,
+                        "contact model '%s' is not known; run `cairn models` to list the "
+                        "models (load a plugin with model.load first)",
+                        name);
     cairn_diag d;
     cairn_status s = contact_set_model(w, c, m, &d);
     if (s) return raise_diag(L, s, &d);
@@ -408,15 +415,23 @@ void open_contact(lua_State *L) {
   lua_pushcfunction(L, h_eq);
   lua_setfield(L, -2, "__eq");
   lua_pop(L, 1);
-  static const luaL_Reg f[] = {{"cmat_default", l_cmat_default}, {"cmat_add", l_cmat_add},
-                               {"cmat_clear", l_cmat_clear}, {"apply", l_apply},
+  static const luaL_Reg f[] = {{"cmat_default", l_cmat_default},
+                               {"cmat_add", l_cmat_add},
+                               {"cmat_clear", l_cmat_clear},
+                               {"apply", l_apply},
                                {"find", l_find},
-                               {"list", l_list},   {"count", l_count},
-                               {"prop", l_prop},   {"props", l_props},
-                               {"force", l_force}, {"force_global", l_force_global},
-                               {"normal", l_normal}, {"point", l_point},
-                               {"gap", l_gap},     {"active", l_active},
-                               {"model", l_model}, {"ends", l_ends},
+                               {"list", l_list},
+                               {"count", l_count},
+                               {"prop", l_prop},
+                               {"props", l_props},
+                               {"force", l_force},
+                               {"force_global", l_force_global},
+                               {"normal", l_normal},
+                               {"point", l_point},
+                               {"gap", l_gap},
+                               {"active", l_active},
+                               {"model", l_model},
+                               {"ends", l_ends},
                                {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "contact");

@@ -59,7 +59,8 @@ static int l_interval(lua_State *L) {
   cairn_world *w = ctx_world(L);
   if (lua_gettop(L) >= 1) {
     lua_Integer k = luaL_checkinteger(L, 1);
-    if (k < 1) luaL_error(L, "history.interval: give a whole number of steps >= 1 (got %d)", (int)k);
+    if (k < 1)
+      lua_raisef(L, "history.interval: give a whole number of steps >= 1 (got %d)", (int)k);
     w->hist.interval = (uint64_t)k;
     return 0;
   }
@@ -71,7 +72,7 @@ static int l_export(lua_State *L) {
   cairn_world *w = ctx_world(L);
   cairn_diag d;
   cairn_status st = io_history_csv(w, luaL_checkstring(L, 1), &d);
-  if (st) return raise_diag(L, st, &d);
+  if (st) return lua_raisef(L, "history.export: %s", d.msg);
   return 0;
 }
 
@@ -95,7 +96,7 @@ static int l_get(lua_State *L) {
       push_column(L, hs->step, hs->n_rows);
       return 3;
     }
-  return luaL_error(L, "history '%s' does not exist; add it with history.add first", name);
+  return lua_raisef(L, "history '%s' does not exist; add it with history.add first", name);
 }
 
 static int l_names(lua_State *L) {
@@ -114,8 +115,8 @@ static int l_clear(lua_State *L) {
 }
 
 void open_history(lua_State *L) {
-  static const luaL_Reg f[] = {{"add", l_add},   {"interval", l_interval}, {"export", l_export},
-                               {"get", l_get},   {"names", l_names},       {"clear", l_clear},
+  static const luaL_Reg f[] = {{"add", l_add}, {"interval", l_interval}, {"export", l_export},
+                               {"get", l_get}, {"names", l_names},       {"clear", l_clear},
                                {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "history");

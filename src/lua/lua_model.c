@@ -11,7 +11,7 @@ static int l_new(lua_State *L) {
   lua_getfield(L, 1, "dim");
   int ok;
   lua_Integer dim = lua_tointegerx(L, -1, &ok);
-  if (!ok) luaL_error(L, "model.new: give dim = 2 (disks) or dim = 3 (spheres)");
+  if (!ok) lua_raisef(L, "model.new: give dim = 2 (disks) or dim = 3 (spheres)");
   script_ctx *c = ctx_of(L);
   cairn_world *w;
   cairn_diag d;
@@ -64,8 +64,10 @@ static int l_domain(lua_State *L) {
   get_vec(L, -1, w->dim, hi, "model.domain: max");
   for (int k = 0; k < w->dim; k++)
     if (!(lo[k] < hi[k]))
-      luaL_error(L, "model.domain: min must be below max in every coordinate (coordinate %d: "
-                 "%g >= %g)", k + 1, lo[k], hi[k]);
+      lua_raisef(L,
+                 "model.domain: min must be below max in every coordinate (coordinate %d: "
+                 "%g >= %g)",
+                 k + 1, lo[k], hi[k]);
   lua_getfield(L, 1, "condition");
   const char *cond = luaL_optstring(L, -1, "stop");
   domain_cond dc;
@@ -74,12 +76,13 @@ static int l_domain(lua_State *L) {
   else if (strcmp(cond, "destroy") == 0)
     dc = DOMAIN_DESTROY;
   else
-    return luaL_error(L, "model.domain: condition must be \"stop\" or \"destroy\" (got '%s')", cond);
+    return lua_raisef(L, "model.domain: condition must be \"stop\" or \"destroy\" (got '%s')",
+                      cond);
   const ball_store *b = &w->balls;
   for (size_t i = 0; i < b->n; i++)
     for (int k = 0; k < w->dim; k++)
       if (b->pos[i][k] < lo[k] || b->pos[i][k] > hi[k])
-        return luaL_error(L, "model.domain: ball %lld lies outside the new domain; enlarge it",
+        return lua_raisef(L, "model.domain: ball %lld lies outside the new domain; enlarge it",
                           (long long)b->id[i]);
   v3_copy(lo, w->dom_min);
   v3_copy(hi, w->dom_max);
@@ -97,15 +100,15 @@ static int l_timestep(lua_State *L) {
     double safety = opt_number(L, 1, "safety", w->dt_safety, "model.timestep");
     lua_getfield(L, 1, "auto");
     int aut = lua_toboolean(L, -1);
-    if (!isnan(fix) && aut) luaL_error(L, "model.timestep: give either fix = DT or auto = true");
+    if (!isnan(fix) && aut) lua_raisef(L, "model.timestep: give either fix = DT or auto = true");
     if (!isnan(fix)) {
       if (!(isfinite(fix) && fix > 0))
-        luaL_error(L, "model.timestep: fix must be a positive time (got %g)", fix);
+        lua_raisef(L, "model.timestep: fix must be a positive time (got %g)", fix);
       w->ts_mode = TS_FIXED;
       w->dt = fix;
     } else {
       if (!(safety > 0 && safety <= 1))
-        luaL_error(L, "model.timestep: safety must be in (0, 1] (got %g)", safety);
+        lua_raisef(L, "model.timestep: safety must be in (0, 1] (got %g)", safety);
       w->ts_mode = TS_AUTO;
       w->dt_safety = safety;
     }
@@ -123,7 +126,7 @@ static void set_interval(lua_State *L, int idx, cairn_world *w, const char *fn) 
   double k = opt_number(L, idx, "history_interval", NAN, fn);
   if (isnan(k)) return;
   if (!(k >= 1 && k == floor(k)))
-    luaL_error(L, "%s: history_interval must be a whole number of steps >= 1 (got %g)", fn, k);
+    lua_raisef(L, "%s: history_interval must be a whole number of steps >= 1 (got %g)", fn, k);
   w->hist.interval = (uint64_t)k;
 }
 
@@ -139,7 +142,7 @@ static int l_cycle(lua_State *L) {
     n = luaL_checknumber(L, 1);
   }
   if (!(n >= 0 && n == floor(n) && n < 1e18))
-    luaL_error(L, "model.cycle: the number of steps must be a whole number >= 0 (got %g)", n);
+    lua_raisef(L, "model.cycle: the number of steps must be a whole number >= 0 (got %g)", n);
   cairn_diag d;
   cairn_status s = cycle_run(w, (uint64_t)n, &d);
   if (s) return raise_diag(L, s, &d);
@@ -151,7 +154,7 @@ static int l_solve(lua_State *L) {
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "model.solve", opts);
   double t = opt_number(L, 1, "time", NAN, "model.solve");
-  if (!isfinite(t)) luaL_error(L, "model.solve: give time = T, the model time to reach");
+  if (!isfinite(t)) lua_raisef(L, "model.solve: give time = T, the model time to reach");
   set_interval(L, 1, w, "model.solve");
   cairn_diag d;
   cairn_status s = cycle_solve_time(w, t, &d);
@@ -182,12 +185,18 @@ static int l_destroyed(lua_State *L) {
 }
 
 void open_model(lua_State *L) {
-  static const luaL_Reg f[] = {{"new", l_new},         {"dim", l_dim},
-                               {"gravity", l_gravity}, {"domain", l_domain},
-                               {"timestep", l_timestep}, {"cycle", l_cycle},
-                               {"solve", l_solve},     {"time", l_time},
-                               {"step", l_step},       {"clean", l_clean},
-                               {"destroyed", l_destroyed}, {"load", l_load},
+  static const luaL_Reg f[] = {{"new", l_new},
+                               {"dim", l_dim},
+                               {"gravity", l_gravity},
+                               {"domain", l_domain},
+                               {"timestep", l_timestep},
+                               {"cycle", l_cycle},
+                               {"solve", l_solve},
+                               {"time", l_time},
+                               {"step", l_step},
+                               {"clean", l_clean},
+                               {"destroyed", l_destroyed},
+                               {"load", l_load},
                                {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "model");

@@ -60,8 +60,9 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   if (st != LUA_OK) {
     const char *m = lua_tostring(L, -1);
     s = st == LUA_ERRMEM ? CAIRN_ENOMEM : st == LUA_ERRFILE ? CAIRN_EIO : CAIRN_EINVAL;
-    if (st == LUA_ERRFILE)
-      diag_set(d, s, "cannot open script '%s'; check the path", path);
+    if (st == LUA_ERRFILE) /* Lua's message: "cannot open <path>: <reason>" (or read) */
+      diag_set(d, s, "cairn: %s; check the script's path and permissions",
+               m ? m : "cannot open the script");
     else
       diag_set(d, s, "%s", m ? m : "unknown Lua error");
   }
@@ -93,8 +94,8 @@ cairn_status ctx_load_plugin(script_ctx *c, const char *name, cairn_diag *d) {
       if (!c->quiet) fprintf(stderr, "note: plugin %s is already loaded; nothing to do\n", path);
       return CAIRN_OK;
     }
-  CAIRN_TRY(mem_grow((void **)&c->plugins, &c->cap_plugins, c->n_plugins + 1,
-                     sizeof *c->plugins, "plugins", d));
+  CAIRN_TRY(mem_grow((void **)&c->plugins, &c->cap_plugins, c->n_plugins + 1, sizeof *c->plugins,
+                     "plugins", d));
   plugin_lib *lib = &c->plugins[c->n_plugins];
   CAIRN_TRY(plugin_open(path, lib, d));
   /* Check the models against everything already registered before keeping the library. */

@@ -1,5 +1,7 @@
 /* Helpers shared by the script modules: the context, argument checks that raise one clear
    message with the script's file:line in front, vectors and ids. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lua/lua_api.h"
@@ -18,9 +20,21 @@ void ctx_install(lua_State *L, script_ctx *c) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &CTX_KEY);
 }
 
+int lua_raisef(lua_State *L, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  luaL_where(L, 1);
+  lua_pushstring(L, buf);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
 cairn_world *ctx_world(lua_State *L) {
   script_ctx *c = ctx_of(L);
-  if (!c->w) luaL_error(L, "no model yet; call model.new{dim = 2} or model.new{dim = 3} first");
+  if (!c->w) lua_raisef(L, "no model yet; call model.new{dim = 2} or model.new{dim = 3} first");
   return c->w;
 }
 
@@ -29,30 +43,30 @@ int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d) {
     lua_pushstring(L, d->msg);
     return lua_error(L);
   }
-  return luaL_error(L, "%s", d->msg);
+  return lua_raisef(L, "%s", d->msg);
 }
 
 void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what) {
   idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx))
-    luaL_error(L, "%s must be a table of %d numbers, like {%s} (got %s)", what, dim,
+    lua_raisef(L, "%s must be a table of %d numbers, like {%s} (got %s)", what, dim,
                dim == 2 ? "1.0, 2.0" : "1.0, 2.0, 3.0", luaL_typename(L, idx));
   lua_Integer n = luaL_len(L, idx);
   if (!(n == dim || (dim == 2 && n == 3)))
-    luaL_error(L, "%s must have %d components (got %d)", what, dim, (int)n);
+    lua_raisef(L, "%s must have %d components (got %d)", what, dim, (int)n);
   out[0] = out[1] = out[2] = 0;
   for (int k = 0; k < n; k++) {
     lua_geti(L, idx, k + 1);
-    int ok;
-    double v = lua_tonumberx(L, -1, &ok);
+    int ok = lua_type(L, -1) == LUA_TNUMBER;
+    double v = lua_tonumber(L, -1);
     if (!ok)
-      luaL_error(L, "%s: component %d must be a number (got %s)", what, k + 1,
+      lua_raisef(L, "%s: component %d must be a number (got %s)", what, k + 1,
                  luaL_typename(L, -1));
     lua_pop(L, 1);
     out[k] = v;
   }
   if (dim == 2 && n == 3 && out[2] != 0)
-    luaL_error(L, "%s: a 2D model has no z component (got %g); give 2 numbers", what, out[2]);
+    lua_raisef(L, "%s: a 2D model has no z component (got %g); give 2 numbers", what, out[2]);
 }
 
 void push_vec(lua_State *L, const double v[3], int dim) {
@@ -80,7 +94,7 @@ void check_opts(lua_State *L, int idx, const char *fn, const char *const *allowe
         if (list[0]) strncat(list, ", ", sizeof list - strlen(list) - 1);
         strncat(list, *a, sizeof list - strlen(list) - 1);
       }
-      luaL_error(L, "%s: unknown option '%s'; the options are: %s", fn, k, list);
+      lua_raisef(L, "%s: unknown option '%s'; the options are: %s", fn, k, list);
     }
   }
 }
@@ -89,9 +103,10 @@ double opt_number(lua_State *L, int idx, const char *key, double def, const char
   lua_getfield(L, idx, key);
   double v = def;
   if (!lua_isnil(L, -1)) {
-    int ok;
-    v = lua_tonumberx(L, -1, &ok);
-    if (!ok) luaL_error(L, "%s: option '%s' must be a number (got %s)", fn, key, luaL_typename(L, -1));
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      lua_raisef(L, "%s: option '%s' must be a number (got %s); write it without quotes", fn, key,
+                 luaL_typename(L, -1));
+    v = lua_tonumber(L, -1);
   }
   lua_pop(L, 1);
   return v;
@@ -101,7 +116,7 @@ int64_t get_id(lua_State *L, int idx, const char *what) {
   int ok;
   lua_Integer v = lua_tointegerx(L, idx, &ok);
   if (!ok)
-    luaL_error(L, "%s must be an integer id (got %s)", what,
+    lua_raisef(L, "%s must be an integer id (got %s)", what,
                lua_isnumber(L, idx) ? "a non-integer number" : luaL_typename(L, idx));
   return (int64_t)v;
 }

@@ -13,8 +13,8 @@ static void row(lua_State *L, const char *q, double sim, double ref, double err,
     c->n_pass++;
   else
     c->n_fail++;
-  printf("%s\t%s\t%s\t%.10g\t%.10g\t%.3g\t%.3g\t%s\n", pass ? "PASS" : "FAIL", c->case_name, q,
-         sim, ref, err, tol, rel ? "rel" : "abs");
+  printf("%s\t%s\t%s\t%.10g\t%.10g\t%.3g\t%.3g\t%s\n", pass ? "PASS" : "FAIL", c->case_name, q, sim,
+         ref, err, tol, rel ? "rel" : "abs");
   fflush(stdout);
 }
 
@@ -24,14 +24,14 @@ static int parse_kind(lua_State *L, int idx) {
   lua_pop(L, 1);
   if (strcmp(k, "rel") == 0) return 1;
   if (strcmp(k, "abs") == 0) return 0;
-  return luaL_error(L, "verify: kind must be \"rel\" or \"abs\" (got '%s')", k);
+  return lua_raisef(L, "verify: kind must be \"rel\" or \"abs\" (got '%s')", k);
 }
 
 static double need(lua_State *L, int idx, const char *key) {
   lua_getfield(L, idx, key);
   int ok;
   double v = lua_tonumberx(L, -1, &ok);
-  if (!ok) luaL_error(L, "verify: give %s as a number (got %s)", key, luaL_typename(L, -1));
+  if (!ok) lua_raisef(L, "verify: give %s as a number (got %s)", key, luaL_typename(L, -1));
   lua_pop(L, 1);
   return v;
 }
@@ -74,7 +74,7 @@ static int l_curve(lua_State *L) {
   lua_pop(L, 1);
   lua_Integer n = luaL_len(L, -2);
   if (n != luaL_len(L, -1) || n == 0)
-    luaL_error(L, "verify.curve: sim and ref must have the same, non-zero length (%d vs %d)",
+    lua_raisef(L, "verify.curve: sim and ref must have the same, non-zero length (%d vs %d)",
                (int)n, (int)luaL_len(L, -1));
   double worst = -1, ws = NAN, wr = NAN;
   for (lua_Integer i = 1; i <= n; i++) {

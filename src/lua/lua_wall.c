@@ -4,7 +4,8 @@
 #include "lua/lua_api.h"
 
 static int l_create(lua_State *L) {
-  static const char *const opts[] = {"id", "kind", "nodes", "point", "normal", "vel", "group", NULL};
+  static const char *const opts[] = {"id",     "kind", "nodes", "point",
+                                     "normal", "vel",  "group", NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "wall.create", opts);
   wall_spec s;
@@ -12,13 +13,17 @@ static int l_create(lua_State *L) {
   lua_getfield(L, 1, "id");
   if (!lua_isnil(L, -1)) {
     s.id = get_id(L, -1, "wall.create: id");
-    if (s.id < 1) luaL_error(L, "wall id must be an integer from 1 to %ld (got %lld)",
-                             CAIRN_ID_MAX, (long long)s.id);
+    if (s.id < 1)
+      lua_raisef(L, "wall id must be an integer from 1 to %ld (got %lld)", CAIRN_ID_MAX,
+                 (long long)s.id);
   }
   lua_getfield(L, 1, "nodes");
   int has_nodes = !lua_isnil(L, -1);
   lua_getfield(L, 1, "kind");
-  const char *kind = luaL_optstring(L, -1, w->dim == 2 ? "segment" : has_nodes ? "polygon" : "plane");
+  const char *kind = luaL_optstring(L, -1,
+                                    w->dim == 2 ? "segment"
+                                    : has_nodes ? "polygon"
+                                                : "plane");
   if (strcmp(kind, "segment") == 0)
     s.kind = WALL_SEGMENT;
   else if (strcmp(kind, "plane") == 0)
@@ -26,13 +31,16 @@ static int l_create(lua_State *L) {
   else if (strcmp(kind, "polygon") == 0 || strcmp(kind, "triangle") == 0)
     s.kind = WALL_POLYGON;
   else
-    return luaL_error(L, "wall.create: unknown kind '%s'; use \"segment\" (2D), \"plane\" or "
-                      "\"polygon\"/\"triangle\" (3D)", kind);
+    return lua_raisef(L,
+                      "wall.create: unknown kind '%s'; use \"segment\" (2D), \"plane\" or "
+                      "\"polygon\"/\"triangle\" (3D)",
+                      kind);
   if (s.kind != WALL_PLANE) {
-    if (!has_nodes) luaL_error(L, "wall.create: a %s needs nodes = {{x, y...}, ...}", kind);
+    if (!has_nodes) lua_raisef(L, "wall.create: a %s needs nodes = {{x, y...}, ...}", kind);
     luaL_checktype(L, -2, LUA_TTABLE);
     lua_Integer n = luaL_len(L, -2);
-    if (n > WALL_MAX_NODES) luaL_error(L, "wall.create: at most %d nodes (got %d)", WALL_MAX_NODES, (int)n);
+    if (n > WALL_MAX_NODES)
+      lua_raisef(L, "wall.create: at most %d nodes (got %d)", WALL_MAX_NODES, (int)n);
     s.n_nodes = (int)n;
     for (lua_Integer i = 1; i <= n; i++) {
       lua_geti(L, -2, i);
@@ -43,10 +51,11 @@ static int l_create(lua_State *L) {
     }
   } else {
     lua_getfield(L, 1, "point");
-    if (lua_isnil(L, -1)) luaL_error(L, "wall.create: a plane needs point = {x, y, z} and normal");
+    if (lua_isnil(L, -1)) lua_raisef(L, "wall.create: a plane needs point = {x, y, z} and normal");
     get_vec(L, -1, 3, s.point, "wall.create: point");
     lua_getfield(L, 1, "normal");
-    if (lua_isnil(L, -1)) luaL_error(L, "wall.create: a plane needs normal = {nx, ny, nz}, into the domain");
+    if (lua_isnil(L, -1))
+      lua_raisef(L, "wall.create: a plane needs normal = {nx, ny, nz}, into the domain");
     get_vec(L, -1, 3, s.normal, "wall.create: normal");
   }
   lua_getfield(L, 1, "vel");

@@ -5,8 +5,8 @@
 #include "models/builtin.h"
 #include "models/laws.h"
 
-enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS };                 /* property slots */
-enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4 };           /* state slots */
+enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS };       /* property slots */
+enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4 }; /* state slots */
 
 static const cairn_prop_desc linear_props[] = {
     /* clang-format off */

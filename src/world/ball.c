@@ -10,17 +10,31 @@ static cairn_status grow(ball_store *b, size_t need, cairn_diag *d) {
   if (need <= b->cap) return CAIRN_OK;
   size_t old = b->cap, cap = mem_next_cap(old, need);
 #define G(f) CAIRN_TRY(mem_resize((void **)&b->f, old, cap, sizeof *b->f, "ball:" #f, d))
-  G(id); G(pos); G(vel); G(spin); G(force); G(moment); G(disp); G(rad); G(density); G(mass);
-  G(inertia); G(damp); G(k_tran); G(k_rot); G(fix); G(group);
+  G(id);
+  G(pos);
+  G(vel);
+  G(spin);
+  G(force);
+  G(moment);
+  G(disp);
+  G(rad);
+  G(density);
+  G(mass);
+  G(inertia);
+  G(damp);
+  G(k_tran);
+  G(k_rot);
+  G(fix);
+  G(group);
 #undef G
   b->cap = cap;
   return CAIRN_OK;
 }
 
 void ball_store_free(ball_store *b) {
-  void *arrs[] = {b->id,   b->pos,     b->vel,  b->spin,    b->force,   b->moment,
-                  b->disp, b->rad,     b->density, b->mass, b->inertia, b->damp,
-                  b->k_tran, b->k_rot, b->fix,  b->group};
+  void *arrs[] = {b->id,     b->pos,   b->vel,     b->spin, b->force,   b->moment,
+                  b->disp,   b->rad,   b->density, b->mass, b->inertia, b->damp,
+                  b->k_tran, b->k_rot, b->fix,     b->group};
   for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
   idmap_free(&b->map);
   memset(b, 0, sizeof *b);
@@ -125,8 +139,22 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
   idmap_del(&b->map, (uint64_t)id);
   if (s != last) {
 #define MV(f) memcpy(&b->f[s], &b->f[last], sizeof b->f[s])
-    MV(id); MV(pos); MV(vel); MV(spin); MV(force); MV(moment); MV(disp); MV(rad); MV(density);
-    MV(mass); MV(inertia); MV(damp); MV(k_tran); MV(k_rot); MV(fix); MV(group);
+    MV(id);
+    MV(pos);
+    MV(vel);
+    MV(spin);
+    MV(force);
+    MV(moment);
+    MV(disp);
+    MV(rad);
+    MV(density);
+    MV(mass);
+    MV(inertia);
+    MV(damp);
+    MV(k_tran);
+    MV(k_rot);
+    MV(fix);
+    MV(group);
 #undef MV
     idmap_put(&b->map, (uint64_t)b->id[s], s, NULL); /* replaces: never allocates */
     for (size_t c = 0; c < cs->n; c++) {

@@ -8,9 +8,12 @@
 
 const char *wall_kind_name(wall_kind k) {
   switch (k) {
-  case WALL_SEGMENT: return "segment";
-  case WALL_PLANE: return "plane";
-  case WALL_POLYGON: return "polygon";
+  case WALL_SEGMENT:
+    return "segment";
+  case WALL_PLANE:
+    return "plane";
+  case WALL_POLYGON:
+    return "polygon";
   }
   return "?";
 }
@@ -122,8 +125,8 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
     CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL,
                 "wall %lld: polygons are 3D walls; in 2D use kind = \"segment\"", (long long)id);
     CAIRN_CHECK(s->n_nodes >= 3 && s->n_nodes <= WALL_MAX_NODES, d, CAIRN_EINVAL,
-                "wall %lld: a polygon takes 3 to %d nodes (got %d)", (long long)id,
-                WALL_MAX_NODES, s->n_nodes);
+                "wall %lld: a polygon takes 3 to %d nodes (got %d)", (long long)id, WALL_MAX_NODES,
+                s->n_nodes);
     wl.n_nodes = s->n_nodes;
     for (int i = 0; i < s->n_nodes; i++) v3_copy(s->nodes[i], wl.nodes[i]);
     CAIRN_TRY(polygon_plane(&wl, d));

@@ -54,13 +54,14 @@ void cairn_world_destroy(cairn_world **wp) {
   *wp = NULL;
 }
 
-void world_mark_dirty(cairn_world *w) { w->pairs.dirty = 1; }
+void world_mark_dirty(cairn_world *w) {
+  w->pairs.dirty = 1;
+}
 
 void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode) {
   if (!(w->event_mask >> ev & 1)) return;
-  if (w->n_events == w->cap_events &&
-      mem_grow((void **)&w->events, &w->cap_events, w->n_events + 1, sizeof *w->events,
-               "events", NULL) != CAIRN_OK)
+  if (w->n_events == w->cap_events && mem_grow((void **)&w->events, &w->cap_events, w->n_events + 1,
+                                               sizeof *w->events, "events", NULL) != CAIRN_OK)
     return;
   const contact_store *cs = &w->contacts;
   event_rec *e = &w->events[w->n_events++];
@@ -104,4 +105,6 @@ cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, 
   return CAIRN_OK;
 }
 
-const char *world_group_name(const cairn_world *w, uint16_t g) { return w->groups[g]; }
+const char *world_group_name(const cairn_world *w, uint16_t g) {
+  return w->groups[g];
+}

@@ -20,13 +20,13 @@ typedef struct ball_store {
   size_t n, cap;
   int64_t *id;
   double (*pos)[3], (*vel)[3], (*spin)[3];
-  double (*force)[3], (*moment)[3];  /* resultants of the last force computation */
-  double (*disp)[3];                 /* displacement since the last neighbour rebuild */
+  double (*force)[3], (*moment)[3]; /* resultants of the last force computation */
+  double (*disp)[3];                /* displacement since the last neighbour rebuild */
   double *rad, *density, *mass, *inertia, *damp;
-  double *k_tran, *k_rot;            /* summed stiffness estimates, for the automatic timestep */
+  double *k_tran, *k_rot; /* summed stiffness estimates, for the automatic timestep */
   uint8_t *fix;
-  uint16_t *group;                   /* index into world.groups; 0 = no group */
-  idmap map;                         /* id -> slot */
+  uint16_t *group; /* index into world.groups; 0 = no group */
+  idmap map;       /* id -> slot */
 } ball_store;
 
 typedef enum wall_kind { WALL_SEGMENT = 0, WALL_PLANE = 1, WALL_POLYGON = 2 } wall_kind;
@@ -35,13 +35,13 @@ typedef enum wall_kind { WALL_SEGMENT = 0, WALL_PLANE = 1, WALL_POLYGON = 2 } wa
 typedef struct wall {
   int64_t id;
   wall_kind kind;
-  int n_nodes;                       /* segment: 2; polygon: 3..WALL_MAX_NODES; plane: 0 */
+  int n_nodes; /* segment: 2; polygon: 3..WALL_MAX_NODES; plane: 0 */
   double nodes[WALL_MAX_NODES][3];
-  double point[3], normal[3];        /* plane: a point and the unit normal into the domain;
-                                        polygon: its plane (normal from the node order) */
+  double point[3], normal[3]; /* plane: a point and the unit normal into the domain;
+                                 polygon: its plane (normal from the node order) */
   double vel[3];
-  double disp[3];                    /* displacement since the last neighbour rebuild */
-  double force[3];                   /* resultant of contact forces on the wall */
+  double disp[3];  /* displacement since the last neighbour rebuild */
+  double force[3]; /* resultant of contact forces on the wall */
   uint16_t group;
 } wall;
 
@@ -75,8 +75,8 @@ typedef struct registry {
 
 /* A contact model assignment: model, property values, proximity. */
 typedef struct cmat_entry {
-  int model;           /* registry index, -1 = none set */
-  double *props;       /* n_prop_slots doubles */
+  int model;     /* registry index, -1 = none set */
+  double *props; /* n_prop_slots doubles */
   uint64_t setmask;
   double proximity;
 } cmat_entry;
@@ -97,19 +97,19 @@ typedef struct cmat {
 typedef struct contact_store {
   size_t n, cap;
   uint8_t *kind;
-  uint32_t *a, *b;        /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
-  int32_t *model;         /* registry index */
-  uint32_t *blk;          /* block in the model's pool */
-  double (*frame)[9];     /* n, s, t */
+  uint32_t *a, *b;    /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
+  int32_t *model;     /* registry index */
+  uint32_t *blk;      /* block in the model's pool */
+  double (*frame)[9]; /* n, s, t */
   double *gap;
   double (*point)[3];
-  double (*force)[3];     /* last output force, (n, s, t) */
-  double (*moment)[3];    /* last output moment, (n, s, t) */
+  double (*force)[3];  /* last output force, (n, s, t) */
+  double (*moment)[3]; /* last output moment, (n, s, t) */
   double *kn_est, *ks_est, *kr_est;
   double *prox;
   uint8_t *active, *first, *deletable;
-  uint32_t *pair;         /* index of its entry in the pair list */
-  idmap map;              /* contact key -> index */
+  uint32_t *pair; /* index of its entry in the pair list */
+  idmap map;      /* contact key -> index */
 } contact_store;
 
 /* Candidate pairs within the neighbour skin, rebuilt when something moved more than half of it. */
@@ -124,7 +124,7 @@ typedef struct pair_list {
   size_t cap_cellof;
   uint32_t *cell_of;
   double skin;
-  int dirty;           /* rebuild before the next use */
+  int dirty; /* rebuild before the next use */
   uint64_t rebuilds;
 } pair_list;
 
@@ -200,7 +200,7 @@ struct cairn_world {
   unsigned event_mask; /* bit per world_event that someone listens to */
   size_t n_events, cap_events;
   event_rec *events;
-  world_hook_fn hook;  /* NULL: no callbacks */
+  world_hook_fn hook; /* NULL: no callbacks */
   void *hook_ud;
 };
 

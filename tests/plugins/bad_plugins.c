@@ -69,5 +69,7 @@ CAIRN_PLUGIN_EXPORT int cairn_plugin_register(int abi, void *reg, cairn_cm_add_f
   return add(reg, &model) == 0 ? 1 : -1;
 }
 #else
-CAIRN_PLUGIN_EXPORT int some_other_function(void) { return (int)(sizeof first + sizeof model); }
+CAIRN_PLUGIN_EXPORT int some_other_function(void) {
+  return (int)(sizeof first + sizeof model);
+}
 #endif

@@ -2,6 +2,8 @@
 # The expected text is the first line of the script: "-- expect: <text>".
 file(STRINGS ${SCRIPT} first LIMIT_COUNT 1)
 string(REGEX REPLACE "^-- expect: " "" expected "${first}")
+# file(STRINGS) escapes ';' as '\;' (a list separator); messages use ';' before what to do.
+string(REPLACE "\\;" ";" expected "${expected}")
 execute_process(COMMAND ${CAIRN} run ${SCRIPT} RESULT_VARIABLE rc ERROR_VARIABLE err
                 OUTPUT_VARIABLE out)
 if(NOT rc EQUAL 1)

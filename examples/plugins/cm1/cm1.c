@@ -12,7 +12,8 @@
  *   cc -std=c99 -O2 -shared -fPIC -o libcm1.so cm1.c -lm
  * or against a source tree:
  *   cc -std=c99 -O2 -shared -fPIC -I/path/to/cairn/include -o libcm1.so cm1.c -lm
- * Load it in a script with model.load("./libcm1.so"), or run `cairn models cm1 --plugin ./libcm1.so`.
+ * Load it in a script with model.load("./libcm1.so"), or run `cairn models cm1 --plugin
+ * ./libcm1.so`.
  */
 #include <math.h>
 
@@ -34,8 +35,8 @@ static const cairn_state_desc cm1_state[] = {
     {"cm1_slip", CAIRN_PROP_BOOL, 0, "-", "1 while sliding"},
 };
 
-static void cm1_force(const cairn_cm_input *in, const double *p, const double *derived,
-                      double *st, cairn_cm_output *out) {
+static void cm1_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
+                      cairn_cm_output *out) {
   (void)derived;
   double *fs = st + FS;
   if (in->gap >= 0) { /* open contact: no force, forget the shear force */
@@ -85,7 +86,8 @@ static const cairn_contact_model cm1 = {
     .stiffness = cm1_stiffness,
 };
 
-CAIRN_PLUGIN_EXPORT int cairn_plugin_register(int abi_version, void *registry, cairn_cm_add_fn add) {
+CAIRN_PLUGIN_EXPORT int cairn_plugin_register(int abi_version, void *registry,
+                                              cairn_cm_add_fn add) {
   if (abi_version != CAIRN_CM_ABI_VERSION) return -1;
   return add(registry, &cm1) == 0 ? 1 : -1;
 }
