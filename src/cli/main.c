@@ -114,6 +114,8 @@ static int cmd_verify(int argc, char **argv) {
     if (!found) {
       fprintf(stderr, "cairn verify: no case '%s' in %s; run `cairn verify` to run them all\n",
               argv[i], dir);
+      for (int k = 0; k < n_all; k++) free(all[k]);
+      free(all);
       return 2;
     }
   }
