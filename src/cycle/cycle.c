@@ -37,8 +37,20 @@ static double effective_mass(const cairn_world *w, int kind, uint32_t a, uint32_
   return ma * mb / (ma + mb);
 }
 
+/* The model's validation hook, run on a contact's first update: one sentence naming the contact
+   and what is wrong, or CAIRN_OK. */
+static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_diag *d) {
+  const model_entry *e = &w->reg.e[w->contacts.model[c]];
+  if (!e->m->validate) return CAIRN_OK;
+  char msg[512] = "", who[128];
+  const char *bad = e->m->validate(pool_block(e, w->contacts.blk[c]), w->dim, msg, sizeof msg);
+  if (!bad) return CAIRN_OK;
+  contact_describe(w, c, who, sizeof who);
+  return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
+}
+
 /* One force pass over all contacts: model updates, then resultants on balls and walls. */
-static void compute_forces(cairn_world *w, double dt) {
+static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
   contact_store *cs = &w->contacts;
   for (size_t i = 0; i < b->n; i++) {
@@ -75,6 +87,7 @@ static void compute_forces(cairn_world *w, double dt) {
     in.r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
     in.r_eff = kind == CAIRN_KIND_BALL_BALL ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
 
+    if (cs->first[c]) CAIRN_TRY(validate_contact(w, (uint32_t)c, d));
     const model_entry *e = &w->reg.e[cs->model[c]];
     uint32_t blk = cs->blk[c];
     cairn_cm_output out;
@@ -119,6 +132,7 @@ static void compute_forces(cairn_world *w, double dt) {
       v3_sub(w->walls.w[a].force, f, w->walls.w[a].force);
     }
   }
+  return CAIRN_OK;
 }
 
 /* PFC's local damping: each component of the force is reduced by alpha |F_k| in the direction
@@ -192,37 +206,58 @@ static double ball_dt(double m, double I, double kt, double kr) {
   return dt;
 }
 
+/* The stiffest assignment of each contact kind, from the models' property-only estimates. */
+static double assigned_stiffness(const cairn_world *w) {
+  double kmax[2] = {0, 0};
+  for (size_t r = 0; r <= w->cmat.n_rules; r++)
+    for (int k = 0; k < 2; k++) {
+      const cmat_rule *rule = r < w->cmat.n_rules ? &w->cmat.rules[r] : NULL;
+      if (rule && rule->kind >= 0 && rule->kind != k) continue;
+      const cmat_entry *ce = rule ? &rule->e : &w->cmat.def[k];
+      double t, rot;
+      w->reg.e[ce->model].m->stiffness(ce->props, &t, &rot);
+      if (t > kmax[k]) kmax[k] = t;
+    }
+  return kmax[0] + kmax[1];
+}
+
+/* Smallest critical timestep over the balls; with 'free_only', balls fixed in translation and
+   spin are left out (they are not integrated). */
+static double min_ball_dt(const cairn_world *w, int free_only) {
+  const ball_store *b = &w->balls;
+  double dt = INFINITY;
+  for (size_t i = 0; i < b->n; i++) {
+    if (free_only && ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
+    double e = ball_dt(b->mass[i], b->inertia[i], b->k_tran[i], b->k_rot[i]);
+    if (e < dt) dt = e;
+  }
+  if (isfinite(dt)) return dt;
+  /* No active contact yet: estimate from the assigned models' properties, as if each ball had
+     one contact of each kind with the stiffest assignment of that kind. For rotation the whole
+     translational stiffness acts at the ball's radius: an upper bound of the shear spring's
+     k_s r^2, so the estimate errs on the safe side. */
+  double kt = assigned_stiffness(w);
+  for (size_t i = 0; i < b->n && kt > 0; i++) {
+    if (free_only && ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
+    double e = ball_dt(b->mass[i], b->inertia[i], kt, kt * b->rad[i] * b->rad[i]);
+    if (e < dt) dt = e;
+  }
+  return dt;
+}
+
 cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
   if (w->ts_mode == TS_FIXED) {
     *dt_out = w->dt;
     return CAIRN_OK;
   }
-  const ball_store *b = &w->balls;
-  double dt = INFINITY;
-  for (size_t i = 0; i < b->n; i++) {
-    if (ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
-    double e = ball_dt(b->mass[i], b->inertia[i], b->k_tran[i], b->k_rot[i]);
-    if (e < dt) dt = e;
-  }
-  if (!isfinite(dt)) {
-    /* No contact yet: estimate from the assigned models' properties, as if each ball had one
-       contact of each kind (its shear spring acting at the ball's radius for rotation). */
-    double kt = 0;
-    for (int k = 0; k < 2; k++) {
-      const cmat_entry *ce = &w->cmat.def[k];
-      double t, r;
-      w->reg.e[ce->model].m->stiffness(ce->props, &t, &r);
-      kt += t;
-    }
-    for (size_t i = 0; i < b->n && kt > 0; i++) {
-      double e = ball_dt(b->mass[i], b->inertia[i], kt, kt * b->rad[i] * b->rad[i]);
-      if (e < dt) dt = e;
-    }
-  }
+  double dt = min_ball_dt(w, 1);
+  /* Every ball fixed: nothing is integrated, but time still advances at the pace of the
+     contacts, so take the estimate over all balls. */
+  if (!isfinite(dt)) dt = min_ball_dt(w, 0);
   if (!isfinite(dt)) {
     CAIRN_CHECK(w->dt > 0, d, CAIRN_ESTATE,
-                "the automatic timestep has no stiffness to work from (no contacts and no "
-                "stiff contact model assigned); set model.timestep{fix = DT}");
+                "the automatic timestep has no stiffness to work from (no active contact and "
+                "no assigned contact model with stiffness); set model.timestep{fix = DT}");
     *dt_out = w->dt;
     return CAIRN_OK;
   }
@@ -233,10 +268,10 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(detect_update(w, d));
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
-  double dt;
+  double dt = 0;
   CAIRN_TRY(cycle_timestep(w, &dt, d));
   w->dt = dt;
-  compute_forces(w, dt);
+  CAIRN_TRY(compute_forces(w, dt, d));
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
   CAIRN_TRY(motion(w, dt, d));
   w->time += dt;

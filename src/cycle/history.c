@@ -9,6 +9,10 @@ cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, v
   history_set *hs = &w->hist;
   CAIRN_CHECK(name && name[0] && strlen(name) < CAIRN_MAX_NAME, d, CAIRN_EINVAL,
               "history name must have 1 to %d characters", CAIRN_MAX_NAME - 1);
+  CAIRN_CHECK(!strpbrk(name, ",\"\n\r"), d, CAIRN_EINVAL,
+              "history name '%s' contains a comma, quote or line break, which would break the "
+              "CSV columns; use letters, digits and symbols like _ ( ) @",
+              name);
   for (size_t i = 0; i < hs->n; i++)
     CAIRN_CHECK(strcmp(hs->h[i].name, name) != 0, d, CAIRN_EINVAL,
                 "history '%s' already exists; give each history a unique name", name);

@@ -151,11 +151,12 @@ static int l_moment(lua_State *L) {
 
 typedef cairn_status (*scalar_setter)(cairn_world *, uint32_t, double, cairn_diag *);
 
-static int scalar_attr(lua_State *L, double *arr, scalar_setter set) {
+static int scalar_attr(lua_State *L, double *arr, scalar_setter set, const char *name) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
   if (lua_gettop(L) >= 2) {
-    if (!set) return lua_raisef(L, "this ball attribute is read-only");
+    if (!set)
+      return lua_raisef(L, "ball.%s is read-only (it follows from radius and density)", name);
     cairn_diag d;
     cairn_status st = set(w, s, luaL_checknumber(L, 2), &d);
     if (st) return raise_diag(L, st, &d);
@@ -166,19 +167,19 @@ static int scalar_attr(lua_State *L, double *arr, scalar_setter set) {
 }
 
 static int l_rad(lua_State *L) {
-  return scalar_attr(L, ctx_world(L)->balls.rad, ball_set_radius);
+  return scalar_attr(L, ctx_world(L)->balls.rad, ball_set_radius, "rad");
 }
 static int l_density(lua_State *L) {
-  return scalar_attr(L, ctx_world(L)->balls.density, ball_set_density);
+  return scalar_attr(L, ctx_world(L)->balls.density, ball_set_density, "density");
 }
 static int l_damp(lua_State *L) {
-  return scalar_attr(L, ctx_world(L)->balls.damp, ball_set_damp);
+  return scalar_attr(L, ctx_world(L)->balls.damp, ball_set_damp, "damp");
 }
 static int l_mass(lua_State *L) {
-  return scalar_attr(L, ctx_world(L)->balls.mass, NULL);
+  return scalar_attr(L, ctx_world(L)->balls.mass, NULL, "mass");
 }
 static int l_inertia(lua_State *L) {
-  return scalar_attr(L, ctx_world(L)->balls.inertia, NULL);
+  return scalar_attr(L, ctx_world(L)->balls.inertia, NULL, "inertia");
 }
 
 static int l_group(lua_State *L) {

@@ -174,11 +174,15 @@ static int l_cmat_default(lua_State *L) {
   cairn_diag d;
   for (int i = 0; i < nk; i++) {
     int k = kinds[i];
-    const char *m = model ? model : w->reg.e[w->cmat.def[k].model].m->name;
-    double p = isnan(prox) ? w->cmat.def[k].proximity : prox;
-    if (model || !isnan(prox)) {
-      cairn_status s = cmat_set_default(w, k, m, p, &d);
+    if (model) { /* a (new) model starts from its defaults */
+      double p = isnan(prox) ? w->cmat.def[k].proximity : prox;
+      cairn_status s = cmat_set_default(w, k, model, p, &d);
       if (s) return raise_diag(L, s, &d);
+    } else if (!isnan(prox)) { /* only the proximity: keep model and properties */
+      if (!(isfinite(prox) && prox >= 0))
+        lua_raisef(L, "contact.cmat_default: proximity must be >= 0 (got %g)", prox);
+      w->cmat.def[k].proximity = prox;
+      world_mark_dirty(w);
     }
     set_props(L, w, 1, "contact.cmat_default", set_default_prop, &k);
   }

@@ -100,6 +100,7 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
       v3_copy(s->nodes[i], wl.nodes[i]);
       wl.nodes[i][2] = 0;
     }
+    v3_copy(wl.nodes[0], wl.point); /* a reference point that moves with the wall */
     {
       double e[3];
       v3_sub(wl.nodes[1], wl.nodes[0], e);

@@ -30,4 +30,11 @@ check(kn("ball-wall", 4, 1) == 4, "apply with a kind leaves the other kind alone
 contact.apply{model = "null"}
 check(contact.model(contact.find("ball-ball", 1, 2)) == "null", "apply replaces the model")
 contact.cmat_clear()
+-- Setting only the proximity keeps the model and its properties.
+contact.cmat_default{kind = "ball-ball", model = "linear", kn = 5}
+contact.cmat_default{kind = "ball-ball", proximity = 0.1}
+ball.create{id = 10, rad = 0.5, pos = {10, 0}}
+ball.create{id = 11, rad = 0.5, pos = {11.05, 0}} -- gap 0.05 < proximity 0.1
+model.clean()
+check(kn("ball-ball", 10, 11) == 5, "proximity-only change kept kn")
 print("cmat ok")

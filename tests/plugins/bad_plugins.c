@@ -1,6 +1,7 @@
 /* Deliberately broken contact-model plugins for the loader tests. Each is compiled into its own
    shared library with one of the BAD_* macros defined (see CMakeLists.txt). */
 #include <math.h>
+#include <stdio.h>
 
 #include <cairn/contact_model.h>
 
@@ -58,9 +59,17 @@ static const cairn_contact_model first = {
     .stiffness = k,
 };
 
+#if defined(WITH_VALIDATE)
+static const cairn_contact_model checked;
+#endif
+
 #if !defined(BAD_NO_ENTRY)
 CAIRN_PLUGIN_EXPORT int cairn_plugin_register(int abi, void *reg, cairn_cm_add_fn add) {
   (void)abi;
+#if defined(WITH_VALIDATE)
+  (void)model, (void)first;
+  return add(reg, &checked) == 0 ? 1 : -1;
+#endif
 #if defined(BAD_TWO_MODELS)
   if (add(reg, &first) != 0) return -1;
 #else
@@ -72,4 +81,27 @@ CAIRN_PLUGIN_EXPORT int cairn_plugin_register(int abi, void *reg, cairn_cm_add_f
 CAIRN_PLUGIN_EXPORT int some_other_function(void) {
   return (int)(sizeof first + sizeof model);
 }
+#endif
+
+#if defined(WITH_VALIDATE)
+/* A valid model whose validation hook refuses a zero stiffness. */
+static const cairn_prop_desc chk_props[] = {
+    {"chk_kn", CAIRN_PROP_FLT, "N/m", 0, 0, INFINITY, CAIRN_RW, "k", NULL},
+};
+static const char *chk_validate(const double *p, int dim, char *msg, size_t n) {
+  (void)dim;
+  if (p[0] > 0) return NULL;
+  snprintf(msg, n, "chk_kn is 0, which gives no contact force; set chk_kn > 0");
+  return msg;
+}
+static const cairn_contact_model checked = {
+    .abi_version = CAIRN_CM_ABI_VERSION,
+    .name = "checked",
+    .version = 1,
+    .props = chk_props,
+    .n_props = 1,
+    .force = f,
+    .stiffness = k,
+    .validate = chk_validate,
+};
 #endif

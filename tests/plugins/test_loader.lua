@@ -57,6 +57,17 @@ local expect = 2e4 * -contact.gap(cp)
 if math.abs(f - expect) > 1e-12 * expect then
   error(string.format("FAILED: C++ plugin force %.17g, expected %.17g", f, expect))
 end
+-- A model's validation hook runs on a contact's first update and stops the run with a message
+-- naming the contact and the property.
+model.load(lib("validating"))
+contact.apply{model = "checked"}
+local ok2, msg2 = pcall(function() model.cycle(1) end)
+if ok2 or not msg2:find("ball-ball contact 1-2: contact model 'checked': chk_kn is 0", 1, true) then
+  error("FAILED: validation hook: " .. tostring(msg2))
+end
+contact.apply{chk_kn = 5}
+contact.apply{model = "checked", chk_kn = 5} -- fresh state: first update again, now valid
+model.cycle(1)
 -- Models stay loaded across model.new.
 model.new{dim = 2}
 contact.cmat_default{model = "cpp_spring", cpp_kn = 1}
