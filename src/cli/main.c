@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "contact/contact.h"
+#include "io/io.h"
 
 #include "lua/lua_api.h"
 
@@ -19,6 +20,7 @@ static const char USAGE[] =
     "usage: cairn run SCRIPT.lua [--plugin PATH]... [--quiet]   run a script\n"
     "       cairn verify [CASE...] [--plugin PATH]...           run verification cases\n"
     "       cairn models [NAME] [--plugin PATH]...              list models, or one's table\n"
+    "       cairn plot HISTORY.csv [--out FILE.png|FILE.svg]    plot histories with gnuplot\n"
     "       cairn --version | --help\n"
     "\n"
     "--plugin may stand before or after the command; PATH is a .so file, or a name looked up\n"
@@ -230,6 +232,38 @@ static int cmd_models(int argc, char **argv) {
   return rc;
 }
 
+/* cairn plot FILE.csv [--out FILE.png|.svg]: every column against time. */
+static int cmd_plot(int argc, char **argv) {
+  const char *csv = NULL, *out = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+      out = argv[++i];
+    else if (argv[i][0] == '-')
+      return usage_error("unknown option '%s' for plot (or --out without a file)", argv[i]);
+    else if (!csv)
+      csv = argv[i];
+    else
+      return usage_error("plot takes one CSV file (got a second: '%s')", argv[i]);
+  }
+  if (!csv) return usage_error("%s", "plot needs a CSV file: cairn plot HISTORY.csv");
+  char def[4096];
+  if (!out) { /* history.csv -> history.png */
+    snprintf(def, sizeof def, "%s", csv);
+    char *dot = strrchr(def, '.');
+    if (dot && strcmp(dot, ".csv") == 0) *dot = 0;
+    strncat(def, ".png", sizeof def - strlen(def) - 1);
+    out = def;
+  }
+  plot_spec p = {.csv = csv, .out = out};
+  cairn_diag d;
+  if (io_plot_csv(&p, &d) != CAIRN_OK) {
+    fprintf(stderr, "cairn plot: %s\n", d.msg);
+    return 1;
+  }
+  printf("%s\n", out);
+  return 0;
+}
+
 int main(int argc_in, char **argv_in) {
   /* Take --plugin PATH (or --plugin=PATH) out of the arguments, wherever it stands. */
   char *args[256];
@@ -261,5 +295,6 @@ int main(int argc_in, char **argv_in) {
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(cmd, "models") == 0) return cmd_models(argc - 2, argv + 2);
+  if (strcmp(cmd, "plot") == 0) return cmd_plot(argc - 2, argv + 2);
   return usage_error("unknown command '%s'", cmd);
 }

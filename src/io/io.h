@@ -21,4 +21,15 @@ void io_atomic_abort(atomic_file *af);
 /* Write the world's histories as CSV: step,time,<names...>; one row per sample. */
 cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *d);
 
+/* A plot of CSV columns (a history export) drawn with gnuplot into a PNG or SVG file. */
+typedef struct plot_spec {
+  const char *csv;      /* input: header row of names, then numbers */
+  const char *out;      /* output: .png or .svg */
+  const char *x;        /* column for the x axis (NULL: "time") */
+  const char *const *y; /* columns to draw (n_y = 0: every column but step and x) */
+  int n_y;
+  const char *title, *xlabel, *ylabel; /* NULL: none / the x column's name / none */
+} plot_spec;
+cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d);
+
 #endif

@@ -1,0 +1,147 @@
+/* Plots through gnuplot: columns of a CSV file (as written by history.export) drawn against one
+   of them, to PNG or SVG. gnuplot writes to a temporary file that is renamed into place, so a
+   failed plot leaves no partial image. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "io/io.h"
+
+/* Quote a string for a gnuplot single-quoted literal (a quote is doubled). */
+static void put_quoted(FILE *f, const char *s) {
+  fputc('\'', f);
+  for (; *s; s++) {
+    if (*s == '\'') fputc('\'', f);
+    fputc(*s, f);
+  }
+  fputc('\'', f);
+}
+
+/* Read the header of a CSV file into names (comma-separated, no quoting). */
+static cairn_status read_header(const char *csv, char names[][CAIRN_MAX_NAME], int max, int *n,
+                                cairn_diag *d) {
+  FILE *f = fopen(csv, "r");
+  CAIRN_CHECK(f, d, CAIRN_EIO, "cannot read '%s': %s; check the path", csv, strerror(errno));
+  char line[8192];
+  int ok = fgets(line, sizeof line, f) != NULL;
+  fclose(f);
+  CAIRN_CHECK(ok, d, CAIRN_EIO, "'%s' is empty; plot a CSV written by history.export", csv);
+  line[strcspn(line, "\r\n")] = 0;
+  *n = 0;
+  for (char *save = NULL, *tok = strtok_r(line, ",", &save); tok && *n < max;
+       tok = strtok_r(NULL, ",", &save))
+    snprintf(names[(*n)++], CAIRN_MAX_NAME, "%s", tok);
+  CAIRN_CHECK(*n >= 2, d, CAIRN_EINVAL,
+              "'%s' has fewer than two columns; plot a CSV written by history.export", csv);
+  return CAIRN_OK;
+}
+
+static int column_of(char names[][CAIRN_MAX_NAME], int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(names[i], name) == 0) return i;
+  return -1;
+}
+
+cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
+  char names[256][CAIRN_MAX_NAME];
+  int n;
+  CAIRN_TRY(read_header(p->csv, names, 256, &n, d));
+  const char *xname = p->x ? p->x : "time";
+  int xc = column_of(names, n, xname);
+  CAIRN_CHECK(xc >= 0, d, CAIRN_EINVAL,
+              "plot: '%s' has no column '%s'; its columns are the "
+              "header of the file",
+              p->csv, xname);
+  int yc[64], ny = 0;
+  if (p->n_y == 0) { /* every column but step and x */
+    for (int i = 0; i < n && ny < 64; i++)
+      if (i != xc && strcmp(names[i], "step") != 0) yc[ny++] = i;
+  } else {
+    for (int i = 0; i < p->n_y && ny < 64; i++) {
+      int c = column_of(names, n, p->y[i]);
+      CAIRN_CHECK(c >= 0, d, CAIRN_EINVAL,
+                  "plot: '%s' has no column '%s'; give one of the "
+                  "history names",
+                  p->csv, p->y[i]);
+      yc[ny++] = c;
+    }
+  }
+  CAIRN_CHECK(ny > 0, d, CAIRN_EINVAL, "plot: nothing to plot in '%s'", p->csv);
+  const char *dot = strrchr(p->out, '.');
+  int svg = dot && strcmp(dot, ".svg") == 0;
+  CAIRN_CHECK(svg || (dot && strcmp(dot, ".png") == 0), d, CAIRN_EINVAL,
+              "plot: output '%s' must end in .png or .svg", p->out);
+
+  /* The gnuplot script and the image go to temporary names beside the output. */
+  char script[4200], tmp_img[4200];
+  snprintf(script, sizeof script, "%s.gp-%ld", p->out, (long)getpid());
+  snprintf(tmp_img, sizeof tmp_img, "%s.tmp-%ld%s", p->out, (long)getpid(), svg ? ".svg" : ".png");
+  FILE *f = fopen(script, "w");
+  CAIRN_CHECK(f, d, CAIRN_EIO,
+              "cannot write '%s': %s; check that the folder exists and is "
+              "writable",
+              script, strerror(errno));
+  fprintf(f, "set terminal %s size 900,600 %s\n", svg ? "svg" : "pngcairo",
+          svg ? "dynamic" : "noenhanced");
+  fprintf(f, "set output ");
+  put_quoted(f, tmp_img);
+  fprintf(f, "\nset datafile separator ','\nset key outside right top noenhanced\n"
+             "set grid\nset termoption noenhanced\n");
+  fprintf(f, "set xlabel ");
+  put_quoted(f, p->xlabel ? p->xlabel : xname);
+  fprintf(f, "\nset ylabel ");
+  put_quoted(f, p->ylabel ? p->ylabel : "");
+  if (p->title) {
+    fprintf(f, "\nset title ");
+    put_quoted(f, p->title);
+  }
+  fprintf(f, "\nplot ");
+  for (int i = 0; i < ny; i++) {
+    fprintf(f, "%s", i ? ", \\\n     " : "");
+    put_quoted(f, p->csv);
+    /* Points for a series named like a reference ("exact", "ref"), lines otherwise. */
+    const char *nm = names[yc[i]];
+    int ref = strstr(nm, "exact") || strstr(nm, "ref") || strstr(nm, "analytic");
+    fprintf(f, " using %d:%d every ::1 with %s title ", xc + 1, yc[i] + 1,
+            ref ? "lines dashtype 2 linewidth 2" : "linespoints pointsize 0.6");
+    put_quoted(f, nm);
+  }
+  fprintf(f, "\n");
+  int bad = ferror(f);
+  bad |= fclose(f) != 0;
+  if (bad) {
+    remove(script);
+    return diag_set(d, CAIRN_EIO, "cannot write '%s'; check free space", script);
+  }
+  char cmd[8600];
+  snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>&1", script);
+  FILE *pp = popen(cmd, "r");
+  char out[1024] = "";
+  size_t len = 0;
+  if (pp) {
+    size_t r;
+    while ((r = fread(out + len, 1, sizeof out - 1 - len, pp)) > 0) len += r;
+    out[len] = 0;
+  }
+  int status = pp ? pclose(pp) : -1;
+  remove(script);
+  if (status != 0 || access(tmp_img, R_OK) != 0) {
+    remove(tmp_img);
+    int missing = WIFEXITED(status) && WEXITSTATUS(status) == 127;
+    if (missing)
+      return diag_set(d, CAIRN_EIO,
+                      "plot: gnuplot was not found; install it (Debian: apt-get "
+                      "install gnuplot-nox, or make deps)");
+    out[strcspn(out, "\n")] = 0;
+    return diag_set(d, CAIRN_EIO, "plot: gnuplot failed to draw '%s' (%s)", p->out,
+                    out[0] ? out : "no message");
+  }
+  if (rename(tmp_img, p->out) != 0) {
+    int err = errno;
+    remove(tmp_img);
+    return diag_set(d, CAIRN_EIO, "cannot write '%s': %s", p->out, strerror(err));
+  }
+  return CAIRN_OK;
+}

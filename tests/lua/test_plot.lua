@@ -1,0 +1,33 @@
+-- plot.history draws histories with gnuplot into a PNG or SVG; a bad request fails clearly and
+-- leaves no file behind.
+local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
+model.new{dim = 2}
+model.gravity{0, -9.81}
+ball.create{id = 1, rad = 0.1, pos = {0, 1}}
+model.timestep{fix = 1e-3}
+history.add("y", function() return ball.pos(1)[2] end)
+history.add("y_exact", function() local t = model.time(); return 1 - 9.81 * t * t / 2 end)
+model.cycle(200)
+os.remove("fall.png"); os.remove("fall.svg")
+plot.history{out = "fall.png", y = {"y", "y_exact"}, title = "free fall", xlabel = "t [s]",
+             ylabel = "y [m]"}
+local f = io.open("fall.png", "rb")
+check(f and f:read(4) == "\137PNG", "fall.png is a PNG")
+f:close()
+history.export("fall.csv")
+plot.history{csv = "fall.csv", out = "fall.svg"}
+f = io.open("fall.svg", "r")
+check(f and f:read("a"):find("<svg", 1, true), "fall.svg is an SVG")
+f:close()
+local ok, msg = pcall(function() plot.history{out = "bad.png", y = {"nosuch"}} end)
+check(not ok and msg:find("has no column 'nosuch'", 1, true), "unknown column: " .. tostring(msg))
+check(io.open("bad.png") == nil, "no image left after a failed plot")
+ok, msg = pcall(function() plot.history{out = "bad.jpg"} end)
+check(not ok and msg:find("must end in .png or .svg", 1, true), "bad extension: " .. tostring(msg))
+-- no temporary files are left beside the outputs
+local p = io.popen("ls")
+local listing = p:read("a")
+p:close()
+check(not listing:find("tmp%-") and not listing:find("%.gp%-") and not listing:find("%.data%-"),
+      "temporary files left: " .. listing)
+print("plot ok")
