@@ -52,19 +52,23 @@ typedef enum cairn_prop_type {
 /* Access of a property from scripts. */
 #define CAIRN_RW 0 /* modifiable */
 #define CAIRN_RO 1 /* read-only: reported, never written by a script */
+/* Another name for the property named in 'default_from' (same type): reads and writes go to that
+   property; the row takes no storage. */
+#define CAIRN_ALIAS 2
 
 /* One row of a model's property table. Properties are stored, in table order, as doubles in the
-   contact's property block: row k starts at the sum of the slot counts of rows 0..k-1. */
+   contact's property block: row k starts at the sum of the slot counts of rows 0..k-1 (alias rows
+   take no slots). */
 typedef struct cairn_prop_desc {
   const char *name; /* lower case, with the model's prefix, e.g. "bur_knk" */
   cairn_prop_type type;
   const char *unit;         /* e.g. "N/m", "-" for none */
   double def;               /* default value (each component, for VEC) */
   double min, max;          /* inclusive range, checked on every write (INFINITY for unbounded) */
-  int access;               /* CAIRN_RW or CAIRN_RO */
+  int access;               /* CAIRN_RW, CAIRN_RO or CAIRN_ALIAS */
   const char *doc;          /* one line, for `cairn models` and the docs */
   const char *default_from; /* NULL, or the name of another property whose value this one
-                               takes until it is itself set */
+                               takes until it is itself set; for CAIRN_ALIAS, the target */
 } cairn_prop_desc;
 
 /* Flags of a state field. */

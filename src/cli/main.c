@@ -171,15 +171,16 @@ static void print_model(const model_entry *e) {
          "description [unit]");
   for (int i = 0; i < m->n_props; i++) {
     const cairn_prop_desc *p = &m->props[i];
-    char lo[32], hi[32], range[80], def[80];
-    fmt_num(p->min, lo, sizeof lo);
-    fmt_num(p->max, hi, sizeof hi);
-    if (p->type == CAIRN_PROP_VEC)
-      snprintf(range, sizeof range, "-");
-    else if (p->type == CAIRN_PROP_BOOL)
+    char range[96], def[80];
+    if (p->type == CAIRN_PROP_BOOL)
       snprintf(range, sizeof range, "{0, 1}");
     else
-      snprintf(range, sizeof range, "[%s, %s%s", lo, hi, isinf(p->max) ? ")" : "]");
+      range_text(p, range, sizeof range); /* per component, for VEC */
+    if (p->access == CAIRN_ALIAS) {
+      printf("%-14s %-5s %-22s %-14s %-10s another name for %s\n", p->name, type_str(p->type), "-",
+             "-", "yes", p->default_from);
+      continue;
+    }
     if (p->default_from)
       snprintf(def, sizeof def, "= %s", p->default_from);
     else

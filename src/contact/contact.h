@@ -18,6 +18,8 @@ cairn_status models_register_builtin(registry *r, cairn_diag *d);
 
 /* Find a property (or, with 'state', a state field) row by name; -1 if absent. */
 int model_prop_index(const model_entry *e, const char *name);
+/* The row a property row stands for: itself, or an alias's target (-1 if missing). */
+int model_prop_target(const cairn_contact_model *m, int i);
 int model_state_index(const model_entry *e, const char *name);
 /* Write one property value (n values: 1, or 3 for VEC) into a property block, checking type
    and range. 'who' names the target for messages ("contact ball-ball 1-2"). */

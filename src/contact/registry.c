@@ -66,6 +66,20 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
     CAIRN_CHECK(p->def >= p->min && p->def <= p->max, d, CAIRN_EABI,
                 "contact model '%s': property '%s' default %g lies outside its range [%g, %g]",
                 m->name, p->name, p->def, p->min, p->max);
+    CAIRN_CHECK(p->access >= CAIRN_RW && p->access <= CAIRN_ALIAS, d, CAIRN_EABI,
+                "contact model '%s': property '%s' has an unknown access %d; use CAIRN_RW, "
+                "CAIRN_RO or CAIRN_ALIAS",
+                m->name, p->name, p->access);
+    if (p->access == CAIRN_ALIAS) {
+      int t = model_prop_target(m, i);
+      CAIRN_CHECK(t >= 0 && t != i && m->props[t].access != CAIRN_ALIAS &&
+                      m->props[t].type == p->type,
+                  d, CAIRN_EABI,
+                  "contact model '%s': alias '%s' must name, in default_from, another property "
+                  "of the same type that is not itself an alias",
+                  m->name, p->name);
+      continue;
+    }
     if (p->default_from) {
       int found = -1;
       for (int j = 0; j < m->n_props; j++)
@@ -107,7 +121,11 @@ cairn_status registry_add(registry *r, const cairn_contact_model *m, const char 
   if (!e->prop_off) return diag_set(d, CAIRN_ENOMEM, "out of memory registering '%s'", m->name);
   e->state_off = e->prop_off + np;
   int off = 0;
-  for (int i = 0; i < np; i++) e->prop_off[i] = off, off += cairn_prop_slots(m->props[i].type);
+  for (int i = 0; i < np; i++)
+    if (m->props[i].access != CAIRN_ALIAS)
+      e->prop_off[i] = off, off += cairn_prop_slots(m->props[i].type);
+  for (int i = 0; i < np; i++) /* an alias shares its target's slots */
+    if (m->props[i].access == CAIRN_ALIAS) e->prop_off[i] = e->prop_off[model_prop_target(m, i)];
   e->n_prop_slots = off;
   off = 0;
   for (int i = 0; i < ns; i++) e->state_off[i] = off, off += cairn_prop_slots(m->state[i].type);
@@ -142,6 +160,13 @@ void registry_free(registry *r) {
   memset(r, 0, sizeof *r);
 }
 
+int model_prop_target(const cairn_contact_model *m, int i) {
+  if (m->props[i].access != CAIRN_ALIAS || !m->props[i].default_from) return i;
+  for (int j = 0; j < m->n_props; j++)
+    if (strcmp(m->props[j].name, m->props[i].default_from) == 0) return j;
+  return -1;
+}
+
 int model_prop_index(const model_entry *e, const char *name) {
   for (int i = 0; i < e->m->n_props; i++)
     if (strcmp(e->m->props[i].name, name) == 0) return i;
@@ -160,7 +185,9 @@ static void propagate_default(const model_entry *e, double *props, uint64_t setm
   const char *name = e->m->props[i].name;
   for (int j = 0; j < e->m->n_props; j++) {
     const cairn_prop_desc *q = &e->m->props[j];
-    if (!q->default_from || strcmp(q->default_from, name) != 0 || (setmask >> j & 1)) continue;
+    if (q->access == CAIRN_ALIAS || !q->default_from || strcmp(q->default_from, name) != 0 ||
+        (setmask >> j & 1))
+      continue;
     for (int k = 0; k < cairn_prop_slots(q->type); k++)
       props[e->prop_off[j] + k] = props[e->prop_off[i] + k];
     propagate_default(e, props, setmask, j);
@@ -170,6 +197,7 @@ static void propagate_default(const model_entry *e, double *props, uint64_t setm
 void model_props_default(const model_entry *e, double *props) {
   for (int i = 0; i < e->m->n_props; i++) {
     const cairn_prop_desc *p = &e->m->props[i];
+    if (p->access == CAIRN_ALIAS) continue;
     for (int k = 0; k < cairn_prop_slots(p->type); k++) props[e->prop_off[i] + k] = p->def;
   }
   /* A property with default_from starts at its source's value. */
@@ -219,6 +247,8 @@ cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *set
                     "its properties",
                     who, e->m->name, name, e->m->name);
   }
+  i = model_prop_target(e->m, i); /* an alias writes its target */
+  name = e->m->props[i].name;
   const cairn_prop_desc *p = &e->m->props[i];
   CAIRN_CHECK(p->access == CAIRN_RW, d, CAIRN_EINVAL,
               "%s: property '%s' of contact model '%s' is read-only; it cannot be set", who, name,

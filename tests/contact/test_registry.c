@@ -379,6 +379,53 @@ static void test_registry_default_from_follows_a_chain_of_sources(void **state) 
   assert_true(prop(f, C) == 6.0);
 }
 
+/* An alias is another name for a property: no storage of its own, reads and writes go to the
+   target, and the registry refuses an alias without a proper target. */
+static const cairn_prop_desc alias_props[] = {
+    {"al_mode", CAIRN_PROP_INT, "-", 0.0, 0.0, 1.0, CAIRN_RW, "mode", NULL},
+    {"al_notension", CAIRN_PROP_INT, "-", 0.0, 0.0, 1.0, CAIRN_ALIAS, "old name", "al_mode"},
+    {"al_k", CAIRN_PROP_FLT, "-", 2.0, 0.0, 10.0, CAIRN_RW, "k", NULL},
+};
+
+static void test_registry_alias_writes_its_target(void **state) {
+  (void)state;
+  cairn_contact_model m = tm_model;
+  m.name = "al";
+  m.props = alias_props;
+  m.n_props = 3;
+  registry r = {0};
+  cairn_diag d = {{0}};
+  assert_int_equal(registry_add(&r, &m, "test", &d), CAIRN_OK);
+  const model_entry *e = &r.e[0];
+  assert_int_equal(e->n_prop_slots, 2); /* the alias takes no slot */
+  double props[2];
+  model_props_default(e, props);
+  assert_true(props[0] == 0.0 && props[1] == 2.0);
+  uint64_t mask = 0;
+  double v = 1;
+  assert_int_equal(model_prop_write(e, props, &mask, "al_notension", &v, 1, "x", &d), CAIRN_OK);
+  assert_true(props[0] == 1.0 && props[1] == 2.0);
+  assert_int_equal(mask, 1ull << 0); /* recorded as a write of the target */
+  v = 2;
+  assert_int_equal(model_prop_write(e, props, &mask, "al_notension", &v, 1, "x", &d), CAIRN_EINVAL);
+  assert_non_null(strstr(d.msg, "'al_mode' = 2 is out of range [0, 1]"));
+  registry_free(&r);
+}
+
+static void test_registry_refuses_an_alias_without_target(void **state) {
+  (void)state;
+  cairn_prop_desc props[3];
+  memcpy(props, alias_props, sizeof props);
+  props[1].default_from = "al_nothing";
+  cairn_contact_model m = tm_model;
+  m.name = "al";
+  m.props = props;
+  m.n_props = 3;
+  assert_refused(&m, CAIRN_EABI, "alias 'al_notension' must name, in default_from, another");
+  props[1].default_from = "al_k"; /* of another type */
+  assert_refused(&m, CAIRN_EABI, "alias 'al_notension' must name");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_registry_add_accepts_the_test_model),
@@ -406,6 +453,8 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(
           test_registry_prop_write_checks_the_range_of_each_vector_component, setup, teardown),
+      cmocka_unit_test(test_registry_alias_writes_its_target),
+      cmocka_unit_test(test_registry_refuses_an_alias_without_target),
       cmocka_unit_test_setup_teardown(test_registry_default_from_starts_at_the_source_default,
                                       setup, teardown),
       cmocka_unit_test_setup_teardown(test_registry_default_from_follows_the_source_until_set,
