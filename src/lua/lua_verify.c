@@ -1,6 +1,9 @@
 /* Script module 'verify': compare a simulated quantity (or curve) with a reference and print one
    tab-separated row: PASS|FAIL, case, quantity, simulated, reference, error, tolerance, rel|abs. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "lua/lua_api.h"
@@ -91,8 +94,23 @@ static int l_curve(lua_State *L) {
   return 1;
 }
 
+/* verify.path(name) -> where a case writes its figures and data: $CAIRN_VERIFY_OUT, else
+   "verify-out" in the current folder (created when missing). */
+static int l_path(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  if (strchr(name, '/'))
+    lua_raisef(L, "verify.path: give a file name without folders (got '%s')", name);
+  const char *dir = getenv("CAIRN_VERIFY_OUT");
+  if (!dir || !dir[0]) dir = "verify-out";
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    lua_raisef(L, "verify.path: cannot create the folder '%s': %s", dir, strerror(errno));
+  lua_pushfstring(L, "%s/%s", dir, name);
+  return 1;
+}
+
 void open_verify(lua_State *L) {
-  static const luaL_Reg f[] = {{"check", l_check}, {"curve", l_curve}, {NULL, NULL}};
+  static const luaL_Reg f[] = {
+      {"check", l_check}, {"curve", l_curve}, {"path", l_path}, {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "verify");
 }
