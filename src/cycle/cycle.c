@@ -280,9 +280,20 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* Report progress every 256 steps (the reporter decides whether to show anything). */
+static inline void report(cairn_world *w, double fraction, uint64_t steps, int done) {
+  if (w->progress && (done || (steps & 255) == 0))
+    w->progress(w->progress_ud, fraction, steps, done);
+}
+
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {
-  for (uint64_t i = 0; i < n; i++) CAIRN_TRY(one_step(w, d));
-  return CAIRN_OK;
+  cairn_status s = CAIRN_OK;
+  for (uint64_t i = 0; i < n && s == CAIRN_OK; i++) {
+    s = one_step(w, d);
+    report(w, (double)(i + 1) / (double)n, i + 1, 0);
+  }
+  report(w, 1.0, n, 1);
+  return s;
 }
 
 cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
@@ -293,8 +304,15 @@ cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
     if (steps <= 1e-9) return CAIRN_OK;
     return cycle_run(w, (uint64_t)ceil(steps - 1e-9), d);
   }
-  while (w->time < t_end) CAIRN_TRY(one_step(w, d));
-  return CAIRN_OK;
+  double t0 = w->time;
+  uint64_t steps = 0;
+  cairn_status s = CAIRN_OK;
+  while (w->time < t_end && s == CAIRN_OK) {
+    s = one_step(w, d);
+    report(w, (w->time - t0) / (t_end - t0), ++steps, 0);
+  }
+  report(w, 1.0, steps, 1);
+  return s;
 }
 
 cairn_status cycle_detect_only(cairn_world *w, cairn_diag *d) {

@@ -13,9 +13,15 @@ cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, v
               "history name '%s' contains a comma, quote or line break, which would break the "
               "CSV columns; use letters, digits and symbols like _ ( ) @",
               name);
-  for (size_t i = 0; i < hs->n; i++)
-    CAIRN_CHECK(strcmp(hs->h[i].name, name) != 0, d, CAIRN_EINVAL,
+  for (size_t i = 0; i < hs->n; i++) {
+    if (strcmp(hs->h[i].name, name) != 0) continue;
+    /* A history restored from a save keeps its data but not its function: attach it again. */
+    CAIRN_CHECK(!hs->h[i].fn && fn, d, CAIRN_EINVAL,
                 "history '%s' already exists; give each history a unique name", name);
+    hs->h[i].fn = fn;
+    hs->h[i].ud = ud;
+    return CAIRN_OK;
+  }
   CAIRN_TRY(mem_grow((void **)&hs->h, &hs->cap, hs->n + 1, sizeof *hs->h, "history", d));
   history *h = &hs->h[hs->n];
   memset(h, 0, sizeof *h);
@@ -45,6 +51,10 @@ cairn_status history_sample(cairn_world *w, cairn_diag *d) {
   size_t r = hs->n_rows;
   for (size_t i = 0; i < hs->n; i++) {
     double v = NAN;
+    CAIRN_CHECK(hs->h[i].fn, d, CAIRN_ESTATE,
+                "history '%s' was restored without its function; call history.add(\"%s\", fn) "
+                "again after model.restore",
+                hs->h[i].name, hs->h[i].name);
     CAIRN_TRY(hs->h[i].fn(hs->h[i].ud, &v, d));
     hs->h[i].v[r] = v;
   }

@@ -20,6 +20,9 @@ int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, dou
    exceeds proximity and whose model allows it. */
 cairn_status detect_update(cairn_world *w, cairn_diag *d);
 
+/* Append a candidate pair (used by rebuilds and by restoring a saved model). */
+cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d);
+
 /* Rotate a contact frame (n, s, t) so that n becomes new_n, by the smallest rotation. */
 void frame_rotate(int dim, double f[9], const double new_n[3]);
 

@@ -20,7 +20,7 @@ static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-static cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d) {
+cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d) {
   CAIRN_TRY(pairs_reserve(p, p->n + 1, d));
   p->kind[p->n] = (uint8_t)kind;
   p->a[p->n] = a;

@@ -21,6 +21,25 @@ void io_atomic_abort(atomic_file *af);
 /* Write the world's histories as CSV: step,time,<names...>; one row per sample. */
 cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *d);
 
+/* Save the world atomically (versioned, checksummed). 'callbacks' names the events that had
+   script callbacks, kept only as names. */
+cairn_status io_save(const cairn_world *w, const char *path, const char *const *callbacks,
+                     int n_callbacks, cairn_diag *d);
+
+/* What a restore reports besides the world. */
+typedef struct restore_info {
+  int n_callbacks;
+  char callbacks[64][CAIRN_MAX_NAME];
+} restore_info;
+/* Makes an empty world of a dimension with the run's models registered. */
+typedef cairn_status (*world_maker)(void *ud, int dim, cairn_world **out, cairn_diag *d);
+/* Read a save into a new world (made by mk). want_dim 0 accepts either dimension. On any
+   failure *out is NULL, d says why, and nothing else has changed. */
+cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud,
+                        cairn_world **out, restore_info *info, cairn_diag *d);
+/* Test hook: make the next saves fail after this many bytes (negative: never). */
+CAIRN_API void cairn_io_fail_after(long bytes);
+
 /* A plot of CSV columns (a history export) drawn with gnuplot into a PNG or SVG file. */
 typedef struct plot_spec {
   const char *csv;      /* input: header row of names, then numbers */

@@ -1,8 +1,11 @@
 /* Script module 'model': create the world, gravity, domain, timestep, and running it. */
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
+#include "io/io.h"
 #include "lua/lua_api.h"
 
 static int l_new(lua_State *L) {
@@ -33,6 +36,62 @@ static int l_load(lua_State *L) {
   cairn_diag d;
   cairn_status s = ctx_load_plugin(ctx_of(L), luaL_checkstring(L, 1), &d);
   if (s) return raise_diag(L, s, &d);
+  return 0;
+}
+
+static const char *const CB_NAMES[EV_COUNT + 2] = {
+    "contact_created", "contact_deleted", "contact_activated", "slip_change",
+    "bond_break",      "before_force",    "after_force"};
+
+/* model.save(path): everything needed to continue, written atomically. */
+static int l_save(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  const char *path = luaL_checkstring(L, 1);
+  script_ctx *c = ctx_of(L);
+  const char *cbs[EV_COUNT + 2];
+  int n = 0;
+  for (int i = 0; i < EV_COUNT + 2; i++)
+    if (c->cb_ref[i] != LUA_NOREF) cbs[n++] = CB_NAMES[i];
+  cairn_diag d;
+  cairn_status s = io_save(w, path, cbs, n, &d);
+  if (s) return lua_raisef(L, "model.save: %s", d.msg);
+  return 0;
+}
+
+static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag *d) {
+  return ctx_new_world(ud, dim, out, d);
+}
+
+/* model.restore(path): replace the model with a saved one; on any error the current model is
+   left as it was. Lua functions are not saved: callbacks and history functions are registered
+   again by the script (a note lists them). */
+static int l_restore(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  script_ctx *c = ctx_of(L);
+  cairn_world *w = NULL;
+  restore_info info;
+  cairn_diag d;
+  cairn_status s = io_restore(path, c->w ? c->w->dim : 0, make_world, c, &w, &info, &d);
+  if (s) return lua_raisef(L, "model.restore: %s", d.msg);
+  cairn_world_destroy(&c->w);
+  c->w = w;
+  for (int i = 0; i < EV_COUNT + 2; i++) {
+    luaL_unref(L, LUA_REGISTRYINDEX, c->cb_ref[i]);
+    c->cb_ref[i] = LUA_NOREF;
+  }
+  callback_install(L, c);
+  if (!c->quiet) {
+    for (int i = 0; i < info.n_callbacks; i++)
+      fprintf(stderr,
+              "note: the saved model had a %s callback; register it again with "
+              "callback.on\n",
+              info.callbacks[i]);
+    for (size_t i = 0; i < w->hist.n; i++)
+      fprintf(stderr,
+              "note: history '%s' was restored with its data; give its function again "
+              "with history.add before cycling\n",
+              w->hist.h[i].name);
+  }
   return 0;
 }
 
@@ -130,6 +189,63 @@ static void set_interval(lua_State *L, int idx, cairn_world *w, const char *fn) 
   w->hist.interval = (uint64_t)k;
 }
 
+/* Progress on stderr, only when it is a terminal and the run is not quiet: fraction, steps per
+   second and time left, redrawn at most four times a second, erased at the end. */
+typedef struct progress_state {
+  struct timespec start, last;
+  int shown;
+} progress_state;
+
+static double seconds_since(const struct timespec *a) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - a->tv_sec) + 1e-9 * (double)(now.tv_nsec - a->tv_nsec);
+}
+
+static void show_progress(void *ud, double f, uint64_t steps, int done) {
+  progress_state *p = ud;
+  if (done) {
+    if (p->shown) fprintf(stderr, "\r%60s\r", "");
+    return;
+  }
+  double el = seconds_since(&p->start);
+  if (el < 1.0 || seconds_since(&p->last) < 0.25) return; /* short runs show nothing */
+  clock_gettime(CLOCK_MONOTONIC, &p->last);
+  double rate = (double)steps / el, left = f > 0 ? el * (1 - f) / f : 0;
+  fprintf(stderr, "\r%5.1f%%  %.0f steps/s  %d:%02d left   ", 100 * f, rate, (int)left / 60,
+          (int)left % 60);
+  p->shown = 1;
+}
+
+/* Run fn with progress shown if stderr is a terminal and the script is not quiet. */
+static cairn_status with_progress(lua_State *L, cairn_world *w, uint64_t n, double t,
+                                  cairn_status (*fn)(cairn_world *, uint64_t, double, cairn_diag *),
+                                  cairn_diag *d) {
+  progress_state ps;
+  memset(&ps, 0, sizeof ps);
+  int show = !ctx_of(L)->quiet && isatty(2);
+  if (show) {
+    clock_gettime(CLOCK_MONOTONIC, &ps.start);
+    ps.last = ps.start;
+    w->progress = show_progress;
+    w->progress_ud = &ps;
+  }
+  cairn_status s = fn(w, n, t, d);
+  w->progress = NULL;
+  w->progress_ud = NULL;
+  return s;
+}
+
+static cairn_status run_steps(cairn_world *w, uint64_t n, double t, cairn_diag *d) {
+  (void)t;
+  return cycle_run(w, n, d);
+}
+
+static cairn_status run_time(cairn_world *w, uint64_t n, double t, cairn_diag *d) {
+  (void)n;
+  return cycle_solve_time(w, t, d);
+}
+
 static int l_cycle(lua_State *L) {
   cairn_world *w = ctx_world(L);
   double n;
@@ -144,7 +260,7 @@ static int l_cycle(lua_State *L) {
   if (!(n >= 0 && n == floor(n) && n < 1e18))
     lua_raisef(L, "model.cycle: the number of steps must be a whole number >= 0 (got %g)", n);
   cairn_diag d;
-  cairn_status s = cycle_run(w, (uint64_t)n, &d);
+  cairn_status s = with_progress(L, w, (uint64_t)n, 0, run_steps, &d);
   if (s) return raise_diag(L, s, &d);
   return 0;
 }
@@ -157,7 +273,7 @@ static int l_solve(lua_State *L) {
   if (!isfinite(t)) lua_raisef(L, "model.solve: give time = T, the model time to reach");
   set_interval(L, 1, w, "model.solve");
   cairn_diag d;
-  cairn_status s = cycle_solve_time(w, t, &d);
+  cairn_status s = with_progress(L, w, 0, t, run_time, &d);
   if (s) return raise_diag(L, s, &d);
   return 0;
 }
@@ -197,6 +313,8 @@ void open_model(lua_State *L) {
                                {"clean", l_clean},
                                {"destroyed", l_destroyed},
                                {"load", l_load},
+                               {"save", l_save},
+                               {"restore", l_restore},
                                {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "model");

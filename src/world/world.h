@@ -201,7 +201,10 @@ struct cairn_world {
   size_t n_events, cap_events;
   event_rec *events;
   world_hook_fn hook; /* NULL: no callbacks */
-  void *hook_ud;
+  void *hook_ud; /* progress of a long run: fraction done (0..1), steps taken in this call, 1 at the
+                    end */
+  void (*progress)(void *ud, double fraction, uint64_t steps, int done);
+  void *progress_ud;
 };
 
 /* Queue an event about contact c if someone listens to it (world.c). Never fails: an event that

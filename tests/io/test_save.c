@@ -1,0 +1,89 @@
+/* Tests of src/io/save.c that need the engine's hooks: a save that fails part-way (a simulated
+   full disk) leaves an earlier save of the same name untouched and no temporary file behind. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "io/io.h"
+
+static char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *p = malloc((size_t)len + 1);
+  *n = p ? fread(p, 1, (size_t)len, f) : 0;
+  fclose(f);
+  return p;
+}
+
+static int count_temporaries(const char *dir) {
+  DIR *dp = opendir(dir);
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(dp)))
+    if (strstr(e->d_name, ".tmp-")) n++;
+  closedir(dp);
+  return n;
+}
+
+static void test_save_failing_midway_keeps_the_earlier_file(void **state) {
+  (void)state;
+  char dir[] = "/tmp/cairn-save-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[256];
+  snprintf(path, sizeof path, "%s/run.sav", dir);
+  cairn_world *w = NULL;
+  cairn_diag d = {{0}};
+  cairn_world_opts o = {.dim = 3};
+  assert_int_equal(cairn_world_create(&o, &w, &d), CAIRN_OK);
+  for (int i = 0; i < 50; i++) {
+    ball_spec s = {.id = i + 1, .rad = 0.1, .density = 1000, .pos = {0.3 * i, 0, 0}};
+    int64_t id;
+    assert_int_equal(ball_create(w, &s, &id, &d), CAIRN_OK);
+  }
+  assert_int_equal(io_save(w, path, NULL, 0, &d), CAIRN_OK);
+  size_t n0 = 0, n1 = 0;
+  char *first = slurp(path, &n0);
+  assert_non_null(first);
+
+  /* Change the world, then fail the next save at several points of the file. */
+  w->balls.pos[3][0] += 1.0;
+  long cuts[] = {0, 5, 24, 500, (long)n0 - 9};
+  for (size_t k = 0; k < sizeof cuts / sizeof *cuts; k++) {
+    cairn_io_fail_after(cuts[k]);
+    cairn_status s = io_save(w, path, NULL, 0, &d);
+    cairn_io_fail_after(-1);
+    assert_int_equal(s, CAIRN_EIO);
+    assert_non_null(strstr(d.msg, "an earlier file of that name is unchanged"));
+    char *now = slurp(path, &n1);
+    assert_int_equal(n1, n0);
+    assert_memory_equal(now, first, n0); /* byte for byte the earlier save */
+    free(now);
+    assert_int_equal(count_temporaries(dir), 0);
+  }
+  /* Without the hook the new save replaces the old one. */
+  assert_int_equal(io_save(w, path, NULL, 0, &d), CAIRN_OK);
+  char *second = slurp(path, &n1);
+  assert_true(n1 == n0 && memcmp(second, first, n0) != 0);
+  free(second);
+  free(first);
+  remove(path);
+  rmdir(dir);
+  cairn_world_destroy(&w);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_save_failing_midway_keeps_the_earlier_file),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
