@@ -277,6 +277,7 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   w->time += dt;
   w->step++;
   if (w->hist.interval && w->step % w->hist.interval == 0) CAIRN_TRY(history_sample(w, d));
+  if (w->after_step) CAIRN_TRY(w->after_step(w->after_step_ud, w, d));
   return CAIRN_OK;
 }
 

@@ -40,6 +40,15 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
 /* Test hook: make the next saves fail after this many bytes (negative: never). */
 CAIRN_API void cairn_io_fail_after(long bytes);
 
+/* VTK output: a series of snapshots of one prefix, listed in PREFIX.pvd with their times. */
+typedef struct vtk_series {
+  size_t n, cap;
+  double *time;
+} vtk_series;
+/* Write PREFIX_balls_NNNNN.vtp, PREFIX_walls_NNNNN.vtp, PREFIX_contacts_NNNNN.vtp (NNNNN = the
+   series' count) and rewrite PREFIX.pvd; with vs NULL, one snapshot PREFIX_balls.vtp etc. */
+cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *prefix, cairn_diag *d);
+
 /* A plot of CSV columns (a history export) drawn with gnuplot into a PNG or SVG file. */
 typedef struct plot_spec {
   const char *csv;      /* input: header row of names, then numbers */

@@ -62,6 +62,7 @@ void open_history(lua_State *L);
 void open_verify(lua_State *L);
 void open_callback(lua_State *L);
 void open_plot(lua_State *L);
+void open_vtk(lua_State *L);
 /* Connect the context's callbacks to its (new) world. */
 void callback_install(lua_State *L, script_ctx *c);
 /* Push a contact handle naming a contact by its kind and ids (it need not exist any more). */

@@ -205,6 +205,9 @@ struct cairn_world {
                     end */
   void (*progress)(void *ud, double fraction, uint64_t steps, int done);
   void *progress_ud;
+  /* called at the end of every step (periodic output of the script layer); NULL: none */
+  cairn_status (*after_step)(void *ud, cairn_world *w, cairn_diag *d);
+  void *after_step_ud;
 };
 
 /* Queue an event about contact c if someone listens to it (world.c). Never fails: an event that
