@@ -33,7 +33,7 @@ typedef struct wbuf {
 } wbuf;
 
 static void put(wbuf *b, const void *src, size_t n) {
-  if (b->oom) return;
+  if (b->oom || n == 0) return;
   if (b->n + n > b->cap) {
     size_t cap = b->cap ? b->cap : 4096;
     while (cap < b->n + n) cap *= 2;

@@ -6,7 +6,8 @@
 #include "io/io.h"
 #include "lua/lua_api.h"
 
-#define SERIES "cairn.vtk_series"
+#define SERIES "cairn.vtk_series"          /* metatable of a series */
+#define BY_PREFIX "cairn.vtk_series_by_prefix" /* registry table: prefix -> series */
 
 typedef struct series_ud {
   vtk_series s;
@@ -21,7 +22,7 @@ static int series_gc(lua_State *L) {
 
 /* The series of a prefix, created on first use and kept in the registry. */
 static vtk_series *series_of(lua_State *L, const char *prefix) {
-  lua_getfield(L, LUA_REGISTRYINDEX, SERIES);
+  lua_getfield(L, LUA_REGISTRYINDEX, BY_PREFIX);
   lua_getfield(L, -1, prefix);
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
@@ -104,7 +105,7 @@ void open_vtk(lua_State *L) {
   lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
   lua_newtable(L);
-  lua_setfield(L, LUA_REGISTRYINDEX, SERIES);
+  lua_setfield(L, LUA_REGISTRYINDEX, BY_PREFIX);
   static const luaL_Reg f[] = {
       {"write", l_write}, {"every", l_every}, {"stop", l_stop}, {NULL, NULL}};
   luaL_newlib(L, f);
