@@ -19,11 +19,8 @@ static cairn_status entry_set_model(cairn_world *w, cmat_entry *ce, int model, c
 
 cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, double proximity,
                               cairn_diag *d) {
-  int m = registry_find(&w->reg, model);
-  CAIRN_CHECK(m >= 0, d, CAIRN_ENOTFOUND,
-              "contact model '%s' is not known; run `cairn models` to list the models (load a "
-              "plugin with model.load first)",
-              model);
+  int m;
+  CAIRN_TRY(registry_require(&w->reg, model, &m, d));
   CAIRN_CHECK(isfinite(proximity) && proximity >= 0, d, CAIRN_EINVAL,
               "contact assignment: proximity must be >= 0 (got %g); give the gap in length units "
               "below which contacts are created",
@@ -48,11 +45,8 @@ cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char 
   cmat *t = &w->cmat;
   CAIRN_CHECK(g1 && g1[0], d, CAIRN_EINVAL,
               "contact assignment rule: give group = NAME (or groups = {A, B})");
-  int m = registry_find(&w->reg, model);
-  CAIRN_CHECK(m >= 0, d, CAIRN_ENOTFOUND,
-              "contact model '%s' is not known; run `cairn models` to list the models (load a "
-              "plugin with model.load first)",
-              model);
+  int m;
+  CAIRN_TRY(registry_require(&w->reg, model, &m, d));
   CAIRN_CHECK(isfinite(proximity) && proximity >= 0, d, CAIRN_EINVAL,
               "contact assignment rule: proximity must be >= 0 (got %g)", proximity);
   cmat_rule r;

@@ -10,6 +10,8 @@
 cairn_status registry_add(registry *r, const cairn_contact_model *m, const char *source,
                           cairn_diag *d);
 int registry_find(const registry *r, const char *name); /* -1 if absent */
+/* registry_find that fails with one message (how to list and load models) when absent. */
+cairn_status registry_require(const registry *r, const char *name, int *index, cairn_diag *d);
 void registry_free(registry *r);
 /* Drop the models registered after the first n (undo a partial plugin registration). */
 void registry_truncate(registry *r, size_t n);

@@ -137,6 +137,15 @@ cairn_status registry_add(registry *r, const cairn_contact_model *m, const char 
   return CAIRN_OK;
 }
 
+cairn_status registry_require(const registry *r, const char *name, int *index, cairn_diag *d) {
+  *index = registry_find(r, name);
+  CAIRN_CHECK(*index >= 0, d, CAIRN_ENOTFOUND,
+              "contact model '%s' is not known; run `cairn models` to list the models (load a "
+              "plugin with model.load first)",
+              name);
+  return CAIRN_OK;
+}
+
 int registry_find(const registry *r, const char *name) {
   for (size_t i = 0; i < r->n; i++)
     if (strcmp(r->e[i].m->name, name) == 0) return (int)i;

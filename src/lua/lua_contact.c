@@ -238,12 +238,9 @@ static int l_apply(lua_State *L) {
   int model = -1;
   if (!lua_isnil(L, -1)) {
     const char *name = luaL_checkstring(L, -1);
-    model = registry_find(&w->reg, name);
-    if (model < 0)
-      lua_raisef(L,
-                 "contact model '%s' is not known; run `cairn models` to list the models "
-                 "(load a plugin with model.load first)",
-                 name);
+    cairn_diag d;
+    cairn_status s = registry_require(&w->reg, name, &model, &d);
+    if (s) return raise_diag(L, s, &d);
   }
   lua_settop(L, 1);
   ensure_detected(L, w);
@@ -389,14 +386,10 @@ static int l_model(lua_State *L) {
   uint32_t c = check_contact(L, w, 1);
   if (lua_gettop(L) >= 2) {
     const char *name = luaL_checkstring(L, 2);
-    int m = registry_find(&w->reg, name);
-    if (m < 0)
-      return lua_raisef(L,
-                        "contact model '%s' is not known; run `cairn models` to list the "
-                        "models (load a plugin with model.load first)",
-                        name);
+    int m;
     cairn_diag d;
-    cairn_status s = contact_set_model(w, c, m, &d);
+    cairn_status s = registry_require(&w->reg, name, &m, &d);
+    if (s == CAIRN_OK) s = contact_set_model(w, c, m, &d);
     if (s) return raise_diag(L, s, &d);
     return 0;
   }
