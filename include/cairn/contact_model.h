@@ -144,9 +144,10 @@ typedef struct cairn_contact_model {
      and rotational, for the automatic timestep. */
   void (*stiffness)(const double *props, double *k_tran, double *k_rot);
 
-  /* Optional check run before cycling and when a contact first gets the model. Return NULL if
-     the properties are usable, else write one sentence (what is wrong, what to do) into msg and
-     return msg. */
+  /* Optional check, run once per contact at its first update where the surfaces touch
+     (gap <= 0), so a contact created early by a positive proximity is not refused before it is
+     used. Return NULL if the properties are usable, else write one sentence (what is wrong, what
+     to do) into msg and return msg; cairn stops the run with it, naming the contact. */
   const char *(*validate)(const double *props, int dim, char *msg, size_t msg_size);
 
   /* Optional: energy stored in the contact (name "strain") and dissipated so far; reserved. */

@@ -58,6 +58,7 @@ static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
   G(active);
   G(first);
   G(deletable);
+  G(unchecked);
   G(pair);
 #undef G
   cs->cap = cap;
@@ -98,6 +99,7 @@ cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag
   cs->first[c] = 1;
   cs->active[c] = 0;
   cs->deletable[c] = 1;
+  cs->unchecked[c] = 1;
   v3_zero(cs->force[c]);
   v3_zero(cs->moment[c]);
   return CAIRN_OK;
@@ -150,6 +152,7 @@ void contact_delete(cairn_world *w, uint32_t c) {
     MV(kind), MV(a), MV(b), MV(model), MV(blk), MV(frame), MV(gap), MV(point), MV(force);
     MV(moment), MV(kn_est), MV(ks_est), MV(kr_est), MV(prox), MV(active), MV(first);
     MV(deletable), MV(pair);
+    MV(unchecked);
 #undef MV
     idmap_put(&cs->map, contact_key_of(w, c), c, NULL); /* replaces: never allocates */
     if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
@@ -219,9 +222,10 @@ void contact_force_global(const cairn_world *w, uint32_t c, double f[3]) {
 
 void contact_store_free(cairn_world *w) {
   contact_store *cs = &w->contacts;
-  void *arrs[] = {cs->kind,   cs->a,     cs->b,      cs->model,  cs->blk,       cs->frame,
-                  cs->gap,    cs->point, cs->force,  cs->moment, cs->kn_est,    cs->ks_est,
-                  cs->kr_est, cs->prox,  cs->active, cs->first,  cs->deletable, cs->pair};
+  void *arrs[] = {cs->kind,   cs->a,         cs->b,      cs->model,    cs->blk,
+                  cs->frame,  cs->gap,       cs->point,  cs->force,    cs->moment,
+                  cs->kn_est, cs->ks_est,    cs->kr_est, cs->prox,     cs->active,
+                  cs->first,  cs->deletable, cs->pair,   cs->unchecked};
   for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
   idmap_free(&cs->map);
   memset(cs, 0, sizeof *cs);

@@ -37,8 +37,9 @@ static double effective_mass(const cairn_world *w, int kind, uint32_t a, uint32_
   return ma * mb / (ma + mb);
 }
 
-/* The model's validation hook, run on a contact's first update: one sentence naming the contact
-   and what is wrong, or CAIRN_OK. */
+/* The model's validation hook, run once, at the first update where the surfaces touch (a contact
+   created early by a positive proximity is not refused before it is used): one sentence naming
+   the contact and what is wrong, or CAIRN_OK. */
 static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_diag *d) {
   const model_entry *e = &w->reg.e[w->contacts.model[c]];
   if (!e->m->validate) return CAIRN_OK;
@@ -87,7 +88,10 @@ static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
     in.r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
     in.r_eff = kind == CAIRN_KIND_BALL_BALL ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
 
-    if (cs->first[c]) CAIRN_TRY(validate_contact(w, (uint32_t)c, d));
+    if (cs->unchecked[c] && cs->gap[c] <= 0) {
+      CAIRN_TRY(validate_contact(w, (uint32_t)c, d));
+      cs->unchecked[c] = 0;
+    }
     const model_entry *e = &w->reg.e[cs->model[c]];
     uint32_t blk = cs->blk[c];
     cairn_cm_output out;

@@ -161,6 +161,7 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64(b, cs->kn_est[c]), put_f64(b, cs->ks_est[c]), put_f64(b, cs->kr_est[c]);
     put_f64(b, cs->prox[c]);
     put_u8(b, cs->active[c]), put_u8(b, cs->first[c]), put_u8(b, cs->deletable[c]);
+    put_u8(b, cs->unchecked[c]);
     put_u64(b, e->pool.setmask[cs->blk[c]]);
     put_f64s(b, pool_block(e, cs->blk[c]), (size_t)e->n_prop_slots);
     put_f64s(b, pool_state(e, cs->blk[c]), (size_t)e->n_state_slots);
@@ -479,7 +480,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     w->walls.w[w->walls.n++] = wl;
   }
 
-  uint64_t nc = get_count(b, 13 + 23 * 8 + 3 + 8); /* bytes per contact, at least */
+  uint64_t nc = get_count(b, 13 + 23 * 8 + 4 + 8); /* bytes per contact, at least */
   BAD_IF(0);
   contact_store *cs = &w->contacts;
   for (uint64_t c = 0; c < nc; c++) {
@@ -496,6 +497,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     cs->kn_est[ci] = get_f64(b), cs->ks_est[ci] = get_f64(b), cs->kr_est[ci] = get_f64(b);
     cs->prox[ci] = get_f64(b);
     cs->active[ci] = get_u8(b), cs->first[ci] = get_u8(b), cs->deletable[ci] = get_u8(b);
+    cs->unchecked[ci] = get_u8(b);
     e->pool.setmask[cs->blk[ci]] = get_u64(b);
     read_props(b, e, &maps[mi], pool_block(e, cs->blk[ci]));
     read_state(b, e, &maps[mi], pool_state(e, cs->blk[ci]));

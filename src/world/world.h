@@ -108,8 +108,9 @@ typedef struct contact_store {
   double *kn_est, *ks_est, *kr_est;
   double *prox;
   uint8_t *active, *first, *deletable;
-  uint32_t *pair; /* index of its entry in the pair list */
-  idmap map;      /* contact key -> index */
+  uint8_t *unchecked; /* the model's validation hook has not run yet (it runs on first touch) */
+  uint32_t *pair;     /* index of its entry in the pair list */
+  idmap map;          /* contact key -> index */
 } contact_store;
 
 /* Candidate pairs within the neighbour skin, rebuilt when something moved more than half of it. */

@@ -65,7 +65,27 @@ local ok2, msg2 = pcall(function() model.cycle(1) end)
 if ok2 or not msg2:find("ball-ball contact 1-2: contact model 'checked': chk_kn is 0", 1, true) then
   error("FAILED: validation hook: " .. tostring(msg2))
 end
-contact.apply{chk_kn = 5}
+-- A contact created early (proximity > 0) is checked only once its surfaces touch.
+do
+  model.new{dim = 3}
+  contact.cmat_default{model = "checked", proximity = 0.01}
+  ball.create{id = 1, rad = 0.1, pos = {0, 0, 0}}
+  ball.create{id = 2, rad = 0.1, pos = {0, 0, 0.201}, vel = {0, 0, -0.1}} -- gap 1 mm, closing
+  model.timestep{fix = 1e-3}
+  model.cycle(5)                          -- in contact (gap < proximity), not touching: runs
+  if not contact.find("ball-ball", 1, 2) then error("FAILED: no early contact") end
+  local ok3, msg3 = pcall(function() model.cycle(20) end) -- touches after 10 steps
+  if ok3 or not msg3:find("chk_kn is 0", 1, true) then
+    error("FAILED: validation at first touch: " .. tostring(msg3))
+  end
+  model.new{dim = 3}
+  contact.cmat_default{model = "linear", kn = 1e4}
+  ball.create{id = 1, rad = 0.1, pos = {0, 0, 0}}
+  ball.create{id = 2, rad = 0.1, pos = {0, 0, 0.19}}
+  ball.fix{"velocity", "spin"}
+  model.timestep{fix = 1e-4}
+  cp = contact.find("ball-ball", 1, 2)
+end
 contact.apply{model = "checked", chk_kn = 5} -- fresh state: first update again, now valid
 model.cycle(1)
 -- Models stay loaded across model.new.
