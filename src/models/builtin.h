@@ -6,5 +6,6 @@
 
 extern const cairn_contact_model cairn_model_null;
 extern const cairn_contact_model cairn_model_linear;
+extern const cairn_contact_model cairn_model_burger;
 
 #endif

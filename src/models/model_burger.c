@@ -1,0 +1,198 @@
+/* The "burger" model: a Kelvin section (spring and dashpot in parallel) in series with a Maxwell
+   section (spring and dashpot in series), in the normal and in the shear direction, advanced by
+   the seeds' finite-difference scheme (seed 002, Eqs. 9-20), with a Coulomb slider on the shear
+   force (Eqs. 21-23) and an optional tension cut-off. Written against the public ABI only. */
+#include <math.h>
+#include <stdio.h>
+
+#include "models/builtin.h"
+
+/* Property slots (alias rows take none). */
+enum { P_KNK, P_CNK, P_KNM, P_CNM, P_KSK, P_CSK, P_KSM, P_CSM, P_FRIC, P_MODE };
+/* State slots: the force (normal, s, t) carried from the last step, the slip flag, the Kelvin
+   displacements (normal, s, t) and the overlap of the last update (u^t of Eq. 19). */
+enum { S_FORCE = 0, S_SLIP = 3, S_UK = 4, S_UN = 7, N_STATE_SLOTS = 8 };
+
+static const cairn_prop_desc burger_props[] = {
+    /* clang-format off */
+  /* name            type             unit     def  min  max       access       doc */
+  {"bur_knk",       CAIRN_PROP_FLT,  "N/m",   0.0, 0.0, INFINITY, CAIRN_RW,
+   "normal stiffness of the Kelvin section (Kkn)", NULL},
+  {"bur_cnk",       CAIRN_PROP_FLT,  "N s/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+   "normal viscosity of the Kelvin section (Ckn); 0: the section is its spring alone", NULL},
+  {"bur_knm",       CAIRN_PROP_FLT,  "N/m",   0.0, 0.0, INFINITY, CAIRN_RW,
+   "normal stiffness of the Maxwell section (Kmn), > 0 to cycle", NULL},
+  {"bur_cnm",       CAIRN_PROP_FLT,  "N s/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+   "normal viscosity of the Maxwell section (Cmn), > 0 to cycle", NULL},
+  {"bur_ksk",       CAIRN_PROP_FLT,  "N/m",   0.0, 0.0, INFINITY, CAIRN_RW,
+   "shear stiffness of the Kelvin section (Kks)", NULL},
+  {"bur_csk",       CAIRN_PROP_FLT,  "N s/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+   "shear viscosity of the Kelvin section (Cks); 0: the section is its spring alone", NULL},
+  {"bur_ksm",       CAIRN_PROP_FLT,  "N/m",   0.0, 0.0, INFINITY, CAIRN_RW,
+   "shear stiffness of the Maxwell section (Kms), > 0 to cycle", NULL},
+  {"bur_csm",       CAIRN_PROP_FLT,  "N s/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+   "shear viscosity of the Maxwell section (Cms), > 0 to cycle", NULL},
+  {"bur_fric",      CAIRN_PROP_FLT,  "-",     0.0, 0.0, INFINITY, CAIRN_RW,
+   "friction coefficient: |shear force| <= bur_fric * compressive normal force", NULL},
+  {"bur_mode",      CAIRN_PROP_INT,  "-",     0.0, 0.0, 1.0,      CAIRN_RW,
+   "normal-force tensile mode: 0 tension allowed, 1 no tension", NULL},
+  {"bur_notension", CAIRN_PROP_INT,  "-",     0.0, 0.0, 1.0,      CAIRN_ALIAS,
+   "the seeds' older name of bur_mode", "bur_mode"},
+    /* clang-format on */
+};
+
+static const cairn_state_desc burger_state[] = {
+    {"bur_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+     "force (normal, s, t) of side 1 on side 2; normal > 0 in compression, 2D shear in t"},
+    {"bur_slip", CAIRN_PROP_BOOL, 0, "-", "1 while |shear force| = bur_fric * normal (Eq. 23)"},
+    {"bur_uk", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "m",
+     "Kelvin-section displacement (normal, s, t); normal > 0 in compression"},
+    {"bur_un", CAIRN_PROP_FLT, 0, "m", "overlap at the last update (0 before the first)"},
+};
+
+/* The step constants of one direction (seed 002, Eqs. 12 and 20). They depend on the timestep,
+   which only the input block gives, so they are formed here rather than in a prepare() hook.
+   The Kelvin ratios are written with the common denominator 2 Ck + Kk dt, which keeps them finite
+   when Ck = 0: a = dt / (2 Ck A) and r = B / A. */
+typedef struct burger_step {
+  double a, r, c, d;
+} burger_step;
+
+static burger_step step_constants(double kk, double ck, double km, double cm, double dt) {
+  burger_step s;
+  double den = 2.0 * ck + kk * dt;
+  s.a = dt / den;
+  s.r = (2.0 * ck - kk * dt) / den;
+  s.c = s.a + 1.0 / km + dt / (2.0 * cm);
+  s.d = s.a - 1.0 / km + dt / (2.0 * cm);
+  return s;
+}
+
+/* Eq. 19 for a direction whose force grows with its displacement (the normal sign): the new
+   force from the displacement increment du, the Kelvin displacement uk and the old force f. */
+static inline double burger_force_new(const burger_step *s, double du, double uk, double f) {
+  return (du + (1.0 - s->r) * uk - s->d * f) / s->c;
+}
+
+/* Eq. 11: the Kelvin displacement that goes with the step from force f0 to f1. */
+static inline double burger_kelvin_new(const burger_step *s, double uk, double f0, double f1) {
+  return s->r * uk + s->a * (f1 + f0);
+}
+
+static void burger_force(const cairn_cm_input *in, const double *p, const double *derived,
+                         double *st, cairn_cm_output *out) {
+  (void)derived;
+  double *f = st + S_FORCE, *uk = st + S_UK;
+  if (in->gap > 0) { /* open: no force, and the contact forgets its history */
+    for (int k = 0; k < N_STATE_SLOTS; k++) st[k] = 0;
+    return;
+  }
+  out->active = 1;
+  double dt = in->dt;
+
+  /* Normal direction (seed 002, Eq. 19, upper signs): u is the overlap, carried as state so that
+     an overlap present when the contact first updates is applied in full in that step. */
+  burger_step sn = step_constants(p[P_KNK], p[P_CNK], p[P_KNM], p[P_CNM], dt);
+  double un = -in->gap;
+  double fn = burger_force_new(&sn, un - st[S_UN], uk[0], f[0]);
+  if (p[P_MODE] != 0 && fn < 0) fn = 0; /* no tension: the excess is taken up as Maxwell flow */
+  uk[0] = burger_kelvin_new(&sn, uk[0], f[0], fn);
+  f[0] = fn;
+  st[S_UN] = un;
+
+  /* Shear (Eq. 19, lower signs): the shear force opposes the shear displacement, so the scheme
+     runs on the resistance g = -F_s with the normal-sign formulas. The increment is the relative
+     shear velocity times dt; in 2D the s components stay 0. */
+  burger_step ss = step_constants(p[P_KSK], p[P_CSK], p[P_KSM], p[P_CSM], dt);
+  double g0[2], g1[2];
+  for (int k = 0; k < 2; k++) {
+    g0[k] = -f[1 + k];
+    g1[k] = burger_force_new(&ss, in->vel[1 + k] * dt, uk[1 + k], g0[k]);
+  }
+  /* Coulomb slider (Eqs. 21-22). Eq. 21's Fn is positive in tension, so the strength is
+     -fric * Fn = fric * f[0] here, and none at all in tension. */
+  double fsmax = fn > 0 ? p[P_FRIC] * fn : 0.0;
+  double mag = sqrt(g1[0] * g1[0] + g1[1] * g1[1]);
+  if (mag > fsmax) {
+    double scale = fsmax / mag;
+    g1[0] *= scale;
+    g1[1] *= scale;
+  }
+  /* Eq. 23 as written: slipping when |Fs| = Fs* after the cap, hence also when both are zero
+     (bur_fric = 0, or tension). */
+  int slip = mag >= fsmax;
+  /* The Kelvin element carries the force the slider lets through. */
+  for (int k = 0; k < 2; k++) {
+    uk[1 + k] = burger_kelvin_new(&ss, uk[1 + k], g0[k], g1[k]);
+    f[1 + k] = -g1[k];
+  }
+  if (slip != (int)st[S_SLIP]) {
+    out->events |= CAIRN_EV_SLIP_CHANGE;
+    out->slip_mode = slip ? 0 : 1;
+  }
+  st[S_SLIP] = slip;
+
+  for (int k = 0; k < 3; k++) out->force[k] = f[k];
+  /* The scheme's incremental stiffness is 1 / C <= Km: the Maxwell spring bounds it. */
+  out->kn_est = p[P_KNM];
+  out->ks_est = p[P_KSM];
+}
+
+static void burger_stiffness(const double *p, double *k_tran, double *k_rot) {
+  *k_tran = p[P_KNM] + p[P_KSM];
+  *k_rot = 0;
+}
+
+/* The sections of one direction must be able to carry a force with finite displacement rates:
+   each Maxwell element needs a stiffness and a viscosity > 0 (a zero there is a division by zero
+   in Eq. 20 and would mean an element with no resistance), and the Kelvin section needs at least
+   one of its two (Ck = 0 alone is the section's spring; Kk = 0 alone its dashpot). */
+static const char *check_direction(const double *p, int kk, int ck, int km, int cm,
+                                   const char *const *names, char *msg, size_t n) {
+  const int idx[4] = {kk, ck, km, cm};
+  for (int i = 0; i < 4; i++)
+    if (!isfinite(p[idx[i]])) {
+      snprintf(msg, n, "property '%s' is %g; give a finite value", names[i], p[idx[i]]);
+      return msg;
+    }
+  for (int i = 2; i < 4; i++)
+    if (p[idx[i]] == 0) {
+      snprintf(msg, n,
+               "property '%s' is 0: the Maxwell section needs a stiffness and a viscosity > 0 "
+               "(Eq. 20 divides by both); set it",
+               names[i]);
+      return msg;
+    }
+  if (p[kk] == 0 && p[ck] == 0) {
+    snprintf(msg, n,
+             "properties '%s' and '%s' are both 0: the Kelvin section would offer no resistance; "
+             "set at least one of them > 0",
+             names[0], names[1]);
+    return msg;
+  }
+  return NULL;
+}
+
+static const char *burger_validate(const double *p, int dim, char *msg, size_t n) {
+  (void)dim; /* both dimensions have a shear direction */
+  static const char *const normal[] = {"bur_knk", "bur_cnk", "bur_knm", "bur_cnm"};
+  static const char *const shear[] = {"bur_ksk", "bur_csk", "bur_ksm", "bur_csm"};
+  const char *bad = check_direction(p, P_KNK, P_CNK, P_KNM, P_CNM, normal, msg, n);
+  if (!bad) bad = check_direction(p, P_KSK, P_CSK, P_KSM, P_CSM, shear, msg, n);
+  return bad;
+}
+
+const cairn_contact_model cairn_model_burger = {
+    .abi_version = CAIRN_CM_ABI_VERSION,
+    .name = "burger",
+    .version = 1,
+    .doc = "Burger's creep model: Kelvin and Maxwell sections in series, normal and shear, "
+           "Coulomb slider",
+    .props = burger_props,
+    .n_props = sizeof burger_props / sizeof *burger_props,
+    .state = burger_state,
+    .n_state = sizeof burger_state / sizeof *burger_state,
+    .force = burger_force,
+    .stiffness = burger_stiffness,
+    .validate = burger_validate,
+};
