@@ -30,4 +30,45 @@ static inline double law_dashpot_coeff(double beta, double m_eff, double k) {
   return beta > 0 && k > 0 ? 2.0 * beta * sqrt(m_eff * k) : 0.0;
 }
 
+/* Normal dashpot of one step, resolved inside the step (docs/models/linear-dashpot.md).
+   The engine applies a contact force F for one step as the impulse F dt over the interval
+   [t - dt/2, t + dt/2]. The dashpot's exact impulse over an interval is c times the change of
+   overlap across it (c d(overlap)/dt integrated), so this returns the dashpot force
+   c (xi_b - xi_a) / dt, where xi_a is the overlap at the start of the interval and xi_b the
+   overlap predicted at its end:
+   - xi_a: '*xi' as the previous step left it (its xi_b), or 0 on the first active step: the
+     contact began inside the step before, and the interval starts at first touch;
+   - xi_b = overlap + u1 dt/2, with u1 = u - (f_spring + f_dash) dt / m the relative approach
+     speed of the next half step, solved with this force (implicit, centred); or 0 if that
+     speed opens the contact before the next step: the interval then ends where the overlap
+     returns to zero, inside the step, and the tension of the last instants is applied here.
+   Because each interval starts where the last one ended, the dashpot impulses of a contact
+   sum to c (0 - 0) = 0 over its life, as for the continuous law, whatever the onset phase.
+   A dashpot only dissipates: on its own it never reverses the relative normal speed in a step
+   (|f_dash| dt <= m |u| towards stopping), which keeps very stiff dashpots (beta dt >~ 0.5)
+   from reflecting the contact instead of damping it. With 'no_tension' the total normal force
+   f_spring + f_dash is kept >= 0 (seed 004's law allows tension; PFC's dp_mode 1 does not).
+   in:  c dashpot coefficient (> 0); m effective mass (> 0); dt timestep (> 0); overlap (> 0);
+        u relative approach speed at t - dt/2 (-v_n); f_spring the normal spring force.
+   in/out: *xi, the overlap at t + dt/2 carried to the next step (0: start afresh).
+   returns: the normal dashpot force, > 0 in compression. */
+static inline double law_dashpot_normal_step(double c, double m, double dt, double overlap,
+                                             double u, double f_spring, int no_tension,
+                                             double *xi) {
+  const double xa = *xi, r = c * dt / (2.0 * m), stop = m * u / dt;
+  /* Centred (implicit) force: F = f_spring + c (xi_b - xa) / dt with xi_b from F itself. */
+  double fd = (c * ((overlap - xa) / dt + 0.5 * u) - f_spring * r) / (1.0 + r);
+  if (u >= 0 ? fd > stop : fd < stop) fd = stop;
+  double u1 = u - (f_spring + fd) * dt / m;
+  int opens = overlap + u1 * dt <= 0;
+  if (opens) { /* the interval ends at zero overlap, inside this step */
+    fd = -c * xa / dt;
+    if (u >= 0 ? fd > stop : fd < stop) fd = stop;
+  }
+  if (no_tension && f_spring + fd < 0) fd = -f_spring;
+  u1 = u - (f_spring + fd) * dt / m;
+  *xi = opens ? 0.0 : overlap + 0.5 * u1 * dt;
+  return fd;
+}
+
 #endif

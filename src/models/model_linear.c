@@ -1,12 +1,18 @@
 /* The "linear" model: linear normal and shear springs, the shear force carried incrementally in
    the (rotating) contact plane, a Coulomb slider on the spring shear force, and normal and shear
    dashpots given as fractions of critical damping with the reduced mass (seed 003 §4.4.1,
-   seed 004; design.md). Written against the public ABI only. */
+   seed 004 Eq. 6d; design.md). The normal dashpot is resolved inside the step, so restitution
+   does not depend on where in a step a contact begins or ends (laws.h,
+   law_dashpot_normal_step). Written against the public ABI only. */
 #include "models/builtin.h"
 #include "models/laws.h"
 
-enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS };       /* property slots */
-enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4 }; /* state slots */
+enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE };         /* property slots */
+enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7 }; /* state slots */
+
+/* dp_mode bits, numbered as PFC's linear model does: 1 no tension in the total normal force,
+   2 no shear dashpot while sliding. */
+enum { DP_NO_TENSION = 1, DP_SLIP_SHEAR = 2 };
 
 static const cairn_prop_desc linear_props[] = {
     /* clang-format off */
@@ -19,7 +25,10 @@ static const cairn_prop_desc linear_props[] = {
   {"dp_nratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,
    "normal dashpot, fraction of critical damping (c = 2 ratio sqrt(m_eff kn))", NULL},
   {"dp_sratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,
-   "shear dashpot, fraction of critical damping (off while sliding)", NULL},
+   "shear dashpot, fraction of critical damping (c = 2 ratio sqrt(m_eff ks))", NULL},
+  {"dp_mode",   CAIRN_PROP_INT, "-",    0.0, 0.0, 3.0,      CAIRN_RW,
+   "dashpot mode: 0 full, 1 no tension in the total normal force, 2 no shear dashpot while "
+   "sliding, 3 both", NULL},
     /* clang-format on */
 };
 
@@ -28,6 +37,9 @@ static const cairn_state_desc linear_state[] = {
      "spring force (normal, s, t); normal > 0 in compression"},
     {"lin_slip", CAIRN_PROP_BOOL, 0, "-", "1 while the shear force is at the friction limit"},
     {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "dashpot force (normal, s, t)"},
+    {"dp_xi", CAIRN_PROP_FLT, 0, "m",
+     "overlap at the end of the last step's normal dashpot interval (t + dt/2); 0 before the "
+     "first active step and once the contact is predicted to open"},
 };
 
 static void linear_force(const cairn_cm_input *in, const double *p, const double *derived,
@@ -38,6 +50,7 @@ static void linear_force(const cairn_cm_input *in, const double *p, const double
     fl[0] = fl[1] = fl[2] = 0;
     fd[0] = fd[1] = fd[2] = 0;
     st[S_SLIP] = 0;
+    st[S_DPXI] = 0;
     return;
   }
   out->active = 1;
@@ -49,9 +62,19 @@ static void linear_force(const cairn_cm_input *in, const double *p, const double
     out->slip_mode = slip ? 0 : 1;
   }
   st[S_SLIP] = slip;
+  int mode = (int)p[P_DPMODE];
   double cn = law_dashpot_coeff(p[P_DPN], in->m_eff, p[P_KN]);
-  double cs = slip ? 0.0 : law_dashpot_coeff(p[P_DPS], in->m_eff, p[P_KS]);
-  fd[0] = -cn * in->vel[0];
+  double cs =
+      slip && (mode & DP_SLIP_SHEAR) ? 0.0 : law_dashpot_coeff(p[P_DPS], in->m_eff, p[P_KS]);
+  /* Without a normal dashpot the normal force is the spring's, bit for bit (fd[0] stays 0). */
+  fd[0] = 0.0;
+  if (cn > 0 && in->dt > 0)
+    fd[0] = law_dashpot_normal_step(cn, in->m_eff, in->dt, -in->gap, -in->vel[0], fl[0],
+                                    mode & DP_NO_TENSION, &st[S_DPXI]);
+  else if (cn > 0) /* no step to resolve (dt = 0): the dashpot at the current velocity */
+    fd[0] = -cn * in->vel[0];
+  /* The shear dashpot uses the relative velocity of the previous half step (first order in dt,
+     as in PFC); only the normal dashpot sets restitution and impact duration. */
   fd[1] = -cs * in->vel[1];
   fd[2] = -cs * in->vel[2];
   for (int k = 0; k < 3; k++) out->force[k] = fl[k] + fd[k];
@@ -67,7 +90,7 @@ static void linear_stiffness(const double *p, double *k_tran, double *k_rot) {
 const cairn_contact_model cairn_model_linear = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "linear",
-    .version = 1,
+    .version = 2, /* 2: dp_mode, and the state field dp_xi */
     .doc = "linear springs, Coulomb friction, critical-ratio dashpots with the reduced mass",
     .props = linear_props,
     .n_props = sizeof linear_props / sizeof *linear_props,

@@ -1,6 +1,6 @@
 /* Tests of src/models/model_linear.c, calling its force function directly with hand-built input
    blocks (contact_model.h conventions: (n, s, t) components, gap < 0 when overlapping, normal
-   force > 0 in compression): springs, Coulomb slip with its events, dashpots. */
+   force > 0 in compression): springs, Coulomb slip with its events, dashpots and their modes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -19,8 +19,8 @@
   } while (0)
 
 /* Property and state layout (model_linear.c's tables). */
-enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, N_PROPS };
-enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, N_STATE = 7 };
+enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE, N_PROPS };
+enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7, N_STATE = 8 };
 
 typedef struct contact {
   double props[N_PROPS];
@@ -57,19 +57,22 @@ static cairn_cm_output step(contact *c) {
 static void test_linear_tables_match_the_documented_order(void **state) {
   (void)state;
   const cairn_contact_model *m = &cairn_model_linear;
-  const char *props[] = {"kn", "ks", "fric", "dp_nratio", "dp_sratio"};
+  const char *props[] = {"kn", "ks", "fric", "dp_nratio", "dp_sratio", "dp_mode"};
   assert_int_equal(m->n_props, N_PROPS);
   for (int i = 0; i < N_PROPS; i++) {
     assert_string_equal(m->props[i].name, props[i]);
-    assert_int_equal(m->props[i].type, CAIRN_PROP_FLT);
+    assert_int_equal(m->props[i].type, i == P_DPMODE ? CAIRN_PROP_INT : CAIRN_PROP_FLT);
   }
-  assert_int_equal(m->n_state, 3);
+  assert_true(m->props[P_DPMODE].def == 0.0 && m->props[P_DPMODE].max == 3.0);
+  assert_int_equal(m->n_state, 4);
   assert_string_equal(m->state[0].name, "lin_force");
   assert_int_equal(m->state[0].type, CAIRN_PROP_VEC);
   assert_true(m->state[0].flags & CAIRN_STATE_PLANE_VEC);
   assert_string_equal(m->state[1].name, "lin_slip");
   assert_string_equal(m->state[2].name, "dp_force");
   assert_int_equal(m->state[2].type, CAIRN_PROP_VEC);
+  assert_string_equal(m->state[3].name, "dp_xi");
+  assert_int_equal(m->state[3].type, CAIRN_PROP_FLT);
   assert_int_equal(m->n_derived, 0); /* the test passes no derived block */
 }
 
@@ -192,31 +195,122 @@ static void test_linear_slip_keeps_the_shear_direction(void **state) {
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
 }
 
+/* The normal dashpot of one step (laws.h, law_dashpot_normal_step), computed here by hand from
+   its definition: F = kn d + c (xi_b - xi_a) / dt, xi_b = d + (u - F dt / m) dt / 2. Values
+   pass through a few divisions and a sqrt, so they agree within a few ulp; 1e-12 relative
+   leaves margin and catches any wrong term (each is >= 1e-3 of the force). */
+#define DP_REL 1e-12
+
 static void test_linear_normal_dashpot_uses_the_critical_ratio_and_reduced_mass(void **state) {
   (void)state;
   contact c = new_contact(1000, 0, 0);
   c.props[P_DPN] = 0.1;
-  c.in.gap = -0.5;
+  c.in.dt = 0.01;
+  c.in.gap = -0.05;
   c.in.m_eff = 2.0;
   c.in.vel[0] = -0.3; /* closing */
+  /* First active step: the dashpot interval starts at first touch (xi_a = 0). */
+  double cn = 2 * 0.1 * sqrt(2.0 * 1000), dt = 0.01, d = 0.05, u = 0.3, m = 2.0;
+  double r = cn * dt / (2 * m);
+  double f = (1000 * d + cn * (d + u * dt / 2) / dt) / (1 + r);
   cairn_cm_output out = step(&c);
-  /* F_d = -2 beta sqrt(m k) v_n (seed 004): sqrt and three products, each correctly rounded,
-     so within a few ulp of ~1.7; 1e-13 absolute on a force of 500 is far above that. */
-  double fd = -2 * 0.1 * sqrt(2.0 * 1000) * -0.3;
-  assert_near(c.state[S_DPFORCE], fd, 1e-13);
-  assert_near(out.force[0], 500.0 + fd, 1e-13);
-  assert_true(out.force[0] > 500.0);      /* closing adds compression */
-  assert_true(c.state[S_FORCE] == 500.0); /* the spring part alone */
-  /* Opening reduces it. */
-  c.in.vel[0] = 0.3;
+  assert_near(out.force[0], f, DP_REL * f);
+  assert_true(c.state[S_FORCE] == 50.0); /* the spring part alone */
+  assert_near(c.state[S_DPFORCE], f - 50.0, DP_REL * f);
+  double xi = d + (u - f * dt / m) * dt / 2; /* overlap at t + dt/2, carried on */
+  assert_near(c.state[S_DPXI], xi, DP_REL * xi);
+  /* Next step, still closing: the interval starts where the last one ended. */
+  c.in.gap = -0.052;
+  d = 0.052;
+  double f2 = (1000 * d + cn * (d + u * dt / 2 - xi) / dt) / (1 + r);
   out = step(&c);
-  assert_near(out.force[0], 500.0 - fd, 1e-13);
+  assert_near(out.force[0], f2, DP_REL * f2);
+  /* The reduced mass sets c: a heavier contact damps more. */
+  contact h = new_contact(1000, 0, 0);
+  h.props[P_DPN] = 0.1;
+  h.in.dt = 0.01;
+  h.in.gap = -0.05;
+  h.in.m_eff = 8.0;
+  h.in.vel[0] = -0.3;
+  step(&h);
+  assert_true(h.state[S_DPFORCE] > c.state[S_DPFORCE]);
+}
+
+static void test_linear_normal_dashpot_applies_the_closing_tension_inside_the_step(void **state) {
+  (void)state;
+  /* Separating fast from a small overlap: the overlap returns to zero before the next step, so
+     this step takes the dashpot impulse back to zero overlap, -c xi_a, as a tension. */
+  contact c = new_contact(1000, 0, 0);
+  c.props[P_DPN] = 0.5;
+  c.in.dt = 0.01;
+  c.in.first = 0;
+  c.in.gap = -0.001;
+  c.in.vel[0] = 1.0;       /* opening at 1: the overlap is gone in 0.001 of a step */
+  c.state[S_DPXI] = 0.006; /* overlap half a step ago */
+  double cn = 2 * 0.5 * sqrt(2.0 * 1000);
+  cairn_cm_output out = step(&c);
+  assert_near(out.force[0], 1.0 - cn * 0.006 / 0.01, DP_REL * cn);
+  assert_true(out.force[0] < 0); /* tension: dp_mode 0 allows it */
+  assert_true(c.state[S_DPXI] == 0.0);
+  /* dp_mode 1: no tension in the total normal force. */
+  contact n = new_contact(1000, 0, 0);
+  n.props[P_DPN] = 0.5;
+  n.props[P_DPMODE] = 1;
+  n.in = c.in;
+  n.state[S_DPXI] = 0.006;
+  out = step(&n);
+  assert_true(out.force[0] == 0.0);
+  assert_true(n.state[S_DPFORCE] == -1.0); /* the dashpot cancels the spring exactly */
+}
+
+static void test_linear_dashpot_never_reverses_the_normal_speed_on_its_own(void **state) {
+  (void)state;
+  /* A very stiff dashpot (beta dt = 50) at first touch would, solved as a centred implicit
+     step, throw the balls back; it may at most stop them: |F_d| dt <= m |u|. */
+  contact c = new_contact(1000, 0, 0);
+  c.props[P_DPN] = 500.0; /* c = 44721, r = c dt / 2m = 112 */
+  c.in.dt = 0.01;
+  c.in.gap = -0.001;
+  c.in.vel[0] = -0.5;
+  cairn_cm_output out = step(&c);
+  assert_near(c.state[S_DPFORCE], 2.0 * 0.5 / 0.01, 1e-12 * 100);
+  assert_near(out.force[0], 1.0 + 100.0, 1e-12 * 100);
+}
+
+static void test_linear_open_contact_clears_the_dashpot_interval(void **state) {
+  (void)state;
+  contact c = new_contact(1000, 0, 0);
+  c.props[P_DPN] = 0.2;
+  c.in.dt = 0.001;
+  c.in.gap = -0.01;
+  c.in.vel[0] = -0.1;
+  step(&c);
+  assert_true(c.state[S_DPXI] > 0);
+  c.in.gap = 0.001;
+  step(&c);
+  assert_true(c.state[S_DPXI] == 0.0);
+}
+
+static void test_linear_without_normal_dashpot_the_normal_force_is_the_spring_force(void **state) {
+  (void)state;
+  /* dp_nratio = 0 must leave the linear model's normal arithmetic exactly as it was (the cm1
+     plugin comparison relies on it), in every mode. */
+  for (int mode = 0; mode < 4; mode++) {
+    contact c = new_contact(1000, 0, 0);
+    c.props[P_DPMODE] = mode;
+    c.in.gap = -0.123;
+    c.in.vel[0] = 0.7;
+    cairn_cm_output out = step(&c);
+    assert_true(out.force[0] == 1000 * 0.123);
+    assert_true(c.state[S_DPXI] == 0.0);
+  }
 }
 
 static void test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_sliding(void **state) {
   (void)state;
   contact c = new_contact(1000, 100, 0.25);
   c.props[P_DPS] = 0.5;
+  c.props[P_DPMODE] = 2; /* no shear dashpot while sliding */
   c.in.gap = -0.5;
   c.in.vel[2] = 0.5; /* -12.5 per step: sticking for 10 steps */
   cairn_cm_output out = step(&c);
@@ -230,11 +324,20 @@ static void test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_slidi
   assert_true(c.state[S_SLIP] == 1.0);
   assert_true(c.state[S_DPFORCE + 2] == 0.0); /* off while sliding */
   assert_near(out.force[2], -125.0, CAP_TOL); /* the capped spring force alone */
+  /* dp_mode 0 (full): the shear dashpot keeps acting while sliding, beyond the slider. */
+  contact f = new_contact(1000, 100, 0.25);
+  f.props[P_DPS] = 0.5;
+  f.in.gap = -0.5;
+  f.in.vel[2] = 10.0;
+  out = step(&f);
+  assert_true(f.state[S_SLIP] == 1.0);
+  assert_near(f.state[S_DPFORCE + 2], -cs * 10.0, 1e-12);
+  assert_near(out.force[2], -125.0 - cs * 10.0, CAP_TOL);
 }
 
 static void test_linear_stiffness_from_properties(void **state) {
   (void)state;
-  double p[N_PROPS] = {1000, 250, 0.5, 0, 0}, kt = -1, kr = -1;
+  double p[N_PROPS] = {1000, 250, 0.5, 0, 0, 0}, kt = -1, kr = -1;
   cairn_model_linear.stiffness(p, &kt, &kr);
   assert_true(kt == 1250.0);
   assert_true(kr == 0.0);
@@ -260,6 +363,10 @@ int main(void) {
       cmocka_unit_test(test_linear_coulomb_slip_caps_the_shear_force_and_raises_events),
       cmocka_unit_test(test_linear_slip_keeps_the_shear_direction),
       cmocka_unit_test(test_linear_normal_dashpot_uses_the_critical_ratio_and_reduced_mass),
+      cmocka_unit_test(test_linear_normal_dashpot_applies_the_closing_tension_inside_the_step),
+      cmocka_unit_test(test_linear_dashpot_never_reverses_the_normal_speed_on_its_own),
+      cmocka_unit_test(test_linear_open_contact_clears_the_dashpot_interval),
+      cmocka_unit_test(test_linear_without_normal_dashpot_the_normal_force_is_the_spring_force),
       cmocka_unit_test(test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_sliding),
       cmocka_unit_test(test_linear_stiffness_from_properties),
       cmocka_unit_test(test_linear_2d_shear_lives_in_the_t_slot),

@@ -1,0 +1,5 @@
+-- Seed 004, case study 2 in 2D: the same case as dashpot_case2_3d.lua, whose header gives the
+-- closed forms, tolerances and observed errors.
+DASHPOT_DIM = 2
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+dofile(here .. "dashpot_case2_3d.lua")
