@@ -38,8 +38,14 @@ for _, name in ipairs{"case1", "unequal", "wall"} do
     lo, hi = math.min(lo, rec.e / cf.e - 1), math.max(hi, rec.e / cf.e - 1)
     worst_count = math.max(worst_count, math.abs(rec.count_duration - cf.tc))
   end
-  verify.curve{quantity = name .. "_restitution(100_phases)", sim = e, ref = eref, tol = 5e-3}
-  verify.check{quantity = string.format("%s_restitution_spread(%+.2e..%+.2e)", name, lo, hi),
+  -- One row per phase (the issue's sweep format: the value in the quantity's name), then the
+  -- worst over the phases and the spread as summary rows.
+  for j = 0, 99 do
+    verify.check{quantity = string.format("%s_e@phase%.2f", name, j / 100), sim = e[j + 1],
+                 ref = eref[j + 1], tol = 5e-3}
+  end
+  verify.curve{quantity = name .. "_e_worst(100_phases)", sim = e, ref = eref, tol = 5e-3}
+  verify.check{quantity = string.format("%s_e_spread(%+.2e..%+.2e)", name, lo, hi),
                sim = hi - lo, ref = 0, tol = 5e-3, kind = "abs"}
   verify.curve{quantity = name .. "_duration(100_phases)", sim = dur, ref = dref, tol = 5e-3}
   verify.check{quantity = name .. "_duration_steps_worst", sim = worst_count, ref = 0,
