@@ -7,5 +7,9 @@
 extern const cairn_contact_model cairn_model_null;
 extern const cairn_contact_model cairn_model_linear;
 extern const cairn_contact_model cairn_model_burger;
+extern const cairn_contact_model cairn_model_viscous;
+extern const cairn_contact_model cairn_model_ductile;
+extern const cairn_contact_model cairn_model_softening;
+extern const cairn_contact_model cairn_model_hysdamp;
 
 #endif
