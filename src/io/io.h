@@ -35,8 +35,8 @@ typedef struct restore_info {
 typedef cairn_status (*world_maker)(void *ud, int dim, cairn_world **out, cairn_diag *d);
 /* Read a save into a new world (made by mk). want_dim 0 accepts either dimension. On any
    failure *out is NULL, d says why, and nothing else has changed. */
-cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud,
-                        cairn_world **out, restore_info *info, cairn_diag *d);
+cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud, cairn_world **out,
+                        restore_info *info, cairn_diag *d);
 /* Test hook: make the next saves fail after this many bytes (negative: never). */
 CAIRN_API void cairn_io_fail_after(long bytes);
 

@@ -6,7 +6,7 @@
 #include "io/io.h"
 #include "lua/lua_api.h"
 
-#define SERIES "cairn.vtk_series"          /* metatable of a series */
+#define SERIES "cairn.vtk_series"              /* metatable of a series */
 #define BY_PREFIX "cairn.vtk_series_by_prefix" /* registry table: prefix -> series */
 
 typedef struct series_ud {
