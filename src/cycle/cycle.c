@@ -2,6 +2,14 @@
    steps: v(t+dt/2) = v(t-dt/2) + (F/m + g) dt, x(t+dt) = x(t) + v(t+dt/2) dt, and the same for
    spin with the moment of inertia. Contact forces are computed from x(t) and v(t-dt/2). */
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Starting threads costs a few microseconds per loop: below this many items a loop runs on one
+   thread. The results are the same either way (each item is independent, sums are per ball in
+   a fixed order). */
+#define PARALLEL_WORTH(n) ((n) >= 2048)
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
@@ -50,91 +58,190 @@ static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_dia
   return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
 }
 
-/* One force pass over all contacts: model updates, then resultants on balls and walls. */
-static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
-  ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
-  for (size_t i = 0; i < b->n; i++) {
-    v3_zero(b->force[i]);
-    v3_zero(b->moment[i]);
-    b->k_tran[i] = b->k_rot[i] = 0;
+/* Size the force-pass scratch for the current numbers of contacts and balls (grows only). */
+static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
+  force_scratch *fs = &w->fs;
+  size_t nc = w->contacts.n, nb = w->balls.n;
+  if (nc > fs->cap_c) {
+    size_t old = fs->cap_c, cap = mem_next_cap(old, nc);
+#define G(f, k)                                                                                    \
+  CAIRN_TRY(mem_resize((void **)&fs->f, old *(k), cap *(k), sizeof *fs->f, "forces:" #f, d))
+    G(f, 1);
+    G(m1, 1);
+    G(m2, 1);
+    G(kt, 1);
+    G(kr1, 1);
+    G(kr2, 1);
+    G(ev, 1);
+    G(slip_mode, 1);
+    G(bond_mode, 1);
+    G(ent, 2);
+#undef G
+    fs->cap_c = cap;
   }
-  for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].force);
+  if (nb + 1 > fs->cap_b) {
+    size_t old = fs->cap_b, cap = mem_next_cap(old, nb + 1);
+    CAIRN_TRY(mem_resize((void **)&fs->off, old, cap, sizeof *fs->off, "forces:off", d));
+    CAIRN_TRY(mem_resize((void **)&fs->fill, old, cap, sizeof *fs->fill, "forces:fill", d));
+    fs->cap_b = cap;
+  }
+  return CAIRN_OK;
+}
+
+int cycle_threads(int n) {
+#ifdef _OPENMP
+  if (n > 0) omp_set_num_threads(n);
+  return omp_get_max_threads();
+#else
+  (void)n;
+  return 1;
+#endif
+}
+
+void force_scratch_free(force_scratch *fs) {
+  void *arrs[] = {fs->f,  fs->m1,        fs->m2,        fs->kt,  fs->kr1,  fs->kr2,
+                  fs->ev, fs->slip_mode, fs->bond_mode, fs->off, fs->fill, fs->ent};
+  for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
+  memset(fs, 0, sizeof *fs);
+}
+
+/* One contact's model update and its contributions to the two sides (no shared writes: safe to
+   run for many contacts at once). */
+static void contact_update(cairn_world *w, size_t c, double dt) {
+  const ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  force_scratch *fs = &w->fs;
+  int kind = cs->kind[c];
+  uint32_t a = cs->a[c], bb = cs->b[c];
+  const double *fr = cs->frame[c], *pt = cs->point[c];
+  double va[3], vb[3], dv[3], wa[3] = {0, 0, 0}, dw[3];
+  point_velocity(b, bb, pt, vb);
+  if (kind == CAIRN_KIND_BALL_BALL) {
+    point_velocity(b, a, pt, va);
+    v3_copy(b->spin[a], wa);
+  } else {
+    v3_copy(w->walls.w[a].vel, va);
+  }
+  v3_sub(vb, va, dv);
+  v3_sub(b->spin[bb], wa, dw);
   cairn_cm_input in;
   memset(&in, 0, sizeof in);
   in.dim = w->dim;
   in.dt = dt;
-  for (size_t c = 0; c < cs->n; c++) {
-    int kind = cs->kind[c];
-    uint32_t a = cs->a[c], bb = cs->b[c];
-    const double *fr = cs->frame[c], *pt = cs->point[c];
-    double va[3], vb[3], dv[3], wa[3] = {0, 0, 0}, dw[3];
-    point_velocity(b, bb, pt, vb);
-    if (kind == CAIRN_KIND_BALL_BALL) {
-      point_velocity(b, a, pt, va);
-      v3_copy(b->spin[a], wa);
-    } else {
-      v3_copy(w->walls.w[a].vel, va);
-    }
-    v3_sub(vb, va, dv);
-    v3_sub(b->spin[bb], wa, dw);
-    in.kind = kind;
-    in.first = cs->first[c];
-    in.gap = cs->gap[c];
-    to_frame(fr, dv, in.vel);
-    to_frame(fr, dw, in.angvel);
-    in.m_eff = effective_mass(w, kind, a, bb);
-    in.r2 = b->rad[bb];
-    in.r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
-    in.r_eff = kind == CAIRN_KIND_BALL_BALL ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
+  in.kind = kind;
+  in.first = cs->first[c];
+  in.gap = cs->gap[c];
+  to_frame(fr, dv, in.vel);
+  to_frame(fr, dw, in.angvel);
+  in.m_eff = effective_mass(w, kind, a, bb);
+  in.r2 = b->rad[bb];
+  in.r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
+  in.r_eff = kind == CAIRN_KIND_BALL_BALL ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
 
+  const model_entry *e = &w->reg.e[cs->model[c]];
+  uint32_t blk = cs->blk[c];
+  cairn_cm_output out;
+  memset(&out, 0, sizeof out);
+  out.may_delete = 1;
+  e->m->force(&in, pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk), &out);
+  cs->first[c] = 0;
+  uint8_t ev = 0;
+  if (out.active && (!cs->active[c] || (out.events & CAIRN_EV_ACTIVATED))) ev |= 1;
+  if (out.events & CAIRN_EV_SLIP_CHANGE) ev |= 2;
+  if (out.events & CAIRN_EV_BOND_BREAK) ev |= 4;
+  fs->ev[c] = ev;
+  fs->slip_mode[c] = (int8_t)out.slip_mode;
+  fs->bond_mode[c] = (int8_t)out.bond_mode;
+  cs->active[c] = (uint8_t)(out.active != 0);
+  cs->deletable[c] = (uint8_t)(out.may_delete != 0);
+  v3_copy(out.force, cs->force[c]);
+  v3_copy(out.moment, cs->moment[c]);
+  cs->kn_est[c] = out.kn_est;
+  cs->ks_est[c] = out.ks_est;
+  cs->kr_est[c] = out.kr_est;
+
+  double *f = fs->f[c], m[3], r[3], rxf[3];
+  from_frame(fr, out.force, f);
+  from_frame(fr, out.moment, m);
+  if (w->dim == 2) f[2] = 0, m[0] = m[1] = 0;
+  v3_sub(pt, b->pos[bb], r);
+  v3_cross(r, f, rxf);
+  v3_add(rxf, m, fs->m2[c]);
+  fs->kt[c] = out.kn_est + out.ks_est;
+  fs->kr2[c] = out.kr_est + out.ks_est * v3_dot(r, r);
+  if (kind == CAIRN_KIND_BALL_BALL) { /* side 1 gets -f at the same point and -m */
+    v3_sub(pt, b->pos[a], r);
+    v3_cross(r, f, rxf);
+    v3_add(rxf, m, rxf);
+    v3_scale(rxf, -1.0, fs->m1[c]);
+    fs->kr1[c] = out.kr_est + out.ks_est * v3_dot(r, r);
+  }
+}
+
+/* Each ball's contact list (CSR), in increasing contact order: the fixed summation order. */
+static void build_ball_lists(cairn_world *w) {
+  force_scratch *fs = &w->fs;
+  const contact_store *cs = &w->contacts;
+  size_t nb = w->balls.n;
+  memset(fs->off, 0, (nb + 1) * sizeof *fs->off);
+  for (size_t c = 0; c < cs->n; c++) {
+    fs->off[cs->b[c] + 1]++;
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) fs->off[cs->a[c] + 1]++;
+  }
+  for (size_t i = 0; i < nb; i++) fs->off[i + 1] += fs->off[i];
+  memcpy(fs->fill, fs->off, nb * sizeof *fs->fill);
+  for (size_t c = 0; c < cs->n; c++) {
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) fs->ent[fs->fill[cs->a[c]]++] = (uint32_t)(2 * c);
+    fs->ent[fs->fill[cs->b[c]]++] = (uint32_t)(2 * c + 1);
+  }
+}
+
+/* One force pass: every contact's model update (in parallel), then each ball sums its contacts'
+   contributions in its list's order (in parallel), then walls and events (in order). */
+static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  force_scratch *fs = &w->fs;
+  CAIRN_TRY(scratch_reserve(w, d));
+  for (size_t c = 0; c < cs->n; c++)
     if (cs->unchecked[c] && cs->gap[c] <= 0) {
       CAIRN_TRY(validate_contact(w, (uint32_t)c, d));
       cs->unchecked[c] = 0;
     }
-    const model_entry *e = &w->reg.e[cs->model[c]];
-    uint32_t blk = cs->blk[c];
-    cairn_cm_output out;
-    memset(&out, 0, sizeof out);
-    out.may_delete = 1;
-    e->m->force(&in, pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk), &out);
-    cs->first[c] = 0;
-    if (out.active && (!cs->active[c] || (out.events & CAIRN_EV_ACTIVATED)))
-      world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
-    if (out.events & CAIRN_EV_SLIP_CHANGE)
-      world_event(w, EV_SLIP_CHANGE, (uint32_t)c, out.slip_mode);
-    if (out.events & CAIRN_EV_BOND_BREAK) world_event(w, EV_BOND_BREAK, (uint32_t)c, out.bond_mode);
-    cs->active[c] = (uint8_t)(out.active != 0);
-    cs->deletable[c] = (uint8_t)(out.may_delete != 0);
-    v3_copy(out.force, cs->force[c]);
-    v3_copy(out.moment, cs->moment[c]);
-    cs->kn_est[c] = out.kn_est;
-    cs->ks_est[c] = out.ks_est;
-    cs->kr_est[c] = out.kr_est;
-
-    double f[3], m[3], r[3], rxf[3];
-    from_frame(fr, out.force, f);
-    from_frame(fr, out.moment, m);
-    if (w->dim == 2) f[2] = 0, m[0] = m[1] = 0;
-    v3_add(b->force[bb], f, b->force[bb]);
-    v3_sub(pt, b->pos[bb], r);
-    v3_cross(r, f, rxf);
-    v3_add(b->moment[bb], rxf, b->moment[bb]);
-    v3_add(b->moment[bb], m, b->moment[bb]);
-    double kt = out.kn_est + out.ks_est;
-    b->k_tran[bb] += kt;
-    b->k_rot[bb] += out.kr_est + out.ks_est * v3_dot(r, r);
-    if (kind == CAIRN_KIND_BALL_BALL) {
-      v3_sub(b->force[a], f, b->force[a]);
-      v3_sub(pt, b->pos[a], r);
-      v3_cross(r, f, rxf);
-      v3_sub(b->moment[a], rxf, b->moment[a]);
-      v3_sub(b->moment[a], m, b->moment[a]);
-      b->k_tran[a] += kt;
-      b->k_rot[a] += out.kr_est + out.ks_est * v3_dot(r, r);
-    } else {
-      v3_sub(w->walls.w[a].force, f, w->walls.w[a].force);
+  long nc = (long)cs->n, nb = (long)b->n;
+#pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nc))
+  for (long c = 0; c < nc; c++) contact_update(w, (size_t)c, dt);
+  build_ball_lists(w);
+#pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nb))
+  for (long i = 0; i < nb; i++) {
+    double f[3] = {0, 0, 0}, m[3] = {0, 0, 0}, kt = 0, kr = 0;
+    for (uint32_t q = fs->off[i]; q < fs->off[i + 1]; q++) {
+      uint32_t c = fs->ent[q] >> 1;
+      if (fs->ent[q] & 1) {
+        v3_add(f, fs->f[c], f);
+        v3_add(m, fs->m2[c], m);
+        kr += fs->kr2[c];
+      } else {
+        v3_sub(f, fs->f[c], f);
+        v3_add(m, fs->m1[c], m);
+        kr += fs->kr1[c];
+      }
+      kt += fs->kt[c];
     }
+    v3_copy(f, b->force[i]);
+    v3_copy(m, b->moment[i]);
+    b->k_tran[i] = kt;
+    b->k_rot[i] = kr;
+  }
+  for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].force);
+  for (size_t c = 0; c < cs->n; c++) {
+    if (cs->kind[c] == CAIRN_KIND_BALL_WALL)
+      v3_sub(w->walls.w[cs->a[c]].force, fs->f[c], w->walls.w[cs->a[c]].force);
+    uint8_t ev = fs->ev[c];
+    if (!ev) continue;
+    if (ev & 1) world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
+    if (ev & 2) world_event(w, EV_SLIP_CHANGE, (uint32_t)c, fs->slip_mode[c]);
+    if (ev & 4) world_event(w, EV_BOND_BREAK, (uint32_t)c, fs->bond_mode[c]);
   }
   return CAIRN_OK;
 }
@@ -149,7 +256,9 @@ static inline double damped(double f, double v, double alpha) {
 static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim;
-  for (size_t i = 0; i < b->n; i++) {
+  long nb = (long)b->n;
+#pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nb))
+  for (long i = 0; i < nb; i++) {
     double m = b->mass[i], I = b->inertia[i], a = b->damp[i];
     unsigned fix = b->fix[i];
     for (int k = 0; k < dim; k++) {

@@ -95,6 +95,27 @@ static int l_restore(lua_State *L) {
   return 0;
 }
 
+/* model.threads([n]): the number of threads of the cycle (set with n; OMP_NUM_THREADS at start). */
+static int l_threads(lua_State *L) {
+  int n = 0;
+  if (!lua_isnoneornil(L, 1)) {
+    lua_Integer k = luaL_checkinteger(L, 1);
+    if (k < 1 || k > 1024)
+      lua_raisef(L, "model.threads: give 1 to 1024 threads (got %lld)", (long long)k);
+    n = (int)k;
+  }
+  lua_pushinteger(L, cycle_threads(n));
+  return 1;
+}
+
+/* model.wallclock(): seconds of a monotonic wall clock, for timing loops in benchmarks. */
+static int l_wallclock(lua_State *L) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  lua_pushnumber(L, (double)t.tv_sec + 1e-9 * (double)t.tv_nsec);
+  return 1;
+}
+
 static int l_dim(lua_State *L) {
   lua_pushinteger(L, ctx_world(L)->dim);
   return 1;
@@ -313,6 +334,8 @@ void open_model(lua_State *L) {
                                {"clean", l_clean},
                                {"destroyed", l_destroyed},
                                {"load", l_load},
+                               {"threads", l_threads},
+                               {"wallclock", l_wallclock},
                                {"save", l_save},
                                {"restore", l_restore},
                                {NULL, NULL}};

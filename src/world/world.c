@@ -49,6 +49,7 @@ void cairn_world_destroy(cairn_world **wp) {
   cmat_free(w);
   registry_free(&w->reg);
   history_clear(w);
+  force_scratch_free(&w->fs);
   mem_free(w->events, 0);
   mem_free(w, sizeof *w);
   *wp = NULL;

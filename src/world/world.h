@@ -173,11 +173,25 @@ typedef struct event_rec {
 typedef enum hook_point { HOOK_EVENTS = 0, HOOK_BEFORE_FORCE, HOOK_AFTER_FORCE } hook_point;
 typedef cairn_status (*world_hook_fn)(void *ud, cairn_world *w, hook_point p, cairn_diag *d);
 
+/* Scratch of the force pass: each contact's contributions, gathered per ball in a fixed order
+   (a per-ball list of its contacts, CSR), so any thread count gives bitwise the same sums. */
+typedef struct force_scratch {
+  size_t cap_c, cap_b;
+  double (*f)[3];            /* global force on side 2 */
+  double (*m1)[3], (*m2)[3]; /* total moment on side 1 and on side 2 */
+  double *kt, *kr1, *kr2;    /* stiffness estimates for each side */
+  uint8_t *ev;               /* event bits of this step: 1 activated, 2 slip change, 4 bond break */
+  int8_t *slip_mode, *bond_mode;
+  uint32_t *off, *fill; /* per ball: start of its entries (n + 1), and a fill cursor */
+  uint32_t *ent;        /* 2 per contact: contact * 2 + side (0: side 1, 1: side 2) */
+} force_scratch;
+
 struct cairn_world {
   int dim;
   double gravity[3];
   ball_store balls;
   wall_store walls;
+  force_scratch fs;
   contact_store contacts;
   pair_list pairs;
   registry reg;
