@@ -15,6 +15,10 @@ static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
   G(a);
   G(b);
   G(contact);
+  G(sgap);
+  G(sn);
+  G(spt);
+  G(sok);
 #undef G
   p->cap = cap;
   return CAIRN_OK;
@@ -175,36 +179,55 @@ static int needs_rebuild(const cairn_world *w) {
   return mb + (mb > mw ? mb : mw) >= p->skin;
 }
 
+/* Whether contact c is removed this step: its gap opened beyond the proximity and its model
+   allows it. */
+static inline int leaves(const contact_store *cs, uint32_t c, double gap) {
+  return gap > cs->prox[c] && cs->deletable[c];
+}
+
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
   pair_list *p = &w->pairs;
   contact_store *cs = &w->contacts;
   const ball_store *b = &w->balls;
   double max_prox = cmat_max_proximity(w);
-  for (size_t q = 0; q < p->n; q++) {
+  /* Geometry of every pair, and the update of the contacts that stay: independent per pair, so
+     in parallel (the same arithmetic whatever the thread count). */
+  long np = (long)p->n;
+#pragma omp parallel for schedule(static) if (np >= 2048)
+  for (long q = 0; q < np; q++) {
     int k = p->kind[q];
     uint32_t a = p->a[q], bb = p->b[q];
-    double gap, n[3], pt[3];
+    double *gap = &p->sgap[q], *n = p->sn[q], *pt = p->spt[q];
     int ok = k == CAIRN_KIND_BALL_BALL
-                 ? geom_ball_ball(b->pos[a], b->rad[a], b->pos[bb], b->rad[bb], &gap, n, pt)
-                 : geom_ball_wall(&w->walls.w[a], b->pos[bb], b->rad[bb], &gap, n, pt);
+                 ? geom_ball_ball(b->pos[a], b->rad[a], b->pos[bb], b->rad[bb], gap, n, pt)
+                 : geom_ball_wall(&w->walls.w[a], b->pos[bb], b->rad[bb], gap, n, pt);
+    p->sok[q] = (uint8_t)ok;
     uint32_t c = p->contact[q];
-    if (!ok) continue; /* no normal this step: keep whatever contact there is unchanged */
+    if (!ok || c == IDMAP_NONE || leaves(cs, c, *gap)) continue;
+    frame_rotate(w->dim, cs->frame[c], n);
+    cs->gap[c] = *gap;
+    v3_copy(pt, cs->point[c]);
+  }
+  /* Creation and deletion change the contact arrays: in pair order, on one thread. A pair
+     without a normal this step keeps whatever contact it has unchanged. */
+  for (size_t q = 0; q < p->n; q++) {
+    if (!p->sok[q]) continue;
+    int k = p->kind[q];
+    uint32_t a = p->a[q], bb = p->b[q], c = p->contact[q];
+    double gap = p->sgap[q];
     if (c == IDMAP_NONE) {
       if (gap >= max_prox || gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
       CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
       p->contact[q] = c;
       cs->pair[c] = (uint32_t)q;
-      contact_init_frame(w, c, n);
-    } else if (gap > cs->prox[c] && cs->deletable[c]) {
+      contact_init_frame(w, c, p->sn[q]);
+      cs->gap[c] = gap;
+      v3_copy(p->spt[q], cs->point[c]);
+    } else if (leaves(cs, c, gap)) {
       contact_delete(w, c);
       p->contact[q] = IDMAP_NONE;
-      continue;
-    } else {
-      frame_rotate(w->dim, cs->frame[c], n);
     }
-    cs->gap[c] = gap;
-    v3_copy(pt, cs->point[c]);
   }
   return CAIRN_OK;
 }

@@ -119,6 +119,9 @@ typedef struct pair_list {
   uint8_t *kind;
   uint32_t *a, *b;
   uint32_t *contact; /* index into contacts, or IDMAP_NONE */
+  /* this step's geometry of each pair (filled in parallel, used in pair order) */
+  double *sgap, (*sn)[3], (*spt)[3];
+  uint8_t *sok;
   /* cell grid scratch */
   size_t cap_cells, cap_order;
   uint32_t *cell_start, *order;
