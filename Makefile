@@ -41,7 +41,7 @@ test-asan: deps
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCAIRN_SANITIZE=ON
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
+	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS) -LE long
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)

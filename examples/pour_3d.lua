@@ -1,3 +1,4 @@
+-- ctest: long (about 10 s in Release, over 2 minutes under the sanitizers; left out of the sanitizer run)
 -- Pour 3000 glass-like spheres (radius uniform in [4, 6] mm, density 2500 kg/m^3) from a loose
 -- lattice into an open box of five planes and let them pile up under gravity. Records the mean
 -- height, the largest speed and the contact count, exports them to pour_3d.csv in the current

@@ -41,7 +41,8 @@ static vtk_series *series_of(lua_State *L, const char *prefix) {
 static cairn_world *detected_world(lua_State *L) {
   cairn_world *w = ctx_world(L);
   cairn_diag d;
-  if (w->pairs.dirty && cycle_detect_only(w, &d) != CAIRN_OK) raise_diag(L, CAIRN_EINVAL, &d);
+  cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
+  if (s) raise_diag(L, s, &d);
   return w;
 }
 

@@ -1,0 +1,379 @@
+/* Measurement regions: exact intersection areas and volumes of balls with circles, spheres and
+   boxes (for porosity), coordination number, average stress from contact forces and strain rate
+   from ball velocities. Sign convention: compression positive (measure.h). */
+#include <string.h>
+
+#include "world/measure.h"
+
+/* ---- exact geometry ------------------------------------------------------------------------ */
+
+double meas_circle_disk_area(double R, double r, double dist) {
+  if (dist >= R + r) return 0;
+  double small = fmin(R, r), big = fmax(R, r);
+  if (dist <= big - small) return M_PI * small * small; /* one inside the other */
+  /* Lens: the two circular segments cut by the common chord (Weisstein, "Circle-Circle
+     Intersection", MathWorld, Eq. 14). Clamping the acos arguments guards round-off only. */
+  double c1 = (dist * dist + r * r - R * R) / (2 * dist * r);
+  double c2 = (dist * dist + R * R - r * r) / (2 * dist * R);
+  c1 = fmax(-1.0, fmin(1.0, c1));
+  c2 = fmax(-1.0, fmin(1.0, c2));
+  double k = (-dist + r + R) * (dist + r - R) * (dist - r + R) * (dist + r + R);
+  return r * r * acos(c1) + R * R * acos(c2) - 0.5 * sqrt(fmax(0.0, k));
+}
+
+double meas_sphere_sphere_volume(double R, double r, double dist) {
+  if (dist >= R + r) return 0;
+  double small = fmin(R, r), big = fmax(R, r);
+  if (dist <= big - small) return 4.0 / 3.0 * M_PI * small * small * small;
+  /* Lens of two spherical caps (Weisstein, "Sphere-Sphere Intersection", MathWorld, Eq. 16). */
+  double s = R + r - dist;
+  return M_PI * s * s *
+         (dist * dist + 2 * dist * r - 3 * r * r + 2 * dist * R + 6 * r * R - 3 * R * R) /
+         (12 * dist);
+}
+
+/* Antiderivative of sqrt(r^2 - x^2), given s = sqrt(r^2 - x^2) at x. atan2(x, s) replaces
+   asin(x / r): near x = r, asin turns a round-off of 1e-16 in x / r into 1e-8, while the cut
+   points below carry their s exactly (an edge distance), so atan2 stays well conditioned. */
+static double semi_int(double x, double s, double r) {
+  return 0.5 * (x * s + r * r * atan2(x, s));
+}
+
+/* A cut abscissa and sqrt(r^2 - x^2) there. */
+typedef struct cut_pt {
+  double x, s;
+} cut_pt;
+
+/* Sort a short array of cuts by x in place (insertion sort: a handful of entries). */
+static void sort_cuts(cut_pt *v, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && v[j - 1].x > v[j].x; j--) {
+      cut_pt t = v[j];
+      v[j] = v[j - 1], v[j - 1] = t;
+    }
+}
+
+/* Sort a short array of doubles in place. */
+static void sort_small(double *v, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      double t = v[j];
+      v[j] = v[j - 1], v[j - 1] = t;
+    }
+}
+
+static double half_chord(double x, double r) {
+  return sqrt(fmax(0.0, (r - x) * (r + x))); /* factored: no cancellation near x = +-r */
+}
+
+/* Disk at the origin: the chord length inside y0..y1 at abscissa x is
+   max(0, min(y1, s) - max(y0, -s)), s = sqrt(r^2 - x^2). Which branch of min/max applies changes
+   only where s = |y0| or |y1|; between those abscissae the integrand is a fixed combination of s
+   and constants, integrated exactly. */
+static double rect_disk0(double x0, double x1, double y0, double y1, double r) {
+  double a = fmax(x0, -r), b = fmin(x1, r);
+  if (!(a < b) || !(y0 < y1) || y0 >= r || y1 <= -r) return 0;
+  cut_pt cut[6];
+  int n = 0;
+  cut[n++] = (cut_pt){a, half_chord(a, r)};
+  cut[n++] = (cut_pt){b, half_chord(b, r)};
+  double ys[2] = {y0, y1};
+  for (int k = 0; k < 2; k++)
+    if (fabs(ys[k]) < r) {
+      double xb = half_chord(ys[k], r), yb = fabs(ys[k]);
+      if (xb > a && xb < b) cut[n++] = (cut_pt){xb, yb};
+      if (-xb > a && -xb < b) cut[n++] = (cut_pt){-xb, yb};
+    }
+  sort_cuts(cut, n);
+  double area = 0;
+  for (int i = 0; i + 1 < n; i++) {
+    double p = cut[i].x, q = cut[i + 1].x;
+    if (!(q > p)) continue;
+    double s = half_chord(0.5 * (p + q), r);
+    int top_s = s<y1, bot_s = -s> y0; /* the chord ends on the circle (1) or on the edge (0) */
+    double top = top_s ? s : y1, bot = bot_s ? -s : y0;
+    if (top <= bot) continue;
+    double is = semi_int(q, cut[i + 1].s, r) - semi_int(p, cut[i].s, r);
+    area += (top_s ? is : y1 * (q - p)) - (bot_s ? -is : y0 * (q - p));
+  }
+  return area;
+}
+
+double meas_rect_disk_area(const double lo[2], const double hi[2], const double c[2], double r) {
+  if (lo[0] <= c[0] - r && hi[0] >= c[0] + r && lo[1] <= c[1] - r && hi[1] >= c[1] + r)
+    return M_PI * r * r; /* wholly inside: exact, and the common case */
+  return rect_disk0(lo[0] - c[0], hi[0] - c[0], lo[1] - c[1], hi[1] - c[1], r);
+}
+
+/* 24-point Gauss-Legendre on [-1, 1]: the positive nodes and their weights. */
+static const double GL24[12][2] = {
+    {0.99518721999702131, 0.012341229799987334}, {0.97472855597130947, 0.028531388628933813},
+    {0.9382745520027328, 0.044277438817419676},  {0.88641552700440107, 0.059298584915436658},
+    {0.82000198597390295, 0.073346481411080272}, {0.74012419157855436, 0.086190161531953219},
+    {0.64809365193697555, 0.097618652104113898}, {0.54542147138883956, 0.10744427011596562},
+    {0.43379350762604513, 0.11550566805372561},  {0.3150426796961634, 0.12167047292780335},
+    {0.19111886747361631, 0.12583745634682839},  {0.06405689286260563, 0.12793819534675224}};
+
+/* Slice area of the sphere at abscissa x: the disk of radius sqrt(r^2 - x^2) in the rectangle. */
+typedef struct slab {
+  double ylo[2], yhi[2], r;
+} slab;
+
+/* 24-point Gauss-Legendre over [p, q] after the substitution x = p + (q - p)(3t^2 - 2t^3). */
+static double gl_piece(const slab *s, double p, double q) {
+  double h = q - p, sum = 0;
+  for (int k = 0; k < 24; k++) {
+    double t = 0.5 * (1.0 + (k < 12 ? -GL24[k][0] : GL24[k - 12][0]));
+    double wt = 0.5 * GL24[k < 12 ? k : k - 12][1];
+    double x = p + h * t * t * (3.0 - 2.0 * t), dx = 6.0 * h * t * (1.0 - t);
+    double rho = half_chord(x, s->r);
+    sum += wt * dx * rect_disk0(s->ylo[0], s->yhi[0], s->ylo[1], s->yhi[1], rho);
+  }
+  return sum;
+}
+
+/* Bisect until the two halves agree with the whole to 1e-15 r^3: a singularity just outside a
+   piece (the slice radius vanishes at x = +-r, close to a breakpoint when a face passes near
+   the centre) slows Gauss-Legendre there, and halving resolves it geometrically. */
+static double gl_adaptive(const slab *s, double p, double q, double whole, int depth) {
+  double m = 0.5 * (p + q), a = gl_piece(s, p, m), b = gl_piece(s, m, q);
+  if (depth >= 60 || fabs(a + b - whole) <= 1e-15 * s->r * s->r * s->r) return a + b;
+  return gl_adaptive(s, p, m, a, depth + 1) + gl_adaptive(s, m, q, b, depth + 1);
+}
+
+/* Sphere at the origin, box x0..x1 x (y0..y1, z0..z1) relative to it. The slice at x is a disk
+   of radius rho = sqrt(r^2 - x^2) cut by the rectangle; its exact area changes formula only
+   where rho crosses an edge distance |y|, |z| or a corner distance sqrt(y^2 + z^2). Between
+   those abscissae the slice area is analytic except for (x - x_b)^(k/2) terms at the ends; the
+   substitution x = a + (b - a)(3t^2 - 2t^3) makes x - a ~ t^2 there, so the integrand becomes
+   analytic in t and Gauss-Legendre converges exponentially; adaptive halving takes care of the
+   singularity at x = +-r when it lies just outside a piece (tests: error < 1e-14 r^3). */
+static double box_sphere0(double x0, double x1, const double ylo[2], const double yhi[2],
+                          double r) {
+  double a = fmax(x0, -r), b = fmin(x1, r);
+  if (!(a < b)) return 0;
+  double cut[2 + 2 * 8];
+  int n = 0;
+  cut[n++] = a;
+  cut[n++] = b;
+  double dists[8];
+  int nd = 0;
+  dists[nd++] = fabs(ylo[0]), dists[nd++] = fabs(yhi[0]);
+  dists[nd++] = fabs(ylo[1]), dists[nd++] = fabs(yhi[1]);
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      double y = i ? yhi[0] : ylo[0], z = j ? yhi[1] : ylo[1];
+      dists[nd++] = sqrt(y * y + z * z);
+    }
+  for (int k = 0; k < nd; k++)
+    if (dists[k] < r) {
+      double xb = half_chord(dists[k], r);
+      if (xb > a && xb < b) cut[n++] = xb;
+      if (-xb > a && -xb < b) cut[n++] = -xb;
+    }
+  sort_small(cut, n);
+  slab s = {{ylo[0], ylo[1]}, {yhi[0], yhi[1]}, r};
+  double vol = 0;
+  for (int i = 0; i + 1 < n; i++)
+    if (cut[i + 1] > cut[i])
+      vol += gl_adaptive(&s, cut[i], cut[i + 1], gl_piece(&s, cut[i], cut[i + 1]), 0);
+  return vol;
+}
+
+double meas_box_sphere_volume(const double lo[3], const double hi[3], const double c[3], double r) {
+  int inside = 1, outside = 0;
+  for (int k = 0; k < 3; k++) {
+    if (lo[k] > c[k] - r || hi[k] < c[k] + r) inside = 0;
+    if (lo[k] >= c[k] + r || hi[k] <= c[k] - r) outside = 1;
+  }
+  if (inside) return 4.0 / 3.0 * M_PI * r * r * r;
+  if (outside) return 0;
+  double ylo[2] = {lo[1] - c[1], lo[2] - c[2]}, yhi[2] = {hi[1] - c[1], hi[2] - c[2]};
+  return box_sphere0(lo[0] - c[0], hi[0] - c[0], ylo, yhi, r);
+}
+
+/* ---- regions ------------------------------------------------------------------------------- */
+
+cairn_status meas_region_check(const meas_region *r, const char *who, cairn_diag *d) {
+  CAIRN_CHECK(!(r->shape == MEAS_CIRCLE && r->dim != 2), d, CAIRN_EINVAL,
+              "%s: a circle is a 2D region, this model is 3D; use shape = \"sphere\" or \"box\"",
+              who);
+  CAIRN_CHECK(!(r->shape == MEAS_SPHERE && r->dim != 3), d, CAIRN_EINVAL,
+              "%s: a sphere is a 3D region, this model is 2D; use shape = \"circle\" or \"box\"",
+              who);
+  if (r->shape == MEAS_BOX) {
+    for (int k = 0; k < r->dim; k++)
+      CAIRN_CHECK(isfinite(r->lo[k]) && isfinite(r->hi[k]) && r->lo[k] < r->hi[k], d, CAIRN_EINVAL,
+                  "%s: min must be below max in every coordinate (coordinate %d: min %g, max %g)",
+                  who, k + 1, r->lo[k], r->hi[k]);
+    return CAIRN_OK;
+  }
+  CAIRN_CHECK(isfinite(r->radius) && r->radius > 0, d, CAIRN_EINVAL,
+              "%s: radius must be > 0 (got %g); give the region's radius as a positive length", who,
+              r->radius);
+  for (int k = 0; k < r->dim; k++)
+    CAIRN_CHECK(isfinite(r->centre[k]), d, CAIRN_EINVAL,
+                "%s: centre must be finite (component %d is %g)", who, k + 1, r->centre[k]);
+  return CAIRN_OK;
+}
+
+double meas_volume(const meas_region *r) {
+  switch (r->shape) {
+  case MEAS_CIRCLE:
+    return M_PI * r->radius * r->radius;
+  case MEAS_SPHERE:
+    return 4.0 / 3.0 * M_PI * r->radius * r->radius * r->radius;
+  case MEAS_BOX: {
+    double v = 1;
+    for (int k = 0; k < r->dim; k++) v *= r->hi[k] - r->lo[k];
+    return v;
+  }
+  }
+  return NAN;
+}
+
+int meas_contains(const meas_region *r, const double p[3]) {
+  if (r->shape == MEAS_BOX) {
+    for (int k = 0; k < r->dim; k++)
+      if (!(p[k] >= r->lo[k] && p[k] <= r->hi[k])) return 0;
+    return 1;
+  }
+  double s = 0;
+  for (int k = 0; k < r->dim; k++) s += (p[k] - r->centre[k]) * (p[k] - r->centre[k]);
+  return s <= r->radius * r->radius;
+}
+
+static double dist_to_centre(const meas_region *r, const double c[3]) {
+  double s = 0;
+  for (int k = 0; k < r->dim; k++) s += (c[k] - r->centre[k]) * (c[k] - r->centre[k]);
+  return sqrt(s);
+}
+
+double meas_ball_overlap(const meas_region *r, const double c[3], double rad) {
+  switch (r->shape) {
+  case MEAS_CIRCLE:
+    return meas_circle_disk_area(r->radius, rad, dist_to_centre(r, c));
+  case MEAS_SPHERE:
+    return meas_sphere_sphere_volume(r->radius, rad, dist_to_centre(r, c));
+  case MEAS_BOX:
+    return r->dim == 2 ? meas_rect_disk_area(r->lo, r->hi, c, rad)
+                       : meas_box_sphere_volume(r->lo, r->hi, c, rad);
+  }
+  return NAN;
+}
+
+/* ---- measurements -------------------------------------------------------------------------- */
+
+double meas_porosity(const cairn_world *w, const meas_region *r) {
+  const ball_store *b = &w->balls;
+  double solid = 0;
+  for (size_t i = 0; i < b->n; i++) solid += meas_ball_overlap(r, b->pos[i], b->rad[i]);
+  return 1.0 - solid / meas_volume(r);
+}
+
+double meas_coordination(const cairn_world *w, const meas_region *r, int all, size_t *n_balls) {
+  const ball_store *b = &w->balls;
+  const contact_store *cs = &w->contacts;
+  size_t nb = 0, ends = 0;
+  for (size_t i = 0; i < b->n; i++) nb += (size_t)meas_contains(r, b->pos[i]);
+  for (size_t c = 0; c < cs->n; c++) {
+    if (!all && !cs->active[c]) continue;
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) ends += (size_t)meas_contains(r, b->pos[cs->a[c]]);
+    ends += (size_t)meas_contains(r, b->pos[cs->b[c]]);
+  }
+  if (n_balls) *n_balls = nb;
+  return nb ? (double)ends / (double)nb : 0.0;
+}
+
+void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t *n_contacts) {
+  const ball_store *b = &w->balls;
+  const contact_store *cs = &w->contacts;
+  memset(s, 0, 9 * sizeof *s);
+  size_t nc = 0;
+  for (size_t c = 0; c < cs->n; c++) {
+    if (!meas_contains(r, cs->point[c])) continue;
+    /* Branch vector from the contact's own geometry (normal and gap of the detection that the
+       force belongs to), not from the balls' positions, which have moved on by one step:
+       ball-ball, centre to centre, (r1 + r2 + gap) n; ball-wall, contact point (the middle of
+       the overlap) to the centre, (r + gap / 2) n. */
+    const double *n = cs->frame[c];
+    double rb = b->rad[cs->b[c]];
+    double len = cs->kind[c] == CAIRN_KIND_BALL_BALL ? b->rad[cs->a[c]] + rb + cs->gap[c]
+                                                     : rb + 0.5 * cs->gap[c];
+    const double *fr = cs->frame[c], *fl = cs->force[c];
+    double f[3];
+    for (int k = 0; k < 3; k++) f[k] = fl[0] * fr[k] + fl[1] * fr[3 + k] + fl[2] * fr[6 + k];
+    for (int i = 0; i < w->dim; i++)
+      for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * len * n[j];
+    nc++;
+  }
+  double v = meas_volume(r);
+  for (int k = 0; k < 9; k++) s[k] /= v;
+  if (n_contacts) *n_contacts = nc;
+}
+
+/* Solve the symmetric dim x dim system M X = B for the rows of X (B and X: dim rows of 3). */
+static int solve_sym(int dim, const double M[9], const double B[9], double X[9]) {
+  double a = M[0], bb = M[1], c = M[2], dd = M[4], e = M[5], f = M[8];
+  double inv[9] = {0};
+  double det;
+  if (dim == 2) {
+    det = a * dd - bb * bb;
+    inv[0] = dd, inv[1] = -bb, inv[3] = -bb, inv[4] = a;
+  } else {
+    inv[0] = dd * f - e * e, inv[1] = c * e - bb * f, inv[2] = bb * e - c * dd;
+    inv[4] = a * f - c * c, inv[5] = bb * c - a * e, inv[8] = a * dd - bb * bb;
+    inv[3] = inv[1], inv[6] = inv[2], inv[7] = inv[5];
+    det = a * inv[0] + bb * inv[3] + c * inv[6];
+  }
+  double tr = 0;
+  for (int k = 0; k < dim; k++) tr += M[4 * k];
+  if (!(tr > 0) || !(fabs(det) > 1e-12 * pow(tr / dim, dim))) return 0; /* degenerate spread */
+  memset(X, 0, 9 * sizeof *X);
+  for (int i = 0; i < dim; i++)
+    for (int j = 0; j < dim; j++)
+      for (int k = 0; k < dim; k++) X[3 * i + j] += B[3 * i + k] * inv[3 * k + j] / det;
+  return 1;
+}
+
+cairn_status meas_strain_rate(const cairn_world *w, const meas_region *r, double e[9],
+                              cairn_diag *d) {
+  const ball_store *b = &w->balls;
+  int dim = w->dim;
+  double xm[3] = {0, 0, 0}, vm[3] = {0, 0, 0};
+  size_t n = 0;
+  for (size_t i = 0; i < b->n; i++)
+    if (meas_contains(r, b->pos[i])) {
+      v3_add(xm, b->pos[i], xm);
+      v3_add(vm, b->vel[i], vm);
+      n++;
+    }
+  CAIRN_CHECK(n > (size_t)dim, d, CAIRN_EINVAL,
+              "measure strain rate: %zu balls have their centre in the region, the fit needs at "
+              "least %d; enlarge the region",
+              n, dim + 1);
+  v3_scale(xm, 1.0 / (double)n, xm);
+  v3_scale(vm, 1.0 / (double)n, vm);
+  /* Least squares about the means: L = (sum v' x'^T)(sum x' x'^T)^-1, so with M = sum x' x'^T
+     (symmetric), the rows of L solve L M = B, i.e. M L^T = B^T. */
+  double M[9] = {0}, B[9] = {0}, L[9];
+  for (size_t i = 0; i < b->n; i++) {
+    if (!meas_contains(r, b->pos[i])) continue;
+    double x[3], v[3];
+    v3_sub(b->pos[i], xm, x);
+    v3_sub(b->vel[i], vm, v);
+    for (int p = 0; p < dim; p++)
+      for (int q = 0; q < dim; q++) {
+        M[3 * p + q] += x[p] * x[q];
+        B[3 * p + q] += v[p] * x[q];
+      }
+  }
+  CAIRN_CHECK(solve_sym(dim, M, B, L), d, CAIRN_EINVAL,
+              "measure strain rate: the %zu ball centres in the region lie on a %s, so the "
+              "velocity gradient is undetermined; enlarge the region",
+              n, dim == 2 ? "line" : "line or plane");
+  memset(e, 0, 9 * sizeof *e);
+  for (int i = 0; i < dim; i++)
+    for (int j = 0; j < dim; j++) e[3 * i + j] = -0.5 * (L[3 * i + j] + L[3 * j + i]);
+  return CAIRN_OK;
+}
