@@ -34,13 +34,15 @@ demo: build
 	./$(BUILD)/cairn verify
 	./$(BUILD)/cairn run examples/three_disks.lua
 
+# ctest runs $(JOBS) tests at once, so each runs on one thread (tests of threading set their own
+# thread count); several tests each spinning up every core would only slow each other down.
 test: build
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 test-asan: deps
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCAIRN_SANITIZE=ON
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	OMP_NUM_THREADS=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS) -LE long
 
 clean:
