@@ -24,19 +24,28 @@
 -- leaves the floor down to d = 0.064 (e^2 > 0), so the rebound is checked for every d of the
 -- sweep above that; at d = 0.05, e^2 < 0: it rises inside the dent it made and never leaves,
 -- which is checked instead (the gap stays negative).
-local g, r, rho, k, dt, y0 = 9.8, 0.04, 2600, 5e5, 1e-4, 1.0
+-- hysdamp_drop_3d.lua runs this file with HYSDAMP_DIM = 3 (its header gives the 3D timestep
+-- 2.5e-5 and the plane floor).
+local dim = HYSDAMP_DIM or 2
+local up = dim -- the vertical axis: y in 2D, z in 3D
+local g, r, rho, k, y0 = 9.8, 0.04, 2600, 5e5, 1.0
+local dt = dim == 2 and 1e-4 or 2.5e-5
+local max_steps = dim == 2 and 20000 or 80000 -- the same model time at either timestep
+local function vertical(v) local p = {0, 0, 0}; p[up] = v; return dim == 2 and {p[1], p[2]} or p end
 local h = y0 - r
 local sweep = {1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.15, 0.1, 0.05}
 local R_FLOOR = 100.0
 
 local function drop(d)
-  model.new{dim = 2}
-  model.gravity{0, -g}
+  model.new{dim = dim}
+  model.gravity(vertical(-g))
   contact.cmat_default{model = "hysdamp", hys_knm = k, hys_ks = k, hys_fric = 0, hys_dampn = d,
                        hys_notension = true}
-  ball.create{id = 1, rad = r, pos = {0, y0}, density = rho}
+  ball.create{id = 1, rad = r, pos = vertical(y0), density = rho}
   local floor_disk = 2 * d * k / (1 + d) * r * r / 2 < ball.mass(1) * g * (h + r)
-  if floor_disk then -- the peak overlap would exceed the radius (see the header)
+  if dim == 3 then -- a one-sided plane; the sphere never gets that deep (see the 3D header)
+    wall.create{id = 1, kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
+  elseif floor_disk then -- the peak overlap would exceed the radius (see the header)
     ball.create{id = 2, rad = R_FLOOR, pos = {0, -R_FLOOR}, density = rho}
     ball.fix{"velocity", "spin", id = 2}
   else
@@ -49,8 +58,8 @@ local function drop(d)
   local phase = "fall"
   local dmax = 0
   callback.on("after_force", function()
-    local gap = ball.pos(1)[2] - r -- the same for the wall and the floor disk, at x = 0
-    local v = ball.vel(1)[2]       -- half-step velocity that brought the disk here
+    local gap = ball.pos(1)[up] - r -- the same for the wall and the floor disk, at x = 0
+    local v = ball.vel(1)[up]       -- half-step velocity that brought the ball here
     if phase == "fall" and gap < 0 then
       local s = prev.gap / (prev.gap - gap)
       res.v_impact = -(prev.v + (v - prev.v) * (s + 0.5))
@@ -74,8 +83,10 @@ local function drop(d)
     end
     prev = {gap = gap, v = v}
   end)
-  while phase ~= "done" and model.step() < 20000 do model.cycle(200) end
-  if phase ~= "done" then error("drop d = " .. d .. ": no rebound apex within 20000 steps") end
+  while phase ~= "done" and model.step() < max_steps do model.cycle(max_steps // 100) end
+  if phase ~= "done" then
+    error("drop d = " .. d .. ": no rebound apex within " .. max_steps .. " steps")
+  end
   return res
 end
 
@@ -104,12 +115,12 @@ for _, d in ipairs(sweep) do
 end
 
 -- Restitution against hys_dampn, as the seed's Figure 4.4.
-local csv = verify.path("hysdamp_drop_2d.csv")
+local csv = verify.path("hysdamp_drop_" .. dim .. "d.csv")
 local f = assert(io.open(csv, "w"))
 f:write("step,time,hys_dampn,e_velocity,e_velocity_exact,e_rebound,e_rebound_exact\n")
 f:write(table.concat(rows, "\n"), "\n")
 f:close()
-plot.history{csv = csv, out = verify.path("hysdamp_drop_2d.png"), x = "hys_dampn",
+plot.history{csv = csv, out = verify.path("hysdamp_drop_" .. dim .. "d.png"), x = "hys_dampn",
              y = {"e_velocity", "e_velocity_exact", "e_rebound", "e_rebound_exact"},
-             title = "hysdamp drop test, 2D: restitution", xlabel = "hys_dampn [-]",
+             title = "hysdamp drop test, " .. dim .. "D: restitution", xlabel = "hys_dampn [-]",
              ylabel = "restitution coefficient [-]"}
