@@ -43,15 +43,21 @@
 --    [4.98e-3 / 4.98e-3: 100 samples for 100.5 steps]
 --  * Motion off the line of centres (y velocity and spin): exactly 0 (head-on, ks = 0).
 --    [0 / 0]
+-- elastic_collision_3d.lua runs this file with ELASTIC_DIM = 3 (spheres; its header gives the
+-- 3D figures).
+local dim = ELASTIC_DIM or 2
 local kn, rho, r1 = 1e6, 2500.0, 0.1
+-- Mass of a ball: a disk of unit thickness in 2D, a sphere in 3D.
+local function mass(r) return dim == 2 and rho * math.pi * r ^ 2 or rho * 4 / 3 * math.pi * r ^ 3 end
+-- A vector along x (the line of centres).
+local function along_x(x) return dim == 2 and {x, 0} or {x, 0, 0} end
 local steps_per_contact = 100.5 -- dt = T_c / 100.5; see the header for why not a whole number
 local eps = 2.220446049250313e-16
 
 local function collide(name, r2, v1, v2)
-  model.new{dim = 2}
+  model.new{dim = dim}
   contact.cmat_default{model = "linear", kn = kn, ks = 0, fric = 0}
-  local m1 = rho * math.pi * r1 ^ 2
-  local m2 = rho * math.pi * r2 ^ 2
+  local m1, m2 = mass(r1), mass(r2)
   local M, meff = m1 + m2, m1 * m2 / (m1 + m2)
   local omega = math.sqrt(kn / meff)
   local Tc = math.pi / omega
@@ -59,8 +65,8 @@ local function collide(name, r2, v1, v2)
   local h = omega * dt
   local u = v1 - v2 -- closing speed
   local gap0 = u * dt * 10.37
-  ball.create{id = 1, rad = r1, pos = {-r1 - gap0 / 2, 0}, vel = {v1, 0}, density = rho}
-  ball.create{id = 2, rad = r2, pos = {r2 + gap0 / 2, 0}, vel = {v2, 0}, density = rho}
+  ball.create{id = 1, rad = r1, pos = along_x(-r1 - gap0 / 2), vel = along_x(v1), density = rho}
+  ball.create{id = 2, rad = r2, pos = along_x(r2 + gap0 / 2), vel = along_x(v2), density = rho}
   model.timestep{fix = dt}
 
   local p0 = m1 * v1 + m2 * v2
@@ -78,7 +84,8 @@ local function collide(name, r2, v1, v2)
     if after >= 10 then break end
   end
   local w1, w2 = ball.vel(1), ball.vel(2)
-  local ke1 = 0.5 * m1 * (w1[1] ^ 2 + w1[2] ^ 2) + 0.5 * m2 * (w2[1] ^ 2 + w2[2] ^ 2)
+  local function sq(v) local q = 0; for k = 1, #v do q = q + v[k] ^ 2 end; return q end
+  local ke1 = 0.5 * m1 * sq(w1) + 0.5 * m2 * sq(w2)
   local ke_rel = 0.5 * meff * u ^ 2
 
   verify.check{quantity = name .. ": separated", sim = after, ref = 10, tol = 0, kind = "abs"}
@@ -94,8 +101,12 @@ local function collide(name, r2, v1, v2)
                tol = 1.02 * h ^ 2 / 8 * u * m1 / M, kind = "abs"}
   verify.check{quantity = name .. ": contact duration", sim = n_contact * dt, ref = Tc,
                tol = 2 * dt / Tc}
-  local off = math.max(math.abs(w1[2]), math.abs(w2[2]), math.abs(ball.spin(1)),
-                       math.abs(ball.spin(2)))
+  local off = 0 -- every component off the line of centres, and every spin component
+  for k = 2, dim do off = math.max(off, math.abs(w1[k]), math.abs(w2[k])) end
+  for _, id in ipairs{1, 2} do
+    local sp = ball.spin(id)
+    for _, c in ipairs(type(sp) == "table" and sp or {sp}) do off = math.max(off, math.abs(c)) end
+  end
   verify.check{quantity = name .. ": off-axis velocity and spin", sim = off, ref = 0, tol = 0,
                kind = "abs"}
 end
