@@ -35,7 +35,7 @@ extern "C" {
 
 /* Bumped whenever the layout of any structure below changes. A plugin built against another
    ABI version is refused at load time. */
-#define CAIRN_CM_ABI_VERSION 1
+#define CAIRN_CM_ABI_VERSION 2 /* 2: the energy flag in the input and the energy hook */
 
 /* Contact kinds. */
 #define CAIRN_KIND_BALL_BALL 0
@@ -97,7 +97,15 @@ typedef struct cairn_cm_input {
   double m_eff;     /* effective (reduced) mass m1 m2 / (m1 + m2); see docs for fixed balls */
   double r_eff;     /* effective radius r1 r2 / (r1 + r2); a wall counts as flat */
   double r1, r2;    /* radii of side 1 and side 2 (0 for a wall) */
+  int energy;       /* 1 while the engine tracks energy: the model then adds this step's
+                       dissipation to its state (see the 'energy' hook) */
 } cairn_cm_input;
+
+/* Energy partitions of a contact, as the 'energy' hook reports them. */
+#define CAIRN_ENERGY_STRAIN 0  /* stored in the contact's springs now */
+#define CAIRN_ENERGY_DASHPOT 1 /* dissipated by its dashpots (viscous elements) so far */
+#define CAIRN_ENERGY_SLIP 2    /* dissipated by frictional slip so far */
+#define CAIRN_ENERGY_N 3
 
 /* Event bits a model may raise in cairn_cm_output.events. */
 #define CAIRN_EV_ACTIVATED 1u   /* the contact became active */
@@ -150,8 +158,11 @@ typedef struct cairn_contact_model {
      to do) into msg and return msg; cairn stops the run with it, naming the contact. */
   const char *(*validate)(const double *props, int dim, char *msg, size_t msg_size);
 
-  /* Optional: energy stored in the contact (name "strain") and dissipated so far; reserved. */
-  double (*energy)(const double *props, const double *state, const char *partition);
+  /* Optional: the contact's energies, indexed by CAIRN_ENERGY_*, into e (zeroed by the engine):
+     the energy its springs store now, and what its dashpots and its slip dissipated while the
+     input's 'energy' flag was set (the model keeps those sums in its state). A model without
+     this hook is left out of the energy balance, and the engine says so. */
+  void (*energy)(const double *props, const double *state, double e[CAIRN_ENERGY_N]);
 
   /* Optional: restore state saved by an older version of this model. Called with the saved
      version; may convert fields in place. Return 0 on success. */

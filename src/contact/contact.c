@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "world/energy.h"
 
 const char *contact_kind_name(int kind) {
   return kind == CAIRN_KIND_BALL_BALL ? "ball-ball" : "ball-wall";
@@ -91,7 +92,10 @@ cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag
   model_entry *e = &w->reg.e[model];
   uint32_t blk;
   CAIRN_TRY(pool_alloc(e, &blk, d));
-  if (cs->model[c] >= 0) pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
+  if (cs->model[c] >= 0) {
+    energy_retire(w, c);
+    pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
+  }
   cs->model[c] = model;
   cs->blk[c] = blk;
   model_props_default(e, pool_block(e, blk));
@@ -125,6 +129,7 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
   double n0[3] = {1, 0, 0};
   frame_from_normal(w->dim, n0, cs->frame[c]);
   cs->n++;
+  w->fs.lists_ok = 0;
   cairn_status s = idmap_put(&cs->map, contact_key_of(w, c), c, d);
   if (s != CAIRN_OK) {
     cs->n--;
@@ -145,6 +150,7 @@ void contact_delete(cairn_world *w, uint32_t c) {
   contact_store *cs = &w->contacts;
   world_event(w, EV_CONTACT_DELETED, c, 0);
   idmap_del(&cs->map, contact_key_of(w, c));
+  energy_retire(w, c);
   pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
   uint32_t last = (uint32_t)cs->n - 1;
   if (c != last) {
@@ -158,6 +164,7 @@ void contact_delete(cairn_world *w, uint32_t c) {
     if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
   }
   cs->n--;
+  w->fs.lists_ok = 0;
 }
 
 cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t id2, uint32_t *c,

@@ -83,6 +83,7 @@ static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
     size_t old = fs->cap_b, cap = mem_next_cap(old, nb + 1);
     CAIRN_TRY(mem_resize((void **)&fs->off, old, cap, sizeof *fs->off, "forces:off", d));
     CAIRN_TRY(mem_resize((void **)&fs->fill, old, cap, sizeof *fs->fill, "forces:fill", d));
+    CAIRN_TRY(mem_resize((void **)&fs->ework, old, cap, sizeof *fs->ework, "forces:ework", d));
     fs->cap_b = cap;
   }
   return CAIRN_OK;
@@ -99,18 +100,16 @@ int cycle_threads(int n) {
 }
 
 void force_scratch_free(force_scratch *fs) {
-  void *arrs[] = {fs->f,  fs->m1,        fs->m2,        fs->kt,  fs->kr1,  fs->kr2,
-                  fs->ev, fs->slip_mode, fs->bond_mode, fs->off, fs->fill, fs->ent};
+  void *arrs[] = {fs->f,         fs->m1,        fs->m2,  fs->kt,   fs->kr1, fs->kr2,  fs->ev,
+                  fs->slip_mode, fs->bond_mode, fs->off, fs->fill, fs->ent, fs->ework};
   for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
   memset(fs, 0, sizeof *fs);
 }
 
-/* One contact's model update and its contributions to the two sides (no shared writes: safe to
-   run for many contacts at once). */
-static void contact_update(cairn_world *w, size_t c, double dt) {
+/* Build contact c's input block from the current state and call its model. */
+static void call_model(cairn_world *w, size_t c, double dt, cairn_cm_output *out) {
   const ball_store *b = &w->balls;
   contact_store *cs = &w->contacts;
-  force_scratch *fs = &w->fs;
   int kind = cs->kind[c];
   uint32_t a = cs->a[c], bb = cs->b[c];
   const double *fr = cs->frame[c], *pt = cs->point[c];
@@ -137,13 +136,31 @@ static void contact_update(cairn_world *w, size_t c, double dt) {
   in.r2 = b->rad[bb];
   in.r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
   in.r_eff = kind == CAIRN_KIND_BALL_BALL ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
+  in.energy = w->energy.on;
 
   const model_entry *e = &w->reg.e[cs->model[c]];
   uint32_t blk = cs->blk[c];
+  memset(out, 0, sizeof *out);
+  out->may_delete = 1;
+  e->m->force(&in, pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk), out);
+}
+
+void cycle_contact_farewell(cairn_world *w, uint32_t c) {
   cairn_cm_output out;
-  memset(&out, 0, sizeof out);
-  out.may_delete = 1;
-  e->m->force(&in, pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk), &out);
+  call_model(w, c, w->dt, &out);
+}
+
+/* One contact's model update and its contributions to the two sides (no shared writes: safe to
+   run for many contacts at once). */
+static void contact_update(cairn_world *w, size_t c, double dt) {
+  const ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  force_scratch *fs = &w->fs;
+  int kind = cs->kind[c];
+  uint32_t a = cs->a[c], bb = cs->b[c];
+  const double *fr = cs->frame[c], *pt = cs->point[c];
+  cairn_cm_output out;
+  call_model(w, c, dt, &out);
   cs->first[c] = 0;
   uint8_t ev = 0;
   if (out.active && (!cs->active[c] || (out.events & CAIRN_EV_ACTIVATED))) ev |= 1;
@@ -211,7 +228,8 @@ static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
   long nc = (long)cs->n, nb = (long)b->n;
 #pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nc))
   for (long c = 0; c < nc; c++) contact_update(w, (size_t)c, dt);
-  build_ball_lists(w);
+  /* The lists change only when contacts or balls come and go. */
+  if (!fs->lists_ok) build_ball_lists(w), fs->lists_ok = 1;
 #pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nb))
   for (long i = 0; i < nb; i++) {
     double f[3] = {0, 0, 0}, m[3] = {0, 0, 0}, kt = 0, kr = 0;
@@ -253,23 +271,37 @@ static inline double damped(double f, double v, double alpha) {
   return f - alpha * fabs(f) * (v > 0 ? 1.0 : -1.0);
 }
 
+/* Energy of one ball's step, while tracking: the work of gravity (m g . dx) and the loss to local
+   damping. The damping force changes the velocity from v0 to v1 over the step, so its work on
+   the ball is f_damp . (v0 + v1) / 2 dt, the same midpoint that makes the kinetic energy at half
+   steps change by exactly the total force's work. */
+static inline void step_energy(double *eg, double *ed, double m, double g, double f, double fd,
+                               double v0, double v1, double dt) {
+  *eg += m * g * v1 * dt;
+  *ed -= (fd - f) * 0.5 * (v0 + v1) * dt;
+}
+
 static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
-  int dim = w->dim;
+  int dim = w->dim, track = w->energy.on;
   long nb = (long)b->n;
 #pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nb))
   for (long i = 0; i < nb; i++) {
-    double m = b->mass[i], I = b->inertia[i], a = b->damp[i];
+    double m = b->mass[i], I = b->inertia[i], a = b->damp[i], eg = 0, ed = 0;
     unsigned fix = b->fix[i];
     for (int k = 0; k < dim; k++) {
       if (fix & (1u << k)) continue;
-      double f = damped(b->force[i][k] + m * w->gravity[k], b->vel[i][k], a);
+      double f0 = b->force[i][k] + m * w->gravity[k], v0 = b->vel[i][k];
+      double f = damped(f0, v0, a);
       b->vel[i][k] += f / m * dt;
+      if (track) step_energy(&eg, &ed, m, w->gravity[k], f0, f, v0, b->vel[i][k], dt);
     }
     if (!(fix & FIX_SPIN)) {
       for (int k = dim == 2 ? 2 : 0; k < 3; k++) {
-        double mo = damped(b->moment[i][k], b->spin[i][k], a);
+        double m0 = b->moment[i][k], s0 = b->spin[i][k];
+        double mo = damped(m0, s0, a);
         b->spin[i][k] += mo / I * dt;
+        if (track) step_energy(&eg, &ed, 0.0, 0.0, m0, mo, s0, b->spin[i][k], dt);
       }
     }
     for (int k = 0; k < dim; k++) {
@@ -277,11 +309,23 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
       b->pos[i][k] += dx;
       b->disp[i][k] += dx;
     }
+    if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
   }
+  if (track) /* summed in ball order: the same total for any thread count */
+    for (long i = 0; i < nb; i++) {
+      w->energy.gravity += w->fs.ework[i][0];
+      w->energy.damping += w->fs.ework[i][1];
+    }
   for (size_t k = 0; k < w->walls.n; k++) {
     wall *wl = &w->walls.w[k];
     double dx[3];
     v3_scale(wl->vel, dt, dx);
+    /* wl->force is what the balls push the wall with; the wall pushes them with its opposite.
+       Its work is paired with the wall's motion from the middle of the last step to the middle
+       of this one, as a ball's force is with its mid-step velocities. */
+    if (track)
+      for (int i = 0; i < 3; i++) w->energy.walls -= wl->force[i] * 0.5 * (wl->last_dx[i] + dx[i]);
+    v3_copy(dx, wl->last_dx);
     if (dx[0] == 0 && dx[1] == 0 && dx[2] == 0) continue;
     for (int n = 0; n < wl->n_nodes; n++) v3_add(wl->nodes[n], dx, wl->nodes[n]);
     v3_add(wl->point, dx, wl->point);

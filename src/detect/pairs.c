@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "cycle/cycle.h"
 #include "detect/detect.h"
 
 static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
@@ -225,6 +226,12 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
       cs->gap[c] = gap;
       v3_copy(p->spt[q], cs->point[c]);
     } else if (leaves(cs, c, gap)) {
+      if (w->energy.on) {
+        frame_rotate(w->dim, cs->frame[c], p->sn[q]);
+        cs->gap[c] = gap;
+        v3_copy(p->spt[q], cs->point[c]);
+        cycle_contact_farewell(w, c);
+      }
       contact_delete(w, c);
       p->contact[q] = IDMAP_NONE;
     }

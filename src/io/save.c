@@ -15,7 +15,8 @@
 #include "io/io.h"
 
 #define SAVE_MAGIC "CAIRNSAV"
-#define SAVE_VERSION 1u
+#define SAVE_VERSION 2u /* 2: the energy sums after the domain */
+#define SAVE_VERSION_OLDEST 1u
 #define SAVE_BOM 0x01020304u
 
 static long fail_after_bytes = -1; /* test hook: fail a save after this many bytes */
@@ -116,6 +117,9 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   put_f64s(b, w->dom_min, 3), put_f64s(b, w->dom_max, 3);
   put_u32(b, (uint32_t)w->dom_cond);
   put_u64(b, w->n_destroyed);
+  put_u32(b, (uint32_t)(w->energy.on | w->energy.started << 1));
+  put_f64(b, w->energy.gravity), put_f64(b, w->energy.walls), put_f64(b, w->energy.damping);
+  put_f64s(b, w->energy.retired, CAIRN_ENERGY_N), put_f64(b, w->energy.start);
   put_i64(b, w->next_ball_id), put_i64(b, w->next_wall_id);
   put_u32(b, (uint32_t)w->n_groups);
   for (size_t g = 1; g < w->n_groups; g++) put_str(b, w->groups[g]);
@@ -147,7 +151,7 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_u32(b, (uint32_t)wl->kind), put_u32(b, (uint32_t)wl->n_nodes);
     put_f64s(b, &wl->nodes[0][0], 3 * (size_t)wl->n_nodes);
     put_f64s(b, wl->point, 3), put_f64s(b, wl->normal, 3), put_f64s(b, wl->vel, 3);
-    put_f64s(b, wl->disp, 3), put_f64s(b, wl->force, 3);
+    put_f64s(b, wl->disp, 3), put_f64s(b, wl->force, 3), put_f64s(b, wl->last_dx, 3);
     put_u16(b, wl->group);
   }
   const contact_store *cs = &w->contacts;
@@ -232,6 +236,7 @@ typedef struct rbuf {
   const unsigned char *p;
   size_t n, pos;
   int bad;
+  uint32_t version; /* of the file's format */
 } rbuf;
 
 static void get(rbuf *b, void *dst, size_t n) {
@@ -403,6 +408,12 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
   get_f64s(b, w->dom_min, 3), get_f64s(b, w->dom_max, 3);
   w->dom_cond = (domain_cond)get_u32(b);
   w->n_destroyed = get_u64(b);
+  if (b->version >= 2) {
+    uint32_t flags = get_u32(b);
+    w->energy.on = (int)(flags & 1), w->energy.started = (int)(flags >> 1 & 1);
+    w->energy.gravity = get_f64(b), w->energy.walls = get_f64(b), w->energy.damping = get_f64(b);
+    get_f64s(b, w->energy.retired, CAIRN_ENERGY_N), w->energy.start = get_f64(b);
+  }
   int64_t next_ball = get_i64(b), next_wall = get_i64(b);
   uint32_t ng = get_u32(b);
   BAD_IF(ng < 1 || ng > sizeof w->groups / sizeof *w->groups);
@@ -472,6 +483,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     get_f64s(b, &wl.nodes[0][0], 3 * (size_t)wl.n_nodes);
     get_f64s(b, wl.point, 3), get_f64s(b, wl.normal, 3), get_f64s(b, wl.vel, 3);
     get_f64s(b, wl.disp, 3), get_f64s(b, wl.force, 3);
+    if (b->version >= 2) get_f64s(b, wl.last_dx, 3);
     wl.group = get_u16(b);
     BAD_IF(wl.group >= ng || wl.id < 1 || wl.id > CAIRN_ID_MAX);
     BAD_IF(idmap_get(&w->walls.map, (uint64_t)wl.id) != IDMAP_NONE);
@@ -585,12 +597,12 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
                     "restore it on such a machine",
                     path);
   }
-  if (version != SAVE_VERSION) {
+  if (version < SAVE_VERSION_OLDEST || version > SAVE_VERSION) {
     fclose(f);
     return diag_set(d, CAIRN_EINVAL,
-                    "'%s' has save format version %u, this cairn reads version "
-                    "%u; use the cairn that wrote it",
-                    path, version, SAVE_VERSION);
+                    "'%s' has save format version %u, this cairn reads versions "
+                    "%u to %u; use the cairn that wrote it",
+                    path, version, SAVE_VERSION_OLDEST, SAVE_VERSION);
   }
   unsigned char *pay =
       size < ((uint64_t)1 << 40) ? mem_realloc(NULL, 0, size + 8, "restore") : NULL;
@@ -620,7 +632,7 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
                     "an earlier save",
                     path);
   }
-  rbuf b = {pay, size, 0, 0};
+  rbuf b = {pay, size, 0, 0, version};
   int dim = (int)get_u32(&b);
   if (dim != 2 && dim != 3) {
     mem_free(pay, 0);

@@ -51,6 +51,7 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   open_vtk(L);
   open_specimen(L);
   open_measure(L);
+  open_energy(L);
   cairn_status s = CAIRN_OK;
   for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(&ctx, plugins[i], d);
   if (s != CAIRN_OK) {

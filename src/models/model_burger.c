@@ -12,6 +12,8 @@ enum { P_KNK, P_CNK, P_KNM, P_CNM, P_KSK, P_CSK, P_KSM, P_CSM, P_FRIC, P_MODE };
 /* State slots: the force (normal, s, t) carried from the last step, the slip flag, the Kelvin
    displacements (normal, s, t) and the overlap of the last update (u^t of Eq. 19). */
 enum { S_FORCE = 0, S_SLIP = 3, S_UK = 4, S_UN = 7, N_STATE_SLOTS = 8 };
+/* The loss sums kept while energy is tracked (they survive the contact opening). */
+enum { S_EDASH = 8, S_ESLIP = 9 };
 
 static const cairn_prop_desc burger_props[] = {
     /* clang-format off */
@@ -48,7 +50,15 @@ static const cairn_state_desc burger_state[] = {
     {"bur_uk", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "m",
      "Kelvin-section displacement (normal, s, t); normal > 0 in compression"},
     {"bur_un", CAIRN_PROP_FLT, 0, "m", "overlap at the last update (0 before the first)"},
+    {"bur_edash", CAIRN_PROP_FLT, 0, "J", "energy dissipated by the dashpots while tracked"},
+    {"bur_eslip", CAIRN_PROP_FLT, 0, "J", "energy dissipated by frictional slip while tracked"},
 };
+
+/* Energy stored in one direction's springs: the Maxwell spring carries the force f, the Kelvin
+   spring its displacement uk. */
+static inline double section_energy(double km, double kk, double f, double uk) {
+  return (km > 0 ? f * f / (2.0 * km) : 0.0) + 0.5 * kk * uk * uk;
+}
 
 /* The step constants of one direction (seed 002, Eqs. 12 and 20). They depend on the timestep,
    which only the input block gives, so they are formed here rather than in a prepare() hook.
@@ -79,11 +89,29 @@ static inline double burger_kelvin_new(const burger_step *s, double uk, double f
   return s->r * uk + s->a * (f1 + f0);
 }
 
+static void burger_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
+  const double *f = st + S_FORCE, *uk = st + S_UK;
+  e[CAIRN_ENERGY_STRAIN] = section_energy(p[P_KNM], p[P_KNK], f[0], uk[0]) +
+                           section_energy(p[P_KSM], p[P_KSK], f[1], uk[1]) +
+                           section_energy(p[P_KSM], p[P_KSK], f[2], uk[2]);
+  e[CAIRN_ENERGY_DASHPOT] = st[S_EDASH];
+  e[CAIRN_ENERGY_SLIP] = st[S_ESLIP];
+}
+
 static void burger_force(const cairn_cm_input *in, const double *p, const double *derived,
                          double *st, cairn_cm_output *out) {
   (void)derived;
   double *f = st + S_FORCE, *uk = st + S_UK;
   if (in->gap > 0) { /* open: no force, and the contact forgets its history */
+    /* The last force's work over this step (trapezoidal, down to no force) and what the
+       springs still held are released with it: both are booked as lost to the dashpots. */
+    if (in->energy) {
+      double e[CAIRN_ENERGY_N] = {0, 0, 0};
+      burger_energy(p, st, e);
+      double work = 0.5 * f[0] * (-in->gap - st[S_UN]);
+      for (int k = 1; k < 3; k++) work -= 0.5 * f[k] * in->vel[k] * in->dt;
+      st[S_EDASH] += e[CAIRN_ENERGY_STRAIN] + work;
+    }
     for (int k = 0; k < N_STATE_SLOTS; k++) st[k] = 0;
     return;
   }
@@ -93,10 +121,16 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
   /* Normal direction (seed 002, Eq. 19, upper signs): u is the overlap, carried as state so that
      an overlap present when the contact first updates is applied in full in that step. */
   burger_step sn = step_constants(p[P_KNK], p[P_CNK], p[P_KNM], p[P_CNM], dt);
-  double un = -in->gap;
-  double fn = burger_force_new(&sn, un - st[S_UN], uk[0], f[0]);
+  double un = -in->gap, dun = un - st[S_UN];
+  double fn = burger_force_new(&sn, dun, uk[0], f[0]);
   if (p[P_MODE] != 0 && fn < 0) fn = 0; /* no tension: the excess is taken up as Maxwell flow */
+  double e0 = section_energy(p[P_KNM], p[P_KNK], f[0], uk[0]);
   uk[0] = burger_kelvin_new(&sn, uk[0], f[0], fn);
+  /* The scheme is the trapezoidal rule, so the work of the mean force over the step, less the
+     change of the springs' energy, is exactly what the dashpots took (with no tension, the
+     Maxwell flow that absorbs the cut as well). */
+  if (in->energy)
+    st[S_EDASH] += 0.5 * (f[0] + fn) * dun - (section_energy(p[P_KNM], p[P_KNK], fn, uk[0]) - e0);
   f[0] = fn;
   st[S_UN] = un;
 
@@ -123,8 +157,17 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
   int slip = mag >= fsmax;
   /* The Kelvin element carries the force the slider lets through. */
   for (int k = 0; k < 2; k++) {
-    uk[1 + k] = burger_kelvin_new(&ss, uk[1 + k], g0[k], g1[k]);
+    double uk0 = uk[1 + k];
+    uk[1 + k] = burger_kelvin_new(&ss, uk0, g0[k], g1[k]);
     f[1 + k] = -g1[k];
+    if (in->energy) { /* work in, less the springs' gain and the dashpots' trapezoidal loss */
+      double gm = 0.5 * (g0[k] + g1[k]), duk = uk[1 + k] - uk0;
+      double dash = (dt > 0 ? p[P_CSK] * duk * duk / dt : 0.0) + gm * gm * dt / p[P_CSM];
+      double gain = section_energy(p[P_KSM], p[P_KSK], g1[k], uk[1 + k]) -
+                    section_energy(p[P_KSM], p[P_KSK], g0[k], uk0);
+      st[S_EDASH] += dash;
+      st[S_ESLIP] += gm * in->vel[1 + k] * dt - gain - dash;
+    }
   }
   if (slip != (int)st[S_SLIP]) {
     out->events |= CAIRN_EV_SLIP_CHANGE;
@@ -185,7 +228,7 @@ static const char *burger_validate(const double *p, int dim, char *msg, size_t n
 const cairn_contact_model cairn_model_burger = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "burger",
-    .version = 1,
+    .version = 2, /* 2: bur_edash, bur_eslip */
     .doc = "Burger's creep model: Kelvin and Maxwell sections in series, normal and shear, "
            "Coulomb slider",
     .props = burger_props,
@@ -195,4 +238,5 @@ const cairn_contact_model cairn_model_burger = {
     .force = burger_force,
     .stiffness = burger_stiffness,
     .validate = burger_validate,
+    .energy = burger_energy,
 };

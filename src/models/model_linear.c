@@ -7,8 +7,8 @@
 #include "models/builtin.h"
 #include "models/laws.h"
 
-enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE };         /* property slots */
-enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7 }; /* state slots */
+enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE }; /* property slots */
+enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7, S_EDASH = 8, S_ESLIP = 9 };
 
 /* dp_mode bits, numbered as PFC's linear model does: 1 no tension in the total normal force,
    2 no shear dashpot while sliding. */
@@ -40,13 +40,37 @@ static const cairn_state_desc linear_state[] = {
     {"dp_xi", CAIRN_PROP_FLT, 0, "m",
      "overlap at the end of the last step's normal dashpot interval (t + dt/2); 0 before the "
      "first active step and once the contact is predicted to open"},
+    {"lin_edash", CAIRN_PROP_FLT, 0, "J", "energy dissipated by the dashpots while tracked"},
+    {"lin_eslip", CAIRN_PROP_FLT, 0, "J", "energy dissipated by frictional slip while tracked"},
 };
+
+/* Energy bookkeeping of one step (while tracked). Each force's work is the trapezoidal rule over
+   the step's displacement d = vel dt (mean of the force of the last step and of this one), which
+   summed over steps equals the work the force does on the balls, the cycle's kinetic energy being
+   kept at half steps. The slip loss is the shear spring's work less the change of its stored
+   energy (zero while it sticks); the dashpot loss is the dashpots' work. old and now are
+   {spring normal, spring s, spring t, dashpot normal, dashpot s, dashpot t}. */
+static void linear_losses(const cairn_cm_input *in, const double *p, const double old[6],
+                          const double now[6], double *st) {
+  double d[3] = {in->vel[0] * in->dt, in->vel[1] * in->dt, in->vel[2] * in->dt};
+  double slip = 0, dash = 0;
+  for (int k = 1; k < 3; k++) {
+    slip -= 0.5 * (old[k] + now[k]) * d[k];
+    if (p[P_KS] > 0) slip -= (now[k] * now[k] - old[k] * old[k]) / (2.0 * p[P_KS]);
+  }
+  for (int k = 0; k < 3; k++) dash -= 0.5 * (old[3 + k] + now[3 + k]) * d[k];
+  st[S_ESLIP] += slip;
+  st[S_EDASH] += dash;
+}
 
 static void linear_force(const cairn_cm_input *in, const double *p, const double *derived,
                          double *st, cairn_cm_output *out) {
   (void)derived;
   double *fl = st + S_FORCE, *fd = st + S_DPFORCE;
-  if (in->gap >= 0) { /* open: no force, and the shear history is dropped */
+  double old[6] = {fl[0], fl[1], fl[2], fd[0], fd[1], fd[2]};
+  if (in->gap >= 0) { /* open: no force, and the shear history is dropped (the loss sums stay) */
+    const double none[6] = {0, 0, 0, 0, 0, 0};
+    if (in->energy) linear_losses(in, p, old, none, st);
     fl[0] = fl[1] = fl[2] = 0;
     fd[0] = fd[1] = fd[2] = 0;
     st[S_SLIP] = 0;
@@ -77,9 +101,22 @@ static void linear_force(const cairn_cm_input *in, const double *p, const double
      as in PFC); only the normal dashpot sets restitution and impact duration. */
   fd[1] = -cs * in->vel[1];
   fd[2] = -cs * in->vel[2];
+  if (in->energy) {
+    double now[6] = {fl[0], fl[1], fl[2], fd[0], fd[1], fd[2]};
+    linear_losses(in, p, old, now, st);
+  }
   for (int k = 0; k < 3; k++) out->force[k] = fl[k] + fd[k];
   out->kn_est = p[P_KN];
   out->ks_est = p[P_KS];
+}
+
+/* Stored: the springs' energy F^2 / 2k; lost: the sums kept in the state. */
+static void linear_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
+  const double *fl = st + S_FORCE;
+  if (p[P_KN] > 0) e[CAIRN_ENERGY_STRAIN] += fl[0] * fl[0] / (2.0 * p[P_KN]);
+  if (p[P_KS] > 0) e[CAIRN_ENERGY_STRAIN] += (fl[1] * fl[1] + fl[2] * fl[2]) / (2.0 * p[P_KS]);
+  e[CAIRN_ENERGY_DASHPOT] = st[S_EDASH];
+  e[CAIRN_ENERGY_SLIP] = st[S_ESLIP];
 }
 
 static void linear_stiffness(const double *p, double *k_tran, double *k_rot) {
@@ -90,7 +127,7 @@ static void linear_stiffness(const double *p, double *k_tran, double *k_rot) {
 const cairn_contact_model cairn_model_linear = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "linear",
-    .version = 2, /* 2: dp_mode, and the state field dp_xi */
+    .version = 3, /* 2: dp_mode and the state field dp_xi; 3: lin_edash, lin_eslip */
     .doc = "linear springs, Coulomb friction, critical-ratio dashpots with the reduced mass",
     .props = linear_props,
     .n_props = sizeof linear_props / sizeof *linear_props,
@@ -98,4 +135,5 @@ const cairn_contact_model cairn_model_linear = {
     .n_state = sizeof linear_state / sizeof *linear_state,
     .force = linear_force,
     .stiffness = linear_stiffness,
+    .energy = linear_energy,
 };

@@ -111,6 +111,7 @@ cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, ca
   b->k_tran[i] = b->k_rot[i] = 0;
   ball_update_mass(w, i);
   b->n++;
+  w->fs.lists_ok = 0;
   if (id >= w->next_ball_id) w->next_ball_id = id + 1;
   world_mark_dirty(w);
   *id_out = id;
@@ -163,6 +164,7 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
     }
   }
   b->n--;
+  w->fs.lists_ok = 0;
   world_mark_dirty(w);
   return CAIRN_OK;
 }

@@ -40,8 +40,9 @@ typedef struct wall {
   double point[3], normal[3]; /* plane: a point and the unit normal into the domain;
                                  polygon: its plane (normal from the node order) */
   double vel[3];
-  double disp[3];  /* displacement since the last neighbour rebuild */
-  double force[3]; /* resultant of contact forces on the wall */
+  double disp[3];    /* displacement since the last neighbour rebuild */
+  double force[3];   /* resultant of contact forces on the wall */
+  double last_dx[3]; /* displacement of the last step (for the work of its force) */
   uint16_t group;
 } wall;
 
@@ -187,7 +188,23 @@ typedef struct force_scratch {
   int8_t *slip_mode, *bond_mode;
   uint32_t *off, *fill; /* per ball: start of its entries (n + 1), and a fill cursor */
   uint32_t *ent;        /* 2 per contact: contact * 2 + side (0: side 1, 1: side 2) */
+  double (*ework)[2];   /* per ball, while energy is tracked: gravity work, damping loss */
+  int lists_ok;         /* off/fill/ent match the current contacts and balls (cleared when either
+                           set changes: creation, deletion, slot moves) */
 } force_scratch;
+
+/* Energy tracking (model.energy): work done on the balls and energy dissipated, summed over the
+   steps taken while 'on'. Sums are formed in ball and contact order, so they do not depend on
+   the thread count. */
+typedef struct energy_track {
+  int on, started;
+  double gravity; /* work of gravity on the balls */
+  double walls;   /* work of the walls' contact forces on the balls (moving walls) */
+  double damping; /* lost to local damping */
+  /* dashpot and slip losses of contacts since deleted or given another model */
+  double retired[CAIRN_ENERGY_N];
+  double start; /* kinetic + strain energy when tracking began */
+} energy_track;
 
 struct cairn_world {
   int dim;
@@ -213,6 +230,7 @@ struct cairn_world {
   domain_cond dom_cond;
   uint64_t n_destroyed;
   history_set hist;
+  energy_track energy;
   int64_t next_ball_id, next_wall_id;
   /* events and callbacks */
   unsigned event_mask; /* bit per world_event that someone listens to */

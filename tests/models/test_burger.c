@@ -29,7 +29,7 @@
 
 /* Property and state layout (model_burger.c's tables; checked by the first test). */
 enum { P_KNK, P_CNK, P_KNM, P_CNM, P_KSK, P_CSK, P_KSM, P_CSM, P_FRIC, P_MODE, N_PROPS };
-enum { S_FORCE = 0, S_SLIP = 3, S_UK = 4, S_UN = 7, N_STATE = 8 };
+enum { S_FORCE = 0, S_SLIP = 3, S_UK = 4, S_UN = 7, N_STATE = 10 };
 
 typedef struct contact {
   double props[N_PROPS];
@@ -81,12 +81,13 @@ static void test_burger_tables_match_the_documented_order(void **state) {
   assert_string_equal(m->props[N_PROPS].name, "bur_notension");
   assert_int_equal(m->props[N_PROPS].access, CAIRN_ALIAS);
   assert_string_equal(m->props[N_PROPS].default_from, "bur_mode");
-  assert_int_equal(m->n_state, 4);
-  const char *st[] = {"bur_force", "bur_slip", "bur_uk", "bur_un"};
-  const cairn_prop_type ty[] = {CAIRN_PROP_VEC, CAIRN_PROP_BOOL, CAIRN_PROP_VEC, CAIRN_PROP_FLT};
-  const unsigned fl[] = {CAIRN_STATE_PLANE_VEC, 0, CAIRN_STATE_PLANE_VEC, 0};
+  assert_int_equal(m->n_state, 6);
+  const char *st[] = {"bur_force", "bur_slip", "bur_uk", "bur_un", "bur_edash", "bur_eslip"};
+  const cairn_prop_type ty[] = {CAIRN_PROP_VEC, CAIRN_PROP_BOOL, CAIRN_PROP_VEC,
+                                CAIRN_PROP_FLT, CAIRN_PROP_FLT,  CAIRN_PROP_FLT};
+  const unsigned fl[] = {CAIRN_STATE_PLANE_VEC, 0, CAIRN_STATE_PLANE_VEC, 0, 0, 0};
   int off = 0;
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 6; i++) {
     assert_string_equal(m->state[i].name, st[i]);
     assert_int_equal(m->state[i].type, ty[i]);
     assert_int_equal(m->state[i].flags, fl[i]);

@@ -20,7 +20,7 @@
 
 /* Property and state layout (model_linear.c's tables). */
 enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE, N_PROPS };
-enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7, N_STATE = 8 };
+enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7, S_EDASH = 8, S_ESLIP = 9, N_STATE = 10 };
 
 typedef struct contact {
   double props[N_PROPS];
@@ -64,7 +64,9 @@ static void test_linear_tables_match_the_documented_order(void **state) {
     assert_int_equal(m->props[i].type, i == P_DPMODE ? CAIRN_PROP_INT : CAIRN_PROP_FLT);
   }
   assert_true(m->props[P_DPMODE].def == 0.0 && m->props[P_DPMODE].max == 3.0);
-  assert_int_equal(m->n_state, 4);
+  assert_int_equal(m->n_state, 6);
+  assert_string_equal(m->state[4].name, "lin_edash");
+  assert_string_equal(m->state[5].name, "lin_eslip");
   assert_string_equal(m->state[0].name, "lin_force");
   assert_int_equal(m->state[0].type, CAIRN_PROP_VEC);
   assert_true(m->state[0].flags & CAIRN_STATE_PLANE_VEC);
@@ -354,6 +356,35 @@ static void test_linear_2d_shear_lives_in_the_t_slot(void **state) {
   assert_true(out.force[2] == -25.0);
 }
 
+/* Energy: the hook's strain is F^2 / 2k of each spring; a sticking shear step books no slip loss,
+   a sliding one books the mean force times the slide less the spring's gain; nothing is booked
+   while in.energy is 0; the sums survive the contact opening. Values are binary fractions, so
+   the arithmetic is exact. */
+static void test_linear_energy_books_slip_only_while_sliding(void **state) {
+  (void)state;
+  contact c = new_contact(8.0, 4.0, 0.5);
+  c.in.energy = 1;
+  c.in.gap = -0.5;   /* fn = 4, cap 2 */
+  c.in.vel[2] = 1.0; /* shear displacement 0.25 per step: spring force -1 */
+  step(&c);
+  assert_true(c.state[S_FORCE + 2] == -1.0 && c.state[S_SLIP] == 0);
+  assert_true(c.state[S_ESLIP] == 0.0 && c.state[S_EDASH] == 0.0);
+  double e[CAIRN_ENERGY_N] = {0, 0, 0};
+  cairn_model_linear.energy(c.props, c.state, e);
+  assert_true(e[CAIRN_ENERGY_STRAIN] == 16.0 / 16.0 + 1.0 / 8.0); /* 4^2/(2*8) + 1/(2*4) */
+  c.in.vel[2] = 8.0; /* trial -1 - 8 = -9, capped to -2: slides */
+  step(&c);
+  assert_true(c.state[S_FORCE + 2] == -2.0 && c.state[S_SLIP] == 1);
+  /* work -(-1 + -2)/2 * 2 = 3, spring gain (4 - 1) / 8 = 0.375: slip 2.625 */
+  assert_true(c.state[S_ESLIP] == 2.625);
+  c.in.energy = 0;
+  step(&c);
+  assert_true(c.state[S_ESLIP] == 2.625);
+  c.in.gap = 0.1; /* opens: the sums stay, the rest is reset */
+  step(&c);
+  assert_true(c.state[S_ESLIP] == 2.625 && c.state[S_FORCE + 2] == 0.0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_linear_tables_match_the_documented_order),
@@ -369,6 +400,7 @@ int main(void) {
       cmocka_unit_test(test_linear_without_normal_dashpot_the_normal_force_is_the_spring_force),
       cmocka_unit_test(test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_sliding),
       cmocka_unit_test(test_linear_stiffness_from_properties),
+      cmocka_unit_test(test_linear_energy_books_slip_only_while_sliding),
       cmocka_unit_test(test_linear_2d_shear_lives_in_the_t_slot),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,72 @@
+/* Energy sums over balls and contacts, in slot order (design notes in energy.h). */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "world/energy.h"
+
+/* One contact's partitions from its model's hook; 0 if the model has none. */
+static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERGY_N]) {
+  const model_entry *me = &w->reg.e[w->contacts.model[c]];
+  memset(e, 0, CAIRN_ENERGY_N * sizeof *e);
+  if (!me->m->energy) return 0;
+  uint32_t blk = w->contacts.blk[c];
+  me->m->energy(pool_block(me, blk), pool_state(me, blk), e);
+  return 1;
+}
+
+void energy_retire(cairn_world *w, uint32_t c) {
+  double e[CAIRN_ENERGY_N];
+  if (w->contacts.model[c] < 0 || !contact_energy(w, c, e)) return;
+  w->energy.retired[CAIRN_ENERGY_DASHPOT] += e[CAIRN_ENERGY_DASHPOT];
+  w->energy.retired[CAIRN_ENERGY_SLIP] += e[CAIRN_ENERGY_SLIP];
+}
+
+void energy_report_get(const cairn_world *w, energy_report *r) {
+  const ball_store *b = &w->balls;
+  memset(r, 0, sizeof *r);
+  for (size_t i = 0; i < b->n; i++) {
+    r->kinetic_trans += 0.5 * b->mass[i] * v3_dot(b->vel[i], b->vel[i]);
+    r->kinetic_rot += 0.5 * b->inertia[i] * v3_dot(b->spin[i], b->spin[i]);
+  }
+  r->dashpot = w->energy.retired[CAIRN_ENERGY_DASHPOT];
+  r->slip = w->energy.retired[CAIRN_ENERGY_SLIP];
+  for (size_t c = 0; c < w->contacts.n; c++) {
+    double e[CAIRN_ENERGY_N];
+    if (!contact_energy(w, (uint32_t)c, e)) {
+      r->n_unknown++;
+      continue;
+    }
+    r->strain += e[CAIRN_ENERGY_STRAIN];
+    r->dashpot += e[CAIRN_ENERGY_DASHPOT];
+    r->slip += e[CAIRN_ENERGY_SLIP];
+  }
+  r->damping = w->energy.damping;
+  r->gravity = w->energy.gravity;
+  r->walls = w->energy.walls;
+  r->start = w->energy.start;
+  double held = r->kinetic_trans + r->kinetic_rot + r->strain;
+  r->balance = r->gravity + r->walls - (held - r->start) - r->dashpot - r->slip - r->damping;
+}
+
+void energy_reset(cairn_world *w) {
+  int on = w->energy.on;
+  memset(&w->energy, 0, sizeof w->energy);
+  w->energy.on = on;
+  w->energy.started = 1;
+  /* The contacts' own loss sums start again from zero too. */
+  for (size_t c = 0; c < w->contacts.n; c++) {
+    double e[CAIRN_ENERGY_N];
+    if (contact_energy(w, (uint32_t)c, e)) {
+      w->energy.retired[CAIRN_ENERGY_DASHPOT] -= e[CAIRN_ENERGY_DASHPOT];
+      w->energy.retired[CAIRN_ENERGY_SLIP] -= e[CAIRN_ENERGY_SLIP];
+    }
+  }
+  energy_report r;
+  energy_report_get(w, &r);
+  w->energy.start = r.kinetic_trans + r.kinetic_rot + r.strain;
+}
+
+void energy_set_tracking(cairn_world *w, int on) {
+  if (on && !w->energy.started) energy_reset(w);
+  w->energy.on = on != 0;
+}
