@@ -1,7 +1,8 @@
 # The two commands of the README, for a fresh Debian 12 machine (as root):
 #   make demo   install what is missing, build, run the verification cases and the 3-disk example
 #   make test   install what is missing, build, run the whole suite through ctest
-# Other targets: build, deps, test-asan (the suite under AddressSanitizer + UBSan), clean.
+# Other targets: build, deps, test-asan (the suite under AddressSanitizer + UBSan, built without
+# OpenMP, so CI runs the suite both with and without threads), clean.
 
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
@@ -40,7 +41,7 @@ test: build
 	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 test-asan: deps
-	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCAIRN_SANITIZE=ON
+	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCAIRN_SANITIZE=ON -DCAIRN_OPENMP=OFF
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
 	OMP_NUM_THREADS=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS) -LE long

@@ -285,10 +285,30 @@ static int l_list(lua_State *L) {
   return 1;
 }
 
+/* contact.count() -> every contact; contact.count{kind = K, active = true} -> only those (counted
+   without making a handle per contact, for large models). */
 static int l_count(lua_State *L) {
   cairn_world *w = ctx_world(L);
   ensure_detected(L, w);
-  lua_pushinteger(L, (lua_Integer)w->contacts.n);
+  const contact_store *cs = &w->contacts;
+  if (lua_isnoneornil(L, 1)) {
+    lua_pushinteger(L, (lua_Integer)cs->n);
+    return 1;
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  int kind = -1, active = 0;
+  if (lua_getfield(L, 1, "kind") != LUA_TNIL) {
+    kind = contact_kind_parse(luaL_checkstring(L, -1));
+    if (kind < 0)
+      return lua_raisef(L, "contact.count: kind must be \"ball-ball\" or \"ball-wall\" (got '%s')",
+                        lua_tostring(L, -1));
+  }
+  if (lua_getfield(L, 1, "active") != LUA_TNIL) active = lua_toboolean(L, -1);
+  lua_pop(L, 2);
+  lua_Integer n = 0;
+  for (size_t c = 0; c < cs->n; c++)
+    if ((kind < 0 || cs->kind[c] == kind) && (!active || cs->active[c])) n++;
+  lua_pushinteger(L, n);
   return 1;
 }
 

@@ -116,6 +116,19 @@ static int l_wallclock(lua_State *L) {
   return 1;
 }
 
+/* model.neighbours() -> {rebuilds = N, pairs = P, skin = S}: the broad phase's state. */
+static int l_neighbours(lua_State *L) {
+  const pair_list *p = &ctx_world(L)->pairs;
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, (lua_Integer)p->rebuilds);
+  lua_setfield(L, -2, "rebuilds");
+  lua_pushinteger(L, (lua_Integer)p->n);
+  lua_setfield(L, -2, "pairs");
+  lua_pushnumber(L, p->skin);
+  lua_setfield(L, -2, "skin");
+  return 1;
+}
+
 static int l_dim(lua_State *L) {
   lua_pushinteger(L, ctx_world(L)->dim);
   return 1;
@@ -336,6 +349,7 @@ void open_model(lua_State *L) {
                                {"load", l_load},
                                {"threads", l_threads},
                                {"wallclock", l_wallclock},
+                               {"neighbours", l_neighbours},
                                {"save", l_save},
                                {"restore", l_restore},
                                {NULL, NULL}};

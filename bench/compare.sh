@@ -1,0 +1,307 @@
+#!/usr/bin/env bash
+# compare.sh: time cairn against LAMMPS and LIGGGHTS on the "settled-box-sc" scenario
+# (../shared/bench/SPEC.md), interleaved in one session as ../shared/bench/README.md asks: with one
+# fixed OUT, for each repetition peers.sh runs once (REPS=1) and then cairn runs every size and
+# thread count. It prints the medians per code, N and thread (rank) count, the marginal memory per
+# particle, and the ratios cairn / LAMMPS and cairn / LIGGGHTS.
+#
+# Usage: bench/compare.sh            (any working directory; paths come from this file)
+# Environment (all optional):
+#   SIZES="20 40"   lattice points per edge: 20 -> N = 8 000, 40 -> 64 000, 80 -> 512 000
+#   THREADS="1 2"   cairn OpenMP threads, and the peers' MPI ranks
+#   REPS=2          interleaved repetitions (medians need 2 or more)
+#   TIMED=T WARM=W  override SPEC.md's timed and warm-up steps for every code (smoke tests only)
+#   CAIRN=PATH      the cairn binary (default: build/cairn in the repository)
+#   PEERS=PATH      peers.sh (default: ../shared/bench/peers.sh beside the repository)
+#   OUT=DIR         where everything goes (default: a new temp dir); peers.sh's results.txt there
+#                   gets cairn's rows too, but only this session's rows enter the medians
+#   PLOT=FILE.png   also copy the throughput plot there
+#   RSS_FROM=time|proc  how cairn's peak RSS is measured: GNU /usr/bin/time (default when it
+#                   exists) or polling VmHWM in /proc/PID/status
+# cairn's own OpenMP binding defaults to OMP_PROC_BIND=close OMP_PLACES=cores when the thread count
+# fits the CPUs (the peers run under mpirun --bind-to core); set OMP_PROC_BIND to override.
+#
+# stdout: the table of medians, the marginal memory lines (two sizes or more), then one
+# tab-separated line per size and thread count:
+#   RATIO N threads cairn LAMMPS LIGGGHTS (particle-steps/s) cairn/LAMMPS cairn/LIGGGHTS
+# Notes and warnings are '#' lines; progress goes to stderr. Files in OUT: runs.txt (this
+# session's rows), medians.txt (tab separated, with a header), throughput.png, logs/.
+set -euo pipefail
+
+START_DIR=$PWD
+HERE=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+cd "$ROOT"
+
+say() { printf 'compare.sh: %s\n' "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+# A path given by the caller, relative to where compare.sh was started.
+from_start() { (cd "$START_DIR" && realpath -m -- "$1"); }
+
+SIZES=${SIZES:-"20 40"}
+THREADS=${THREADS:-"1 2"}
+REPS=${REPS:-2}
+SCRIPT=bench/granular/settled_box.lua
+
+# SPEC.md section 4; the same table as peers.sh.
+declare -A WARMS=([20]=2000 [40]=1000 [80]=500)
+declare -A STEPS=([20]=20000 [40]=4000 [80]=500)
+
+# --- arguments ---------------------------------------------------------------------------------
+for n in $SIZES; do
+  [[ -n ${STEPS[$n]:-} ]] || die "SIZES holds '$n'; SPEC.md defines n = 20, 40 or 80 only"
+done
+[[ -n ${SIZES// /} && -n ${THREADS// /} ]] || die "SIZES and THREADS must not be empty"
+# shellcheck disable=SC2086
+for k in $THREADS $REPS ${TIMED:-1} ${WARM:-0}; do
+  [[ $k =~ ^[0-9]+$ ]] || die "THREADS, REPS, TIMED and WARM take whole numbers (got '$k')"
+done
+for t in $THREADS; do ((t >= 1)) || die "THREADS takes counts of 1 or more (got '$t')"; done
+((10#$REPS >= 1)) || die "REPS must be 1 or more"
+((10#${TIMED:-1} >= 1)) || die "TIMED must be 1 or more"
+# Sizes and thread counts in increasing order, each once.
+sorted_words() { local -a w; read -ra w <<<"$1"; printf '%s\n' "${w[@]}" | sort -nu | paste -sd' '; }
+SIZES=$(sorted_words "$SIZES")
+THREADS=$(sorted_words "$THREADS")
+
+CAIRN_ARG=${CAIRN:-build/cairn}
+if [[ -n ${CAIRN:-} ]]; then
+  if [[ $CAIRN == */* ]]; then CAIRN=$(from_start "$CAIRN"); else CAIRN=$(command -v "$CAIRN" || true); fi
+else
+  CAIRN=$ROOT/build/cairn
+fi
+if [[ -z $CAIRN || ! -f $CAIRN || ! -x $CAIRN ]]; then
+  say "error: no cairn binary at '${CAIRN:-$CAIRN_ARG}' (CAIRN=$CAIRN_ARG). Build it first, in $ROOT:"
+  say "    make build"
+  say "  or cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j"
+  say "  or point CAIRN at a binary you built elsewhere (CAIRN=/path/to/cairn bench/compare.sh)"
+  exit 1
+fi
+[[ -f $SCRIPT ]] || die "$ROOT/$SCRIPT is missing"
+
+if [[ -n ${PEERS:-} ]]; then PEERS=$(from_start "$PEERS"); else PEERS=$ROOT/../shared/bench/peers.sh; fi
+[[ -f $PEERS ]] || die "no peers.sh at $PEERS; set PEERS to the kit's peers.sh"
+PEERS=$(readlink -f "$PEERS")
+
+RSS_FROM=${RSS_FROM:-}
+if [[ -z $RSS_FROM ]]; then
+  if [[ -x /usr/bin/time ]]; then RSS_FROM="time"; else RSS_FROM="proc"; fi
+fi
+[[ $RSS_FROM == time || $RSS_FROM == proc ]] || die "RSS_FROM takes 'time' or 'proc'"
+[[ $RSS_FROM == proc || -x /usr/bin/time ]] || die "RSS_FROM=time but /usr/bin/time is missing"
+
+if [[ -n ${OUT:-} ]]; then
+  OUT=$(from_start "$OUT")
+  mkdir -p "$OUT"
+else
+  OUT=$(mktemp -d "${TMPDIR:-/tmp}/cairn-compare.XXXXXX")
+fi
+OUT=$(cd "$OUT" && pwd -P)
+[[ $OUT != *[[:space:]]* ]] || die "OUT must not contain spaces"
+case "$OUT/" in "$(cd "$(dirname "$PEERS")/.." && pwd -P)"/*)
+  die "OUT ($OUT) lies inside the shared kit; choose a directory outside it" ;;
+esac
+if [[ -n ${PLOT:-} ]]; then PLOT=$(from_start "$PLOT"); fi
+LOGS="$OUT/logs/compare-$(date +%Y%m%d-%H%M%S)-$$"
+mkdir -p "$LOGS"
+RESULTS=$OUT/results.txt
+RUNS=$OUT/runs.txt
+MEDIANS=$OUT/medians.txt
+ncpu=$(nproc)
+
+ROW_FMT='%-9s %7d %5d %6d %9.2f %10.3e %8.1f %6.3f %3d\n'
+header=$(printf '%-9s %7s %5s %6s %9s %10s %8s %6s %3s' \
+  code N ranks steps wall_s pstep_s rss_mib z_pp rep)
+echo "$header" >"$RUNS"
+[[ ! -s $RESULTS ]] ||
+  say "note: $RESULTS already holds rows from earlier calls; only this session's enter the medians"
+
+say "cairn: $CAIRN ($(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(
+  [[ -z $(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null) ]] || echo ', modified tree'))"
+say "peers: $PEERS"
+say "SIZES='$SIZES' THREADS='$THREADS' REPS=$REPS${TIMED:+ TIMED=$TIMED}${WARM:+ WARM=$WARM}; OUT=$OUT"
+
+# --- one cairn run -----------------------------------------------------------------------------
+failed=0
+# Peak RSS (KiB) of a command, polling VmHWM (a high-water mark) until it exits; its exit status.
+run_polled() { # rssfile stdout stderr cmd...
+  local rssfile=$1 so=$2 se=$3 pid hwm=0 v st=0
+  shift 3
+  "$@" >"$so" 2>"$se" &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    v=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    if [[ $v =~ ^[0-9]+$ ]] && ((v > hwm)); then hwm=$v; fi
+    sleep 0.05
+  done
+  wait "$pid" || st=$?
+  echo "$hwm" >"$rssfile"
+  return "$st"
+}
+
+run_cairn() { # n threads rep
+  local n=$1 t=$2 rep=$3
+  local warm=${WARM:-${WARMS[$n]}} steps=${TIMED:-${STEPS[$n]}}
+  local tag="cairn_n${n}_t${t}_rep${rep}"
+  local log="$LOGS/$tag" data="$OUT/data/settled_n$n.data"
+  [[ -s $data ]] || die "peers.sh left no packing at $data"
+  local -a env=(CAIRN_BENCH_DATA="$data" CAIRN_BENCH_WARM="$warm" CAIRN_BENCH_TIMED="$steps"
+    CAIRN_BENCH_REP="$rep" OMP_NUM_THREADS="$t")
+  if [[ -z ${OMP_PROC_BIND:-} ]] && ((t <= ncpu)); then
+    env+=(OMP_PROC_BIND=close OMP_PLACES="${OMP_PLACES:-cores}")
+  fi
+  say "$(date +%T) $tag: $warm warm-up + $steps timed steps"
+  local st=0
+  if [[ $RSS_FROM == time ]]; then
+    env "${env[@]}" /usr/bin/time -f '%M' -o "$log.time" "$CAIRN" run "$SCRIPT" \
+      >"$log.stdout" 2>"$log.stderr" || st=$?
+  else
+    run_polled "$log.time" "$log.stdout" "$log.stderr" env "${env[@]}" "$CAIRN" run "$SCRIPT" ||
+      st=$?
+  fi
+  local rss_kb row
+  rss_kb=$(tail -n 1 "$log.time" 2>/dev/null || true)
+  [[ $rss_kb =~ ^[0-9]+$ ]] || rss_kb=""
+  row=$(awk '$1 == "cairn" && $2 ~ /^[0-9]+$/ && NF >= 9' "$log.stdout" | tail -n 1)
+  if ((st != 0)) || [[ -z $row ]]; then
+    say "$tag failed (exit $st); see $log.stdout and $log.stderr"
+    failed=1
+    return 0
+  fi
+  # The script leaves rss_mib to its caller ('-'); the peers' figure is GNU time's maximum RSS of
+  # the process, and so is this one.
+  row=$(awk -v rss_kb="$rss_kb" -v rep="$rep" -v fmt="$ROW_FMT" '{
+      rss = (rss_kb != "") ? rss_kb / 1024.0 : $7
+      if (rss !~ /^[0-9.eE+-]+$/) rss = -1
+      printf fmt, $1, $2, $3, $4, $5, $6, rss, $8, rep }' <<<"$row")
+  local got_t
+  got_t=$(awk '{ print $3 }' <<<"$row")
+  [[ $got_t == "$t" ]] || say "warning: $tag asked for $t threads and ran on $got_t"
+  printf '%s\n' "$row" | tee -a "$RESULTS" >>"$RUNS"
+  printf '%s\n' "$row" >&2
+}
+
+# --- the interleaved session ---------------------------------------------------------------------
+export OUT
+for rep in $(seq 1 "$REPS"); do
+  before=0
+  [[ -f $RESULTS ]] && before=$(wc -l <"$RESULTS")
+  say "rep $rep/$REPS: peers.sh"
+  # The peers' table goes to stderr with their progress; their rows are read back from results.txt.
+  SIZES=$SIZES RANKS=$THREADS REPS=1 OUT=$OUT "$PEERS" >&2 || die "peers.sh failed (rep $rep)"
+  tail -n +"$((before + 1))" "$RESULTS" |
+    awk -v rep="$rep" -v fmt="$ROW_FMT" '$1 != "code" && NF >= 9 {
+      printf fmt, $1, $2, $3, $4, $5, $6, $7, $8, rep }' >>"$RUNS"
+  say "rep $rep/$REPS: cairn"
+  for n in $SIZES; do
+    for t in $THREADS; do run_cairn "$n" "$t" "$rep"; done
+  done
+done
+
+# --- medians per code, N and ranks/threads -----------------------------------------------------
+tail -n +2 "$RUNS" | awk '
+  function med(s,   a, c, i, j, x) {
+    c = split(s, a, " ")
+    for (i = 2; i <= c; i++) { x = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+    return (c % 2) ? a[(c + 1) / 2] : (a[c / 2] + a[c / 2 + 1]) / 2
+  }
+  { k = $1 SUBSEP $2 SUBSEP $3
+    if (!(k in cnt)) { keys[++nk] = k; steps[k] = $4 }
+    if ($4 != steps[k]) mixed[k] = 1
+    cnt[k]++; wall[k] = wall[k] " " $5; ps[k] = ps[k] " " $6; rss[k] = rss[k] " " $7; z[k] = z[k] " " $8 }
+  END {
+    print "code\tN\tranks\tsteps\truns\twall_s\tpstep_s\trss_mib\tz_pp"
+    for (i = 1; i <= nk; i++) {
+      k = keys[i]; split(k, f, SUBSEP)
+      r = med(rss[k])
+      printf "%s\t%d\t%d\t%s\t%d\t%.3f\t%.4e\t%s\t%.4f\n", f[1], f[2], f[3],
+             (k in mixed) ? "mixed" : steps[k], cnt[k], med(wall[k]), med(ps[k]),
+             (r < 0) ? "-" : sprintf("%.1f", r), med(z[k])
+    }
+  }' | { IFS= read -r h; echo "$h"; sort -t $'\t' -k2,2n -k3,3n -k1,1; } >"$MEDIANS"
+
+# --- report --------------------------------------------------------------------------------------
+echo "# settled-box-sc: cairn against LAMMPS and LIGGGHTS, $REPS interleaved runs per case," \
+  "$(date -u '+%Y-%m-%d %H:%M UTC'), $ncpu CPUs,$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null |
+    cut -d: -f2- || true)"
+echo "# cairn $CAIRN, source $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "?"): centred" \
+  "differences (velocities at half steps); neighbour list from a cell grid with a skin (see" \
+  "docs/scripting.md); ranks = OpenMP threads for cairn, MPI ranks for the peers"
+if [[ -n ${TIMED:-}${WARM:-} ]]; then
+  echo "# note: TIMED/WARM overrode SPEC.md's step counts; these are not SPEC figures"
+fi
+((REPS >= 2)) || echo "# WARNING REPS=$REPS: SPEC.md asks for the median of at least 2 runs per case"
+echo "# medians (rss_mib: peak RSS summed over ranks; z_pp: pp contacts per particle at the end):"
+awk -F'\t' 'NR == 1 { printf "%-9s %7s %5s %6s %4s %9s %10s %8s %6s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9; next }
+  { printf "%-9s %7d %5d %6s %4d %9.2f %10.3e %8s %6.3f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' "$MEDIANS"
+
+awk -F'\t' -v sizes="$SIZES" -v threads="$THREADS" '
+  function num(x) { return x ~ /^[0-9.eE+-]+$/ }
+  function ratio(a, b) { return (num(a) && num(b) && b + 0 != 0) ? sprintf("%.3f", a / b) : "-" }
+  function sci(x) { return num(x) ? sprintf("%.3e", x) : "-" }
+  NR > 1 { k = $1 SUBSEP $2 SUBSEP $3; ps[k] = $7; rss[k] = $8; z[k] = $9; st[k] = $4 }
+  END {
+    nn = split(sizes, S, " "); nt = split(threads, T, " "); nc = split("cairn lammps liggghts", C, " ")
+    for (i = 1; i <= nn; i++) N[i] = S[i] * S[i] * S[i]
+    # Missing cases.
+    for (i = 1; i <= nn; i++) for (j = 1; j <= nt; j++) for (c = 1; c <= nc; c++)
+      if (!((C[c] SUBSEP N[i] SUBSEP T[j]) in ps))
+        printf "# WARNING no runs of %s at N=%d ranks/threads=%d (failed; see the logs)\n", C[c], N[i], T[j]
+    # Marginal memory between consecutive sizes: d(peak RSS) / dN, bytes per particle.
+    if (nn >= 2) {
+      print "# marginal memory per particle, bytes (median peak RSS difference / difference in N):"
+      print "# MEMORY\tN1\tN2\tthreads\tcairn\tLAMMPS\tLIGGGHTS\tcairn/LAMMPS\tcairn/LIGGGHTS"
+      for (i = 1; i < nn; i++) for (j = 1; j <= nt; j++) {
+        for (c = 1; c <= nc; c++) {
+          a = rss[C[c], N[i], T[j]]; b = rss[C[c], N[i + 1], T[j]]
+          m[c] = (num(a) && num(b)) ? sprintf("%.0f", (b - a) * 1048576 / (N[i + 1] - N[i])) : "-"
+        }
+        printf "MEMORY\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", N[i], N[i + 1], T[j], m[1], m[2], m[3],
+               ratio(m[1], m[2]), ratio(m[1], m[3])
+      }
+    }
+    # Coordination: the same work means the same Z_pp (within 2 %); and the same step counts.
+    for (i = 1; i <= nn; i++) for (j = 1; j <= nt; j++) {
+      kc = "cairn" SUBSEP N[i] SUBSEP T[j]
+      if (!(kc in z)) continue
+      for (c = 2; c <= nc; c++) {
+        kp = C[c] SUBSEP N[i] SUBSEP T[j]
+        if (!(kp in z)) continue
+        if (z[kp] + 0 > 0 && (z[kc] / z[kp] - 1 > 0.02 || z[kc] / z[kp] - 1 < -0.02))
+          printf "# WARNING z_pp of cairn %.3f differs from %s %.3f by %+.1f %% (over 2 %%) at N=%d threads=%d: the runs may not do the same work\n",
+                 z[kc], C[c], z[kp], 100 * (z[kc] / z[kp] - 1), N[i], T[j]
+        if (st[kc] != st[kp])
+          printf "# WARNING cairn ran %s timed steps and %s %s at N=%d threads=%d\n",
+                 st[kc], C[c], st[kp], N[i], T[j]
+      }
+    }
+    print "# RATIO\tN\tthreads\tcairn\tLAMMPS\tLIGGGHTS (median particle-steps/s)\tcairn/LAMMPS\tcairn/LIGGGHTS"
+    for (i = 1; i <= nn; i++) for (j = 1; j <= nt; j++) {
+      a = ps["cairn", N[i], T[j]]; b = ps["lammps", N[i], T[j]]; g = ps["liggghts", N[i], T[j]]
+      printf "RATIO\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", N[i], T[j], sci(a), sci(b), sci(g), ratio(a, b), ratio(a, g)
+    }
+  }' "$MEDIANS" >"$LOGS/report.txt"
+# The RATIO lines come last; the rest of the report (memory lines, warnings) goes before them.
+grep -v -e '^RATIO' -e '^# RATIO' "$LOGS/report.txt" || true
+
+# --- plot ----------------------------------------------------------------------------------------
+if command -v gnuplot >/dev/null 2>&1; then
+  if gnuplot -e "datafile='$MEDIANS'; outfile='$OUT/throughput.png'; threads='$THREADS'" \
+    "$HERE/plot_throughput.gp" >"$LOGS/gnuplot.log" 2>&1 && [[ -s $OUT/throughput.png ]]; then
+    say "plot: $OUT/throughput.png"
+    if [[ -n ${PLOT:-} ]]; then
+      mkdir -p "$(dirname "$PLOT")"
+      cp "$OUT/throughput.png" "$PLOT"
+      say "plot copied to $PLOT"
+    fi
+  else
+    echo "# WARNING gnuplot failed; see $LOGS/gnuplot.log"
+  fi
+else
+  echo "# note: no gnuplot, so no throughput.png (apt-get install gnuplot-nox)"
+fi
+
+((failed == 0)) || echo "# WARNING some cairn runs failed; see $LOGS"
+say "runs: $RUNS; medians: $MEDIANS; logs: $LOGS"
+grep -e '^# RATIO' -e '^RATIO' "$LOGS/report.txt"
+exit "$failed"
