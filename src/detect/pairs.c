@@ -186,6 +186,16 @@ static inline int leaves(const contact_store *cs, uint32_t c, double gap) {
   return gap > cs->prox[c] && cs->deletable[c];
 }
 
+/* Give contact c this step's geometry of its pair q: its frame turned to the new normal, the gap
+   and the contact point. */
+static void take_geometry(cairn_world *w, uint32_t c, size_t q) {
+  const pair_list *p = &w->pairs;
+  contact_store *cs = &w->contacts;
+  frame_rotate(w->dim, cs->frame[c], p->sn[q]);
+  cs->gap[c] = p->sgap[q];
+  v3_copy(p->spt[q], cs->point[c]);
+}
+
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
   pair_list *p = &w->pairs;
@@ -206,9 +216,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     p->sok[q] = (uint8_t)ok;
     uint32_t c = p->contact[q];
     if (!ok || c == IDMAP_NONE || leaves(cs, c, *gap)) continue;
-    frame_rotate(w->dim, cs->frame[c], n);
-    cs->gap[c] = *gap;
-    v3_copy(pt, cs->point[c]);
+    take_geometry(w, c, (size_t)q);
   }
   /* Creation and deletion change the contact arrays: in pair order, on one thread. A pair
      without a normal this step keeps whatever contact it has unchanged. */
@@ -227,9 +235,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
       v3_copy(p->spt[q], cs->point[c]);
     } else if (leaves(cs, c, gap)) {
       if (w->energy.on) {
-        frame_rotate(w->dim, cs->frame[c], p->sn[q]);
-        cs->gap[c] = gap;
-        v3_copy(p->spt[q], cs->point[c]);
+        take_geometry(w, c, q);
         cycle_contact_farewell(w, c);
       }
       contact_delete(w, c);

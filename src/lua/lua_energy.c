@@ -15,15 +15,11 @@ typedef struct figure {
 #define FIG(n, f)                                                                                  \
   { n, offsetof(energy_report, f) }
 static const figure figures[] = {
-    FIG("kinetic_trans", kinetic_trans),
-    FIG("kinetic_rot", kinetic_rot),
-    FIG("strain", strain),
-    FIG("dashpot", dashpot),
-    FIG("slip", slip),
-    FIG("damping", damping),
-    FIG("gravity_work", gravity),
-    FIG("wall_work", walls),
-    FIG("start", start),
+    FIG("kinetic", kinetic),         FIG("kinetic_trans", kinetic_trans),
+    FIG("kinetic_rot", kinetic_rot), FIG("strain", strain),
+    FIG("dashpot", dashpot),         FIG("slip", slip),
+    FIG("damping", damping),         FIG("gravity_work", gravity),
+    FIG("wall_work", walls),         FIG("start", start),
     FIG("balance", balance),
 };
 #undef FIG
@@ -53,29 +49,23 @@ static int l_get(lua_State *L) {
   energy_report_get(w, &r);
   if (lua_gettop(L) >= 1) {
     const char *name = luaL_checkstring(L, 1);
-    if (strcmp(name, "kinetic") == 0) {
-      lua_pushnumber(L, r.kinetic_trans + r.kinetic_rot);
-      return 1;
-    }
     for (size_t k = 0; k < N_FIGURES; k++)
       if (strcmp(name, figures[k].name) == 0) {
         lua_pushnumber(L, figure_value(&r, k));
         return 1;
       }
-    char known[512] = "kinetic";
+    char known[512] = "";
     for (size_t k = 0; k < N_FIGURES; k++) {
-      strncat(known, ", ", sizeof known - strlen(known) - 1);
+      if (k) strncat(known, ", ", sizeof known - strlen(known) - 1);
       strncat(known, figures[k].name, sizeof known - strlen(known) - 1);
     }
     return lua_raisef(L, "energy.get: no figure named '%s'; the figures are %s", name, known);
   }
-  lua_createtable(L, 0, (int)N_FIGURES + 2);
+  lua_createtable(L, 0, (int)N_FIGURES + 1);
   for (size_t k = 0; k < N_FIGURES; k++) {
     lua_pushnumber(L, figure_value(&r, k));
     lua_setfield(L, -2, figures[k].name);
   }
-  lua_pushnumber(L, r.kinetic_trans + r.kinetic_rot);
-  lua_setfield(L, -2, "kinetic");
   lua_pushinteger(L, (lua_Integer)r.n_unknown);
   lua_setfield(L, -2, "untracked_contacts");
   return 1;

@@ -124,7 +124,7 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
   double un = -in->gap, dun = un - st[S_UN];
   double fn = burger_force_new(&sn, dun, uk[0], f[0]);
   if (p[P_MODE] != 0 && fn < 0) fn = 0; /* no tension: the excess is taken up as Maxwell flow */
-  double e0 = section_energy(p[P_KNM], p[P_KNK], f[0], uk[0]);
+  double e0 = in->energy ? section_energy(p[P_KNM], p[P_KNK], f[0], uk[0]) : 0.0;
   uk[0] = burger_kelvin_new(&sn, uk[0], f[0], fn);
   /* The scheme is the trapezoidal rule, so the work of the mean force over the step, less the
      change of the springs' energy, is exactly what the dashpots took (with no tension, the

@@ -44,7 +44,8 @@ void energy_report_get(const cairn_world *w, energy_report *r) {
   r->gravity = w->energy.gravity;
   r->walls = w->energy.walls;
   r->start = w->energy.start;
-  double held = r->kinetic_trans + r->kinetic_rot + r->strain;
+  r->kinetic = r->kinetic_trans + r->kinetic_rot;
+  double held = r->kinetic + r->strain;
   r->balance = r->gravity + r->walls - (held - r->start) - r->dashpot - r->slip - r->damping;
 }
 
@@ -63,7 +64,7 @@ void energy_reset(cairn_world *w) {
   }
   energy_report r;
   energy_report_get(w, &r);
-  w->energy.start = r.kinetic_trans + r.kinetic_rot + r.strain;
+  w->energy.start = r.kinetic + r.strain;
 }
 
 void energy_set_tracking(cairn_world *w, int on) {

@@ -9,6 +9,7 @@
 
 typedef struct energy_report {
   double kinetic_trans, kinetic_rot; /* now, from the velocities at the last half step */
+  double kinetic;                    /* their sum */
   double strain;                     /* stored in the contacts now */
   double dashpot, slip;              /* dissipated by the contacts while tracking */
   double damping;                    /* dissipated by local damping while tracking */

@@ -193,7 +193,7 @@ typedef struct force_scratch {
                            set changes: creation, deletion, slot moves) */
 } force_scratch;
 
-/* Energy tracking (model.energy): work done on the balls and energy dissipated, summed over the
+/* Energy tracking (energy.track): work done on the balls and energy dissipated, summed over the
    steps taken while 'on'. Sums are formed in ball and contact order, so they do not depend on
    the thread count. */
 typedef struct energy_track {
