@@ -35,7 +35,8 @@ extern "C" {
 
 /* Bumped whenever the layout of any structure below changes. A plugin built against another
    ABI version is refused at load time. */
-#define CAIRN_CM_ABI_VERSION 2 /* 2: the energy flag in the input and the energy hook */
+/* 2: the energy flag in the input and the energy hook; 3: the batch force entry */
+#define CAIRN_CM_ABI_VERSION 3
 
 /* Contact kinds. */
 #define CAIRN_KIND_BALL_BALL 0
@@ -127,6 +128,12 @@ typedef struct cairn_cm_output {
   int bond_mode;    /* with CAIRN_EV_BOND_BREAK */
 } cairn_cm_output;
 
+/* The property, derived-constant and state blocks of one contact, for the batch entry. */
+typedef struct cairn_cm_blocks {
+  const double *props, *derived;
+  double *state;
+} cairn_cm_blocks;
+
 /* A contact model. All function pointers except 'force' and 'stiffness' may be NULL.
    Every function must be a pure function of its arguments: no globals, no static mutable data,
    no I/O. The engine may call them from several threads at once on different contacts. */
@@ -167,7 +174,29 @@ typedef struct cairn_contact_model {
   /* Optional: restore state saved by an older version of this model. Called with the saved
      version; may convert fields in place. Return 0 on success. */
   int (*upgrade_state)(int saved_version, double *state);
+
+  /* Optional: the force update of n contacts in one call: contact i has the input in[i], the
+     blocks blk[i] and the output out[i] (prepared as for 'force'). It must give exactly what n
+     calls of 'force' would. The engine uses it whenever it is set, for runs of neighbouring
+     contacts with this model, so the per-contact call goes through no function pointer; define
+     it with CAIRN_CM_BATCH below. */
+  void (*force_batch)(size_t n, const cairn_cm_input *in, const cairn_cm_blocks *blk,
+                      cairn_cm_output *out);
 } cairn_contact_model;
+
+/* Define a batch entry 'name' from a model's force function 'force' (defined above it in the
+   same file, so the compiler can inline it into the loop). */
+#if defined(__GNUC__)
+#define CAIRN_CM_FLATTEN __attribute__((flatten)) /* inline 'force' into the loop */
+#else
+#define CAIRN_CM_FLATTEN
+#endif
+#define CAIRN_CM_BATCH(name, force)                                                                \
+  static CAIRN_CM_FLATTEN void name(size_t n, const cairn_cm_input *in,                            \
+                                    const cairn_cm_blocks *blk, cairn_cm_output *out) {            \
+    for (size_t i_ = 0; i_ < n; i_++)                                                              \
+      force(&in[i_], blk[i_].props, blk[i_].derived, blk[i_].state, &out[i_]);                     \
+  }
 
 /* A plugin exports exactly one function with this name and signature. It calls 'add' once for
    each model it provides, passing 'registry' back unchanged, and returns the number of models

@@ -37,30 +37,18 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
              (long long)w->walls.w[cs->a[c]].id);
 }
 
+/* Every per-contact array of the store, for growing, moving, reordering and freeing them
+   together (a field added to contact_store goes here once). */
+#define CONTACT_FIELDS(X)                                                                          \
+  X(kind) X(a) X(b) X(model) X(blk) X(frame) X(gap) X(point) X(force) X(moment) X(kn_est)        \
+      X(ks_est) X(kr_est) X(prox) X(active) X(first) X(deletable) X(unchecked) X(pair)
+
 static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
   contact_store *cs = &w->contacts;
   if (need <= cs->cap) return CAIRN_OK;
   size_t old = cs->cap, cap = mem_next_cap(old, need);
-#define G(f) CAIRN_TRY(mem_resize((void **)&cs->f, old, cap, sizeof *cs->f, "contact:" #f, d))
-  G(kind);
-  G(a);
-  G(b);
-  G(model);
-  G(blk);
-  G(frame);
-  G(gap);
-  G(point);
-  G(force);
-  G(moment);
-  G(kn_est);
-  G(ks_est);
-  G(kr_est);
-  G(prox);
-  G(active);
-  G(first);
-  G(deletable);
-  G(unchecked);
-  G(pair);
+#define G(f) CAIRN_TRY(mem_resize((void **)&cs->f, old, cap, sizeof *cs->f, "contact:" #f, d));
+  CONTACT_FIELDS(G)
 #undef G
   cs->cap = cap;
   return CAIRN_OK;
@@ -154,11 +142,8 @@ void contact_delete(cairn_world *w, uint32_t c) {
   pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
   uint32_t last = (uint32_t)cs->n - 1;
   if (c != last) {
-#define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c])
-    MV(kind), MV(a), MV(b), MV(model), MV(blk), MV(frame), MV(gap), MV(point), MV(force);
-    MV(moment), MV(kn_est), MV(ks_est), MV(kr_est), MV(prox), MV(active), MV(first);
-    MV(deletable), MV(pair);
-    MV(unchecked);
+#define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
+    CONTACT_FIELDS(MV)
 #undef MV
     idmap_put(&cs->map, contact_key_of(w, c), c, NULL); /* replaces: never allocates */
     if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
@@ -229,11 +214,105 @@ void contact_force_global(const cairn_world *w, uint32_t c, double f[3]) {
 
 void contact_store_free(cairn_world *w) {
   contact_store *cs = &w->contacts;
-  void *arrs[] = {cs->kind,   cs->a,         cs->b,      cs->model,    cs->blk,
-                  cs->frame,  cs->gap,       cs->point,  cs->force,    cs->moment,
-                  cs->kn_est, cs->ks_est,    cs->kr_est, cs->prox,     cs->active,
-                  cs->first,  cs->deletable, cs->pair,   cs->unchecked};
-  for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
+#define F(f) mem_free(cs->f, 0);
+  CONTACT_FIELDS(F)
+#undef F
+  mem_free(cs->perm, 0);
+  mem_free(cs->seen, 0);
   idmap_free(&cs->map);
   memset(cs, 0, sizeof *cs);
+}
+
+/* Put the elements of an array of n elements of 'size' bytes in the order 'order' (element i
+   takes the old element order[i]), in place, by following the permutation's cycles; 'seen' is
+   n bytes of scratch. */
+static void permute(void *base, size_t size, size_t n, const uint32_t *order, uint8_t *seen) {
+  char *v = base, tmp[128];
+  memset(seen, 0, n);
+  for (size_t i = 0; i < n; i++) {
+    if (seen[i] || order[i] == i) continue;
+    memcpy(tmp, v + i * size, size);
+    size_t j = i;
+    for (;;) {
+      seen[j] = 1;
+      size_t k = order[j];
+      if (k == i) break;
+      memcpy(v + j * size, v + k * size, size);
+      j = k;
+    }
+    memcpy(v + j * size, tmp, size);
+  }
+}
+
+/* Scratch for contact_sort: an order and a mark per element, for n elements. */
+static cairn_status sort_scratch(contact_store *cs, size_t n, cairn_diag *d) {
+  CAIRN_TRY(mem_grow((void **)&cs->perm, &cs->cap_perm, n, sizeof *cs->perm, "contact:perm", d));
+  return mem_grow((void **)&cs->seen, &cs->cap_seen, n, sizeof *cs->seen, "contact:seen", d);
+}
+
+/* Renumber one model's pool so its blocks follow the order of the contacts that use them; the
+   free blocks go last. */
+static cairn_status sort_pool(cairn_world *w, int model, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  model_entry *e = &w->reg.e[model];
+  model_pool *p = &e->pool;
+  if (p->n_blocks == 0) return CAIRN_OK;
+  CAIRN_TRY(sort_scratch(cs, p->n_blocks, d));
+  uint32_t *order = cs->perm, live = 0;
+  uint8_t *used = cs->seen;
+  memset(used, 0, p->n_blocks);
+  for (size_t c = 0; c < cs->n; c++)
+    if (cs->model[c] == model) used[cs->blk[c]] = 1, order[live++] = cs->blk[c];
+  uint32_t k = live;
+  for (uint32_t blk = 0; blk < p->n_blocks; blk++)
+    if (!used[blk]) order[k++] = blk;
+  permute(p->setmask, sizeof *p->setmask, p->n_blocks, order, cs->seen);
+  /* A block is too large for permute's buffer: move it a double at a time, slot by slot. */
+  for (size_t off = 0; off < p->stride; off++) {
+    /* gather slot 'off' of every block into place: blocks are strided, so permute a strided
+       view by hand */
+    double *col = p->data + off;
+    memset(cs->seen, 0, p->n_blocks);
+    for (size_t i = 0; i < p->n_blocks; i++) {
+      if (cs->seen[i] || order[i] == i) continue;
+      double tmp = col[i * p->stride];
+      size_t j = i;
+      for (;;) {
+        cs->seen[j] = 1;
+        size_t src = order[j];
+        if (src == i) break;
+        col[j * p->stride] = col[src * p->stride];
+        j = src;
+      }
+      col[j * p->stride] = tmp;
+    }
+  }
+  for (size_t c = 0, next = 0; c < cs->n; c++)
+    if (cs->model[c] == model) cs->blk[c] = (uint32_t)next++;
+  p->n_free = 0; /* (a block the free list had no room for stays unused, as before) */
+  for (uint32_t blk = live; blk < p->n_blocks && p->n_free < p->cap_free; blk++)
+    p->free_list[p->n_free++] = blk;
+  return CAIRN_OK;
+}
+
+cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  const pair_list *p = &w->pairs;
+  size_t n = cs->n;
+  if (n == 0) return CAIRN_OK;
+  CAIRN_TRY(sort_scratch(cs, n, d));
+  size_t k = 0;
+  for (size_t q = 0; q < p->n; q++)
+    if (p->contact[q] != IDMAP_NONE) cs->perm[k++] = p->contact[q];
+  if (k != n) return CAIRN_OK; /* a contact without a pair: leave the order as it is */
+#define P(f) permute(cs->f, sizeof *cs->f, n, cs->perm, cs->seen);
+  CONTACT_FIELDS(P)
+#undef P
+  for (size_t c = 0; c < n; c++) {
+    idmap_put(&cs->map, contact_key_of(w, (uint32_t)c), (uint32_t)c, NULL); /* replaces */
+    w->pairs.contact[cs->pair[c]] = (uint32_t)c;
+  }
+  for (size_t m = 0; m < w->reg.n; m++) CAIRN_TRY(sort_pool(w, (int)m, d));
+  w->fs.lists_ok = 0;
+  return CAIRN_OK;
 }

@@ -74,6 +74,10 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
                             cairn_diag *d);
 /* Set the contact frame (n, s, t) of a new contact from its first normal. */
 void contact_init_frame(cairn_world *w, uint32_t c, const double n[3]);
+/* Put the contacts in the order of their pairs, and each model's pool blocks in the order of
+   its contacts, so that the passes over pairs and contacts walk memory forwards (called after
+   the pair list is rebuilt, when every contact has its pair). */
+cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d);
 /* Delete contact c (swap with the last). */
 void contact_delete(cairn_world *w, uint32_t c);
 /* Give contact c a new model (state zeroed, properties from defaults). */

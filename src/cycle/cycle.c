@@ -34,14 +34,14 @@ static void from_frame(const double f[9], const double v[3], double out[3]) {
 }
 
 /* Effective mass of a contact (design.md): reduced mass; a wall or a ball whose translation is
-   fixed counts as infinitely heavy; two such balls use their actual reduced mass. */
-static double effective_mass(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
-  const ball_store *bs = &w->balls;
+   fixed counts as infinitely heavy; two such balls use their actual reduced mass. 'fixed' is the
+   set of fixity bits that fixes translation in this dimension. */
+static inline double effective_mass(const ball_store *bs, unsigned fixed, int kind, uint32_t a,
+                                    uint32_t b) {
   if (kind == CAIRN_KIND_BALL_WALL) return bs->mass[b];
   double ma = bs->mass[a], mb = bs->mass[b];
-  int fa = ball_translation_fixed(w, a), fb = ball_translation_fixed(w, b);
-  if (fa && !fb) return mb;
-  if (fb && !fa) return ma;
+  int fa = (bs->fix[a] & fixed) == fixed, fb = (bs->fix[b] & fixed) == fixed;
+  if (fa != fb) return fa ? mb : ma;
   return ma * mb / (ma + mb);
 }
 
@@ -106,93 +106,141 @@ void force_scratch_free(force_scratch *fs) {
   memset(fs, 0, sizeof *fs);
 }
 
-/* Build contact c's input block from the current state and call its model. */
-static void call_model(cairn_world *w, size_t c, double dt, cairn_cm_output *out) {
+/* Contact c's input block from the current state. */
+static inline void model_input(const cairn_world *w, size_t c, double dt, cairn_cm_input *in) {
   const ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
+  const contact_store *cs = &w->contacts;
   int kind = cs->kind[c];
   uint32_t a = cs->a[c], bb = cs->b[c];
   const double *fr = cs->frame[c], *pt = cs->point[c];
-  double va[3], vb[3], dv[3], wa[3] = {0, 0, 0}, dw[3];
+  double va[3], vb[3], dv[3], dw[3];
   point_velocity(b, bb, pt, vb);
   if (kind == CAIRN_KIND_BALL_BALL) {
     point_velocity(b, a, pt, va);
-    v3_copy(b->spin[a], wa);
+    v3_sub(b->spin[bb], b->spin[a], dw);
   } else {
     v3_copy(w->walls.w[a].vel, va);
+    v3_copy(b->spin[bb], dw);
   }
   v3_sub(vb, va, dv);
-  v3_sub(b->spin[bb], wa, dw);
-  cairn_cm_input in;
-  memset(&in, 0, sizeof in);
-  in.dim = w->dim;
-  in.dt = dt;
-  in.kind = kind;
-  in.first = cs->first[c];
-  in.gap = cs->gap[c];
-  to_frame(fr, dv, in.vel);
-  to_frame(fr, dw, in.angvel);
-  in.m_eff = effective_mass(w, kind, a, bb);
-  in.r2 = b->rad[bb];
-  in.r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
-  in.r_eff = kind == CAIRN_KIND_BALL_BALL ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
-  in.energy = w->energy.on;
+  double r2 = b->rad[bb], r1 = kind == CAIRN_KIND_BALL_BALL ? b->rad[a] : 0.0;
+  /* Every field is assigned one by one: zero-initialising the block as a whole makes the
+     compiler emit a slow string store on every call. */
+  in->dim = w->dim;
+  in->kind = kind;
+  in->first = cs->first[c];
+  in->dt = dt;
+  in->gap = cs->gap[c];
+  in->m_eff = effective_mass(b, w->dim == 2 ? (FIX_VX | FIX_VY) : FIX_VEL, kind, a, bb);
+  in->r_eff = kind == CAIRN_KIND_BALL_BALL ? r1 * r2 / (r1 + r2) : r2;
+  in->r1 = r1;
+  in->r2 = r2;
+  in->energy = w->energy.on;
+  to_frame(fr, dv, in->vel);
+  to_frame(fr, dw, in->angvel);
+}
 
-  const model_entry *e = &w->reg.e[cs->model[c]];
-  uint32_t blk = cs->blk[c];
-  memset(out, 0, sizeof *out);
+/* An output block as the ABI promises it to the model: zero, but may_delete 1. */
+static inline void model_output_init(cairn_cm_output *out) {
+  for (int k = 0; k < 3; k++) out->force[k] = out->moment[k] = 0.0;
+  out->kn_est = out->ks_est = out->kr_est = 0.0;
+  out->active = 0;
   out->may_delete = 1;
-  e->m->force(&in, pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk), out);
+  out->events = 0;
+  out->slip_mode = out->bond_mode = 0;
+}
+
+static inline cairn_cm_blocks model_blocks(const cairn_world *w, size_t c) {
+  const model_entry *e = &w->reg.e[w->contacts.model[c]];
+  uint32_t blk = w->contacts.blk[c];
+  return (cairn_cm_blocks){pool_block(e, blk), pool_derived(e, blk), pool_state(e, blk)};
 }
 
 void cycle_contact_farewell(cairn_world *w, uint32_t c) {
+  cairn_cm_input in;
   cairn_cm_output out;
-  call_model(w, c, w->dt, &out);
+  model_input(w, c, w->dt, &in);
+  model_output_init(&out);
+  cairn_cm_blocks bl = model_blocks(w, c);
+  w->reg.e[w->contacts.model[c]].m->force(&in, bl.props, bl.derived, bl.state, &out);
 }
 
-/* One contact's model update and its contributions to the two sides (no shared writes: safe to
-   run for many contacts at once). */
-static void contact_update(cairn_world *w, size_t c, double dt) {
+/* Contact c's model output taken into the contact and turned into its contributions to the two
+   sides (no shared writes: safe to run for many contacts at once). */
+static inline void contact_output(cairn_world *w, size_t c, const cairn_cm_output *out) {
   const ball_store *b = &w->balls;
   contact_store *cs = &w->contacts;
   force_scratch *fs = &w->fs;
   int kind = cs->kind[c];
   uint32_t a = cs->a[c], bb = cs->b[c];
   const double *fr = cs->frame[c], *pt = cs->point[c];
-  cairn_cm_output out;
-  call_model(w, c, dt, &out);
   cs->first[c] = 0;
   uint8_t ev = 0;
-  if (out.active && (!cs->active[c] || (out.events & CAIRN_EV_ACTIVATED))) ev |= 1;
-  if (out.events & CAIRN_EV_SLIP_CHANGE) ev |= 2;
-  if (out.events & CAIRN_EV_BOND_BREAK) ev |= 4;
+  if (out->active && (!cs->active[c] || (out->events & CAIRN_EV_ACTIVATED))) ev |= 1;
+  if (out->events & CAIRN_EV_SLIP_CHANGE) ev |= 2;
+  if (out->events & CAIRN_EV_BOND_BREAK) ev |= 4;
   fs->ev[c] = ev;
-  fs->slip_mode[c] = (int8_t)out.slip_mode;
-  fs->bond_mode[c] = (int8_t)out.bond_mode;
-  cs->active[c] = (uint8_t)(out.active != 0);
-  cs->deletable[c] = (uint8_t)(out.may_delete != 0);
-  v3_copy(out.force, cs->force[c]);
-  v3_copy(out.moment, cs->moment[c]);
-  cs->kn_est[c] = out.kn_est;
-  cs->ks_est[c] = out.ks_est;
-  cs->kr_est[c] = out.kr_est;
+  fs->slip_mode[c] = (int8_t)out->slip_mode;
+  fs->bond_mode[c] = (int8_t)out->bond_mode;
+  cs->active[c] = (uint8_t)(out->active != 0);
+  cs->deletable[c] = (uint8_t)(out->may_delete != 0);
+  v3_copy(out->force, cs->force[c]);
+  v3_copy(out->moment, cs->moment[c]);
+  cs->kn_est[c] = out->kn_est;
+  cs->ks_est[c] = out->ks_est;
+  cs->kr_est[c] = out->kr_est;
 
-  double *f = fs->f[c], m[3], r[3], rxf[3];
-  from_frame(fr, out.force, f);
-  from_frame(fr, out.moment, m);
+  /* Formed in locals and stored once: the compiler cannot tell the scratch arrays from the
+     inputs, and would reload after every store. */
+  double fr_[9], p[3], f[3], m[3] = {0, 0, 0}, r[3], rxf[3];
+  memcpy(fr_, fr, sizeof fr_);
+  v3_copy(pt, p);
+  from_frame(fr_, out->force, f);
+  if (out->moment[0] != 0 || out->moment[1] != 0 || out->moment[2] != 0)
+    from_frame(fr_, out->moment, m);
   if (w->dim == 2) f[2] = 0, m[0] = m[1] = 0;
-  v3_sub(pt, b->pos[bb], r);
+  double ks = out->ks_est, kr = out->kr_est;
+  v3_copy(f, fs->f[c]);
+  v3_sub(p, b->pos[bb], r);
   v3_cross(r, f, rxf);
   v3_add(rxf, m, fs->m2[c]);
-  fs->kt[c] = out.kn_est + out.ks_est;
-  fs->kr2[c] = out.kr_est + out.ks_est * v3_dot(r, r);
+  fs->kt[c] = out->kn_est + ks;
+  fs->kr2[c] = kr + ks * v3_dot(r, r);
   if (kind == CAIRN_KIND_BALL_BALL) { /* side 1 gets -f at the same point and -m */
-    v3_sub(pt, b->pos[a], r);
+    v3_sub(p, b->pos[a], r);
     v3_cross(r, f, rxf);
     v3_add(rxf, m, rxf);
     v3_scale(rxf, -1.0, fs->m1[c]);
-    fs->kr1[c] = out.kr_est + out.ks_est * v3_dot(r, r);
+    fs->kr1[c] = kr + ks * v3_dot(r, r);
   }
+}
+
+/* Contacts are updated a chunk at a time: the chunk's input blocks are formed, each run of
+   neighbouring contacts with the same model goes to that model in one call (its batch entry, if
+   it has one), and the outputs are taken back. A chunk's blocks stay in the first-level cache. */
+#define CHUNK 32
+
+static void contact_chunk(cairn_world *w, size_t c0, size_t n, double dt) {
+  const contact_store *cs = &w->contacts;
+  cairn_cm_input in[CHUNK];
+  cairn_cm_blocks bl[CHUNK];
+  cairn_cm_output out[CHUNK];
+  for (size_t i = 0; i < n; i++) {
+    model_input(w, c0 + i, dt, &in[i]);
+    bl[i] = model_blocks(w, c0 + i);
+    model_output_init(&out[i]);
+  }
+  for (size_t i = 0, j; i < n; i = j) {
+    int32_t model = cs->model[c0 + i];
+    for (j = i + 1; j < n && cs->model[c0 + j] == model; j++) continue;
+    const cairn_contact_model *m = w->reg.e[model].m;
+    if (m->force_batch)
+      m->force_batch(j - i, in + i, bl + i, out + i);
+    else
+      for (size_t k = i; k < j; k++)
+        m->force(&in[k], bl[k].props, bl[k].derived, bl[k].state, &out[k]);
+  }
+  for (size_t i = 0; i < n; i++) contact_output(w, c0 + i, &out[i]);
 }
 
 /* Each ball's contact list (CSR), in increasing contact order: the fixed summation order. */
@@ -225,9 +273,12 @@ static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
       CAIRN_TRY(validate_contact(w, (uint32_t)c, d));
       cs->unchecked[c] = 0;
     }
-  long nc = (long)cs->n, nb = (long)b->n;
+  long nc = (long)cs->n, nb = (long)b->n, nchunk = (nc + CHUNK - 1) / CHUNK;
 #pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nc))
-  for (long c = 0; c < nc; c++) contact_update(w, (size_t)c, dt);
+  for (long k = 0; k < nchunk; k++) {
+    size_t c0 = (size_t)k * CHUNK, n = (size_t)nc - c0 < CHUNK ? (size_t)nc - c0 : CHUNK;
+    contact_chunk(w, c0, n, dt);
+  }
   /* The lists change only when contacts or balls come and go. */
   if (!fs->lists_ok) build_ball_lists(w), fs->lists_ok = 1;
 #pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nb))
@@ -289,6 +340,16 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   for (long i = 0; i < nb; i++) {
     double m = b->mass[i], I = b->inertia[i], a = b->damp[i], eg = 0, ed = 0;
     unsigned fix = b->fix[i];
+    if (dim == 3 && !fix && a == 0 && !track) { /* the common ball: free, undamped, 3D */
+      for (int k = 0; k < 3; k++) {             /* the same arithmetic as the general path below */
+        b->vel[i][k] += (b->force[i][k] + m * w->gravity[k]) / m * dt;
+        b->spin[i][k] += b->moment[i][k] / I * dt;
+        double dx = b->vel[i][k] * dt;
+        b->pos[i][k] += dx;
+        b->disp[i][k] += dx;
+      }
+      continue;
+    }
     for (int k = 0; k < dim; k++) {
       if (fix & (1u << k)) continue;
       double f0 = b->force[i][k] + m * w->gravity[k], v0 = b->vel[i][k];

@@ -17,8 +17,6 @@ static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
   G(b);
   G(contact);
   G(sgap);
-  G(sn);
-  G(spt);
   G(sok);
 #undef G
   p->cap = cap;
@@ -156,6 +154,7 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
       p->contact[p->n - 1] = (uint32_t)c;
       cs->pair[c] = (uint32_t)(p->n - 1);
     }
+  CAIRN_TRY(contact_sort_by_pair(w, d));
   for (size_t i = 0; i < w->balls.n; i++) v3_zero(w->balls.disp[i]);
   for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].disp);
   p->dirty = 0;
@@ -186,37 +185,43 @@ static inline int leaves(const contact_store *cs, uint32_t c, double gap) {
   return gap > cs->prox[c] && cs->deletable[c];
 }
 
-/* Give contact c this step's geometry of its pair q: its frame turned to the new normal, the gap
-   and the contact point. */
-static void take_geometry(cairn_world *w, uint32_t c, size_t q) {
-  const pair_list *p = &w->pairs;
+/* This step's geometry of pair q (between sides a and b of kind k): 0 where it has no normal. */
+static inline int pair_geometry(const cairn_world *w, int k, uint32_t a, uint32_t b, double *gap,
+                                double n[3], double pt[3]) {
+  const ball_store *bs = &w->balls;
+  return k == CAIRN_KIND_BALL_BALL
+             ? geom_ball_ball(bs->pos[a], bs->rad[a], bs->pos[b], bs->rad[b], gap, n, pt)
+             : geom_ball_wall(&w->walls.w[a], bs->pos[b], bs->rad[b], gap, n, pt);
+}
+
+/* Give contact c this step's geometry: its frame turned to the new normal, the gap and the
+   contact point. */
+static inline void take_geometry(cairn_world *w, uint32_t c, double gap, const double n[3],
+                                 const double pt[3]) {
   contact_store *cs = &w->contacts;
-  frame_rotate(w->dim, cs->frame[c], p->sn[q]);
-  cs->gap[c] = p->sgap[q];
-  v3_copy(p->spt[q], cs->point[c]);
+  frame_rotate(w->dim, cs->frame[c], n);
+  cs->gap[c] = gap;
+  v3_copy(pt, cs->point[c]);
 }
 
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
   pair_list *p = &w->pairs;
   contact_store *cs = &w->contacts;
-  const ball_store *b = &w->balls;
   double max_prox = cmat_max_proximity(w);
   /* Geometry of every pair, and the update of the contacts that stay: independent per pair, so
-     in parallel (the same arithmetic whatever the thread count). */
+     in parallel (the same arithmetic whatever the thread count). Only the gap is kept per pair;
+     the rare pair that makes or loses a contact has its geometry formed again below. */
   long np = (long)p->n;
 #pragma omp parallel for schedule(static) if (np >= 2048)
   for (long q = 0; q < np; q++) {
-    int k = p->kind[q];
-    uint32_t a = p->a[q], bb = p->b[q];
-    double *gap = &p->sgap[q], *n = p->sn[q], *pt = p->spt[q];
-    int ok = k == CAIRN_KIND_BALL_BALL
-                 ? geom_ball_ball(b->pos[a], b->rad[a], b->pos[bb], b->rad[bb], gap, n, pt)
-                 : geom_ball_wall(&w->walls.w[a], b->pos[bb], b->rad[bb], gap, n, pt);
+    double gap, n[3], pt[3];
+    int ok = pair_geometry(w, p->kind[q], p->a[q], p->b[q], &gap, n, pt);
     p->sok[q] = (uint8_t)ok;
+    p->sgap[q] = gap;
     uint32_t c = p->contact[q];
-    if (!ok || c == IDMAP_NONE || leaves(cs, c, *gap)) continue;
-    take_geometry(w, c, (size_t)q);
+    if (!ok || c == IDMAP_NONE || leaves(cs, c, gap)) continue;
+    take_geometry(w, c, gap, n, pt);
   }
   /* Creation and deletion change the contact arrays: in pair order, on one thread. A pair
      without a normal this step keeps whatever contact it has unchanged. */
@@ -224,18 +229,20 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     if (!p->sok[q]) continue;
     int k = p->kind[q];
     uint32_t a = p->a[q], bb = p->b[q], c = p->contact[q];
-    double gap = p->sgap[q];
+    double gap = p->sgap[q], n[3], pt[3];
     if (c == IDMAP_NONE) {
       if (gap >= max_prox || gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
       CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
       p->contact[q] = c;
       cs->pair[c] = (uint32_t)q;
-      contact_init_frame(w, c, p->sn[q]);
+      pair_geometry(w, k, a, bb, &gap, n, pt);
+      contact_init_frame(w, c, n);
       cs->gap[c] = gap;
-      v3_copy(p->spt[q], cs->point[c]);
+      v3_copy(pt, cs->point[c]);
     } else if (leaves(cs, c, gap)) {
       if (w->energy.on) {
-        take_geometry(w, c, q);
+        pair_geometry(w, k, a, bb, &gap, n, pt);
+        take_geometry(w, c, gap, n, pt);
         cycle_contact_farewell(w, c);
       }
       contact_delete(w, c);

@@ -16,7 +16,10 @@ static inline void law_shear_increment(double fs[3], double ks, const double vel
 
 /* Coulomb slider: cap |F_s| at fmax (>= 0). Returns 1 if the force was capped (sliding). */
 static inline int law_coulomb_cap(double fs[3], double fmax) {
-  double mag = sqrt(fs[1] * fs[1] + fs[2] * fs[2]);
+  double mag2 = fs[1] * fs[1] + fs[2] * fs[2];
+  /* Clearly below the limit (the usual case): no square root. Near it, the exact test below. */
+  if (fmax > 0 && mag2 < fmax * fmax * (1.0 - 1e-12)) return 0;
+  double mag = sqrt(mag2);
   if (mag <= fmax) return 0;
   double r = mag > 0 ? fmax / mag : 0.0;
   fs[1] *= r;

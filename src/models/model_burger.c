@@ -225,6 +225,8 @@ static const char *burger_validate(const double *p, int dim, char *msg, size_t n
   return bad;
 }
 
+CAIRN_CM_BATCH(burger_force_batch, burger_force)
+
 const cairn_contact_model cairn_model_burger = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "burger",
@@ -236,6 +238,7 @@ const cairn_contact_model cairn_model_burger = {
     .state = burger_state,
     .n_state = sizeof burger_state / sizeof *burger_state,
     .force = burger_force,
+    .force_batch = burger_force_batch,
     .stiffness = burger_stiffness,
     .validate = burger_validate,
     .energy = burger_energy,

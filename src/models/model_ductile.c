@@ -122,6 +122,8 @@ static void ductile_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
+CAIRN_CM_BATCH(ductile_force_batch, ductile_force)
+
 const cairn_contact_model cairn_model_ductile = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "ductile",
@@ -133,5 +135,6 @@ const cairn_contact_model cairn_model_ductile = {
     .state = ductile_state,
     .n_state = sizeof ductile_state / sizeof *ductile_state,
     .force = ductile_force,
+    .force_batch = ductile_force_batch,
     .stiffness = ductile_stiffness,
 };

@@ -141,6 +141,8 @@ static const char *hysdamp_validate(const double *p, int dim, char *msg, size_t 
   return NULL;
 }
 
+CAIRN_CM_BATCH(hysdamp_force_batch, hysdamp_force)
+
 const cairn_contact_model cairn_model_hysdamp = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "hysdamp",
@@ -154,6 +156,7 @@ const cairn_contact_model cairn_model_hysdamp = {
     .n_derived = N_DERIVED,
     .prepare = hysdamp_prepare,
     .force = hysdamp_force,
+    .force_batch = hysdamp_force_batch,
     .stiffness = hysdamp_stiffness,
     .validate = hysdamp_validate,
 };

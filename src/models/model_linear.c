@@ -66,8 +66,9 @@ static void linear_losses(const cairn_cm_input *in, const double *p, const doubl
 static void linear_force(const cairn_cm_input *in, const double *p, const double *derived,
                          double *st, cairn_cm_output *out) {
   (void)derived;
-  double *fl = st + S_FORCE, *fd = st + S_DPFORCE;
-  double old[6] = {fl[0], fl[1], fl[2], fd[0], fd[1], fd[2]};
+  double *fl = st + S_FORCE, *fd = st + S_DPFORCE, old[6];
+  if (in->energy)
+    old[0] = fl[0], old[1] = fl[1], old[2] = fl[2], old[3] = fd[0], old[4] = fd[1], old[5] = fd[2];
   if (in->gap >= 0) { /* open: no force, and the shear history is dropped (the loss sums stay) */
     const double none[6] = {0, 0, 0, 0, 0, 0};
     if (in->energy) linear_losses(in, p, old, none, st);
@@ -124,6 +125,8 @@ static void linear_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
+CAIRN_CM_BATCH(linear_force_batch, linear_force)
+
 const cairn_contact_model cairn_model_linear = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "linear",
@@ -134,6 +137,7 @@ const cairn_contact_model cairn_model_linear = {
     .state = linear_state,
     .n_state = sizeof linear_state / sizeof *linear_state,
     .force = linear_force,
+    .force_batch = linear_force_batch,
     .stiffness = linear_stiffness,
     .energy = linear_energy,
 };

@@ -13,11 +13,14 @@ static void null_stiffness(const double *props, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
+CAIRN_CM_BATCH(null_force_batch, null_force)
+
 const cairn_contact_model cairn_model_null = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "null",
     .version = 1,
     .doc = "no force: contacts are detected and reported only",
     .force = null_force,
+    .force_batch = null_force_batch,
     .stiffness = null_stiffness,
 };

@@ -179,6 +179,8 @@ static const char *softening_validate(const double *p, int dim, char *msg, size_
   return NULL;
 }
 
+CAIRN_CM_BATCH(softening_force_batch, softening_force)
+
 const cairn_contact_model cairn_model_softening = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "softening",
@@ -190,6 +192,7 @@ const cairn_contact_model cairn_model_softening = {
     .state = softening_state,
     .n_state = sizeof softening_state / sizeof *softening_state,
     .force = softening_force,
+    .force_batch = softening_force_batch,
     .stiffness = softening_stiffness,
     .validate = softening_validate,
 };

@@ -71,6 +71,8 @@ static void viscous_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
+CAIRN_CM_BATCH(viscous_force_batch, viscous_force)
+
 const cairn_contact_model cairn_model_viscous = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "viscous",
@@ -81,5 +83,6 @@ const cairn_contact_model cairn_model_viscous = {
     .state = viscous_state,
     .n_state = sizeof viscous_state / sizeof *viscous_state,
     .force = viscous_force,
+    .force_batch = viscous_force_batch,
     .stiffness = viscous_stiffness,
 };

@@ -35,7 +35,7 @@ cairn_status cairn_world_create(const cairn_world_opts *opts, cairn_world **out,
 
 static void pairs_free(pair_list *p) {
   mem_free(p->kind, 0), mem_free(p->a, 0), mem_free(p->b, 0), mem_free(p->contact, 0);
-  mem_free(p->sgap, 0), mem_free(p->sn, 0), mem_free(p->spt, 0), mem_free(p->sok, 0);
+  mem_free(p->sgap, 0), mem_free(p->sok, 0);
   mem_free(p->cell_start, 0), mem_free(p->order, 0), mem_free(p->cell_of, 0);
   memset(p, 0, sizeof *p);
 }

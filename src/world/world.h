@@ -112,6 +112,10 @@ typedef struct contact_store {
   uint8_t *unchecked; /* the model's validation hook has not run yet (it runs on first touch) */
   uint32_t *pair;     /* index of its entry in the pair list */
   idmap map;          /* contact key -> index */
+  /* scratch of contact_sort */
+  uint32_t *perm;
+  uint8_t *seen;
+  size_t cap_perm, cap_seen;
 } contact_store;
 
 /* Candidate pairs within the neighbour skin, rebuilt when something moved more than half of it. */
@@ -120,8 +124,8 @@ typedef struct pair_list {
   uint8_t *kind;
   uint32_t *a, *b;
   uint32_t *contact; /* index into contacts, or IDMAP_NONE */
-  /* this step's geometry of each pair (filled in parallel, used in pair order) */
-  double *sgap, (*sn)[3], (*spt)[3];
+  /* this step's gap of each pair (filled in parallel, used in pair order) */
+  double *sgap;
   uint8_t *sok;
   /* cell grid scratch */
   size_t cap_cells, cap_order;
