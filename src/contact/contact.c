@@ -40,14 +40,15 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
 /* Every per-contact array of the store, for growing, moving, reordering and freeing them
    together (a field added to contact_store goes here once). */
 #define CONTACT_FIELDS(X)                                                                          \
-  X(kind) X(a) X(b) X(model) X(blk) X(frame) X(gap) X(point) X(force) X(moment) X(kn_est)        \
-      X(ks_est) X(kr_est) X(prox) X(active) X(first) X(deletable) X(unchecked) X(pair)
+  X(kind)                                                                                          \
+  X(a) X(b) X(model) X(blk) X(frame) X(gap) X(force) X(moment) X(prox) X(active) X(first)          \
+      X(deletable) X(unchecked) X(pair)
 
 static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
   contact_store *cs = &w->contacts;
   if (need <= cs->cap) return CAIRN_OK;
   size_t old = cs->cap, cap = mem_next_cap(old, need);
-#define G(f) CAIRN_TRY(mem_resize((void **)&cs->f, old, cap, sizeof *cs->f, "contact:" #f, d));
+#define G(f) CAIRN_TRY(mem_resize_raw((void **)&cs->f, old, cap, sizeof *cs->f, "contact:" #f, d));
   CONTACT_FIELDS(G)
 #undef G
   cs->cap = cap;
@@ -223,27 +224,6 @@ void contact_store_free(cairn_world *w) {
   memset(cs, 0, sizeof *cs);
 }
 
-/* Put the elements of an array of n elements of 'size' bytes in the order 'order' (element i
-   takes the old element order[i]), in place, by following the permutation's cycles; 'seen' is
-   n bytes of scratch. */
-static void permute(void *base, size_t size, size_t n, const uint32_t *order, uint8_t *seen) {
-  char *v = base, tmp[128];
-  memset(seen, 0, n);
-  for (size_t i = 0; i < n; i++) {
-    if (seen[i] || order[i] == i) continue;
-    memcpy(tmp, v + i * size, size);
-    size_t j = i;
-    for (;;) {
-      seen[j] = 1;
-      size_t k = order[j];
-      if (k == i) break;
-      memcpy(v + j * size, v + k * size, size);
-      j = k;
-    }
-    memcpy(v + j * size, tmp, size);
-  }
-}
-
 /* Scratch for contact_sort: an order and a mark per element, for n elements. */
 static cairn_status sort_scratch(contact_store *cs, size_t n, cairn_diag *d) {
   CAIRN_TRY(mem_grow((void **)&cs->perm, &cs->cap_perm, n, sizeof *cs->perm, "contact:perm", d));
@@ -266,7 +246,7 @@ static cairn_status sort_pool(cairn_world *w, int model, cairn_diag *d) {
   uint32_t k = live;
   for (uint32_t blk = 0; blk < p->n_blocks; blk++)
     if (!used[blk]) order[k++] = blk;
-  permute(p->setmask, sizeof *p->setmask, p->n_blocks, order, cs->seen);
+  mem_permute(p->setmask, sizeof *p->setmask, p->n_blocks, order, cs->seen);
   /* A block is too large for permute's buffer: move it a double at a time, slot by slot. */
   for (size_t off = 0; off < p->stride; off++) {
     /* gather slot 'off' of every block into place: blocks are strided, so permute a strided
@@ -305,7 +285,7 @@ cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d) {
   for (size_t q = 0; q < p->n; q++)
     if (p->contact[q] != IDMAP_NONE) cs->perm[k++] = p->contact[q];
   if (k != n) return CAIRN_OK; /* a contact without a pair: leave the order as it is */
-#define P(f) permute(cs->f, sizeof *cs->f, n, cs->perm, cs->seen);
+#define P(f) mem_permute(cs->f, sizeof *cs->f, n, cs->perm, cs->seen);
   CONTACT_FIELDS(P)
 #undef P
   for (size_t c = 0; c < n; c++) {

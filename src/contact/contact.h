@@ -91,6 +91,14 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
                               int *n, cairn_diag *d);
 cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
                               cairn_diag *d);
+/* Contact point of contact c: the middle of the overlap along the normal, from side 2's centre
+   (ball-ball: the same point as from side 1's, r1 + gap / 2 along n from it). */
+static inline void contact_point(const cairn_world *w, uint32_t c, double pt[3]) {
+  const contact_store *cs = &w->contacts;
+  uint32_t b = cs->b[c];
+  double a = w->balls.rad[b] + 0.5 * cs->gap[c];
+  for (int k = 0; k < 3; k++) pt[k] = w->balls.pos[b][k] - a * cs->frame[c][k];
+}
 /* Force of contact c in global coordinates (on side 2). */
 void contact_force_global(const cairn_world *w, uint32_t c, double f[3]);
 void contact_store_free(cairn_world *w);

@@ -43,6 +43,15 @@ cairn_status mem_resize(void **p, size_t old_n, size_t new_n, size_t elem, const
   return CAIRN_OK;
 }
 
+cairn_status mem_resize_raw(void **p, size_t old_n, size_t new_n, size_t elem, const char *tag,
+                            cairn_diag *d) {
+  void *q = mem_realloc(*p, old_n * elem, new_n * elem, tag);
+  if (!q && new_n)
+    return diag_set(d, CAIRN_ENOMEM, "out of memory growing %s to %zu entries", tag, new_n);
+  *p = q;
+  return CAIRN_OK;
+}
+
 cairn_status mem_grow(void **p, size_t *cap, size_t need, size_t elem, const char *tag,
                       cairn_diag *d) {
   if (need <= *cap) return CAIRN_OK;
@@ -50,6 +59,27 @@ cairn_status mem_grow(void **p, size_t *cap, size_t need, size_t elem, const cha
   CAIRN_TRY(mem_resize(p, *cap, n, elem, tag, d));
   *cap = n;
   return CAIRN_OK;
+}
+
+/* Put the elements of an array of n elements of 'size' bytes in the order 'order' (element i
+   takes the old element order[i]), in place, by following the permutation's cycles; 'seen' is
+   n bytes of scratch. */
+void mem_permute(void *base, size_t size, size_t n, const uint32_t *order, uint8_t *seen) {
+  char *v = base, tmp[128];
+  memset(seen, 0, n);
+  for (size_t i = 0; i < n; i++) {
+    if (seen[i] || order[i] == i) continue;
+    memcpy(tmp, v + i * size, size);
+    size_t j = i;
+    for (;;) {
+      seen[j] = 1;
+      size_t k = order[j];
+      if (k == i) break;
+      memcpy(v + j * size, v + k * size, size);
+      j = k;
+    }
+    memcpy(v + j * size, tmp, size);
+  }
 }
 
 cairn_status diag_set(cairn_diag *d, cairn_status s, const char *fmt, ...) {

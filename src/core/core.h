@@ -36,12 +36,22 @@ CAIRN_API void cairn_mem_fail_after(long n);
 /* Resize an array from old_n to new_n elements of 'elem' bytes, zeroing the new tail. */
 cairn_status mem_resize(void **p, size_t old_n, size_t new_n, size_t elem, const char *tag,
                         cairn_diag *d);
+/* mem_resize without zeroing the new elements, for the arrays whose every element is written
+   before it is read (balls, contacts, pairs and the force pass's scratch). A grown array's tail
+   is then left untouched, and the operating system makes no memory resident for it until it is
+   used: the spare capacity of the doubling costs address space, not memory. */
+cairn_status mem_resize_raw(void **p, size_t old_n, size_t new_n, size_t elem, const char *tag,
+                            cairn_diag *d);
 /* Capacity for at least 'need' elements: 'cap' doubled (from 16) until it fits. */
 size_t mem_next_cap(size_t cap, size_t need);
 
 /* Grow an array to hold at least 'need' elements of 'elem' bytes, doubling. */
 cairn_status mem_grow(void **p, size_t *cap, size_t need, size_t elem, const char *tag,
                       cairn_diag *d);
+
+/* Put the n elements (of 'size' <= 128 bytes) of an array in the order 'order' (element i takes
+   the old element order[i]; a permutation of 0..n-1), in place; 'seen' is n bytes of scratch. */
+void mem_permute(void *base, size_t size, size_t n, const uint32_t *order, uint8_t *seen);
 
 /* 3-vectors. */
 static inline double v3_dot(const double a[3], const double b[3]) {

@@ -65,16 +65,9 @@ static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
   if (nc > fs->cap_c) {
     size_t old = fs->cap_c, cap = mem_next_cap(old, nc);
 #define G(f, k)                                                                                    \
-  CAIRN_TRY(mem_resize((void **)&fs->f, old *(k), cap *(k), sizeof *fs->f, "forces:" #f, d))
-    G(f, 1);
-    G(m1, 1);
-    G(m2, 1);
-    G(kt, 1);
-    G(kr1, 1);
-    G(kr2, 1);
-    G(ev, 1);
-    G(slip_mode, 1);
-    G(bond_mode, 1);
+  CAIRN_TRY(mem_resize_raw((void **)&fs->f, old *(k), cap *(k), sizeof *fs->f, "forces:" #f, d))
+    G(ctb, 1);
+    G(evs, 1);
     G(ent, 2);
 #undef G
     fs->cap_c = cap;
@@ -100,8 +93,7 @@ int cycle_threads(int n) {
 }
 
 void force_scratch_free(force_scratch *fs) {
-  void *arrs[] = {fs->f,         fs->m1,        fs->m2,  fs->kt,   fs->kr1, fs->kr2,  fs->ev,
-                  fs->slip_mode, fs->bond_mode, fs->off, fs->fill, fs->ent, fs->ework};
+  void *arrs[] = {fs->ctb, fs->evs, fs->off, fs->fill, fs->ent, fs->ework};
   for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
   memset(fs, 0, sizeof *fs);
 }
@@ -112,8 +104,9 @@ static inline void model_input(const cairn_world *w, size_t c, double dt, cairn_
   const contact_store *cs = &w->contacts;
   int kind = cs->kind[c];
   uint32_t a = cs->a[c], bb = cs->b[c];
-  const double *fr = cs->frame[c], *pt = cs->point[c];
-  double va[3], vb[3], dv[3], dw[3];
+  const double *fr = cs->frame[c];
+  double pt[3], va[3], vb[3], dv[3], dw[3];
+  contact_point(w, (uint32_t)c, pt);
   point_velocity(b, bb, pt, vb);
   if (kind == CAIRN_KIND_BALL_BALL) {
     point_velocity(b, a, pt, va);
@@ -173,45 +166,41 @@ static inline void contact_output(cairn_world *w, size_t c, const cairn_cm_outpu
   force_scratch *fs = &w->fs;
   int kind = cs->kind[c];
   uint32_t a = cs->a[c], bb = cs->b[c];
-  const double *fr = cs->frame[c], *pt = cs->point[c];
+  const double *fr = cs->frame[c];
   cs->first[c] = 0;
   uint8_t ev = 0;
   if (out->active && (!cs->active[c] || (out->events & CAIRN_EV_ACTIVATED))) ev |= 1;
   if (out->events & CAIRN_EV_SLIP_CHANGE) ev |= 2;
   if (out->events & CAIRN_EV_BOND_BREAK) ev |= 4;
-  fs->ev[c] = ev;
-  fs->slip_mode[c] = (int8_t)out->slip_mode;
-  fs->bond_mode[c] = (int8_t)out->bond_mode;
+  fs->evs[c] = (struct contact_events){ev, (int8_t)out->slip_mode, (int8_t)out->bond_mode};
   cs->active[c] = (uint8_t)(out->active != 0);
   cs->deletable[c] = (uint8_t)(out->may_delete != 0);
   v3_copy(out->force, cs->force[c]);
   v3_copy(out->moment, cs->moment[c]);
-  cs->kn_est[c] = out->kn_est;
-  cs->ks_est[c] = out->ks_est;
-  cs->kr_est[c] = out->kr_est;
 
   /* Formed in locals and stored once: the compiler cannot tell the scratch arrays from the
      inputs, and would reload after every store. */
   double fr_[9], p[3], f[3], m[3] = {0, 0, 0}, r[3], rxf[3];
   memcpy(fr_, fr, sizeof fr_);
-  v3_copy(pt, p);
+  contact_point(w, (uint32_t)c, p);
   from_frame(fr_, out->force, f);
   if (out->moment[0] != 0 || out->moment[1] != 0 || out->moment[2] != 0)
     from_frame(fr_, out->moment, m);
   if (w->dim == 2) f[2] = 0, m[0] = m[1] = 0;
   double ks = out->ks_est, kr = out->kr_est;
-  v3_copy(f, fs->f[c]);
+  struct contact_contrib *t = &fs->ctb[c];
+  v3_copy(f, t->f);
   v3_sub(p, b->pos[bb], r);
   v3_cross(r, f, rxf);
-  v3_add(rxf, m, fs->m2[c]);
-  fs->kt[c] = out->kn_est + ks;
-  fs->kr2[c] = kr + ks * v3_dot(r, r);
+  v3_add(rxf, m, t->m2);
+  t->kt = out->kn_est + ks;
+  t->kr2 = kr + ks * v3_dot(r, r);
   if (kind == CAIRN_KIND_BALL_BALL) { /* side 1 gets -f at the same point and -m */
     v3_sub(p, b->pos[a], r);
     v3_cross(r, f, rxf);
     v3_add(rxf, m, rxf);
-    v3_scale(rxf, -1.0, fs->m1[c]);
-    fs->kr1[c] = kr + ks * v3_dot(r, r);
+    v3_scale(rxf, -1.0, t->m1);
+    t->kr1 = kr + ks * v3_dot(r, r);
   }
 }
 
@@ -285,17 +274,17 @@ static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
   for (long i = 0; i < nb; i++) {
     double f[3] = {0, 0, 0}, m[3] = {0, 0, 0}, kt = 0, kr = 0;
     for (uint32_t q = fs->off[i]; q < fs->off[i + 1]; q++) {
-      uint32_t c = fs->ent[q] >> 1;
+      const struct contact_contrib *t = &fs->ctb[fs->ent[q] >> 1];
       if (fs->ent[q] & 1) {
-        v3_add(f, fs->f[c], f);
-        v3_add(m, fs->m2[c], m);
-        kr += fs->kr2[c];
+        v3_add(f, t->f, f);
+        v3_add(m, t->m2, m);
+        kr += t->kr2;
       } else {
-        v3_sub(f, fs->f[c], f);
-        v3_add(m, fs->m1[c], m);
-        kr += fs->kr1[c];
+        v3_sub(f, t->f, f);
+        v3_add(m, t->m1, m);
+        kr += t->kr1;
       }
-      kt += fs->kt[c];
+      kt += t->kt;
     }
     v3_copy(f, b->force[i]);
     v3_copy(m, b->moment[i]);
@@ -305,12 +294,12 @@ static cairn_status compute_forces(cairn_world *w, double dt, cairn_diag *d) {
   for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].force);
   for (size_t c = 0; c < cs->n; c++) {
     if (cs->kind[c] == CAIRN_KIND_BALL_WALL)
-      v3_sub(w->walls.w[cs->a[c]].force, fs->f[c], w->walls.w[cs->a[c]].force);
-    uint8_t ev = fs->ev[c];
-    if (!ev) continue;
-    if (ev & 1) world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
-    if (ev & 2) world_event(w, EV_SLIP_CHANGE, (uint32_t)c, fs->slip_mode[c]);
-    if (ev & 4) world_event(w, EV_BOND_BREAK, (uint32_t)c, fs->bond_mode[c]);
+      v3_sub(w->walls.w[cs->a[c]].force, fs->ctb[c].f, w->walls.w[cs->a[c]].force);
+    struct contact_events e = fs->evs[c];
+    if (!e.ev) continue;
+    if (e.ev & 1) world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
+    if (e.ev & 2) world_event(w, EV_SLIP_CHANGE, (uint32_t)c, e.slip_mode);
+    if (e.ev & 4) world_event(w, EV_BOND_BREAK, (uint32_t)c, e.bond_mode);
   }
   return CAIRN_OK;
 }

@@ -66,4 +66,3 @@ int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, dou
   for (int k = 0; k < 3; k++) pt[k] = q[k] + 0.5 * *gap * n[k];
   return 1;
 }
-

@@ -2,6 +2,7 @@
    pairs within the skin, in a fixed order (by slot), so runs are reproducible. The pair list is
    kept until some ball or wall has moved more than half the skin; then it is rebuilt and each
    existing contact is re-attached to its pair. The cost is linear in the number of balls. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -11,7 +12,7 @@
 static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
   if (need <= p->cap) return CAIRN_OK;
   size_t old = p->cap, cap = mem_next_cap(old, need);
-#define G(f) CAIRN_TRY(mem_resize((void **)&p->f, old, cap, sizeof *p->f, "pairs:" #f, d))
+#define G(f) CAIRN_TRY(mem_resize_raw((void **)&p->f, old, cap, sizeof *p->f, "pairs:" #f, d))
   G(kind);
   G(a);
   G(b);
@@ -42,31 +43,96 @@ static double choose_skin(const cairn_world *w) {
   return b->n ? 0.1 * sum / (double)b->n : 0.0;
 }
 
-static cairn_status ball_ball_candidates(cairn_world *w, double reach, cairn_diag *d) {
-  ball_store *b = &w->balls;
-  pair_list *p = &w->pairs;
-  size_t n = b->n;
-  if (n < 2) return CAIRN_OK;
-  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-  double rmax = 0;
-  for (size_t i = 0; i < n; i++) {
+/* The cell grid of a rebuild: cells of side h from lo, nc cells per axis. */
+typedef struct grid {
+  double lo[3], h;
+  size_t nc[3];
+} grid;
+
+static void grid_setup(const cairn_world *w, double reach, grid *g) {
+  const ball_store *b = &w->balls;
+  double hi[3] = {-INFINITY, -INFINITY, -INFINITY}, rmax = 0;
+  for (int k = 0; k < 3; k++) g->lo[k] = INFINITY;
+  for (size_t i = 0; i < b->n; i++) {
     for (int k = 0; k < 3; k++) {
-      if (b->pos[i][k] < lo[k]) lo[k] = b->pos[i][k];
+      if (b->pos[i][k] < g->lo[k]) g->lo[k] = b->pos[i][k];
       if (b->pos[i][k] > hi[k]) hi[k] = b->pos[i][k];
     }
     if (b->rad[i] > rmax) rmax = b->rad[i];
   }
-  double h = 2 * rmax + reach; /* any pair within reach lies in neighbouring cells */
-  size_t nc[3];
+  g->h = 2 * rmax + reach; /* any pair within reach lies in neighbouring cells */
   for (;;) {
     size_t total = 1;
     for (int k = 0; k < 3; k++) {
-      nc[k] = k < w->dim ? (size_t)((hi[k] - lo[k]) / h) + 1 : 1;
-      total *= nc[k];
+      g->nc[k] = k < w->dim ? (size_t)((hi[k] - g->lo[k]) / g->h) + 1 : 1;
+      total *= g->nc[k];
     }
-    if (total <= 2 * n + 8) break; /* sparse worlds: coarser cells keep memory linear in n */
-    h *= 1.5;
+    if (total <= 2 * b->n + 8) break; /* sparse worlds: coarser cells keep memory linear in n */
+    g->h *= 1.5;
   }
+}
+
+static inline void grid_cell(const grid *g, int dim, const double p[3], size_t ci[3]) {
+  for (int k = 0; k < 3; k++) {
+    ci[k] = k < dim ? (size_t)((p[k] - g->lo[k]) / g->h) : 0;
+    if (ci[k] >= g->nc[k]) ci[k] = g->nc[k] - 1;
+  }
+}
+
+/* The low 10 bits of v spread to every third bit, for a Morton code. */
+static inline uint64_t spread3(uint64_t v) {
+  v &= 0x3ff;
+  v = (v | v << 16) & 0x030000ffull;
+  v = (v | v << 8) & 0x0300f00full;
+  v = (v | v << 4) & 0x030c30c3ull;
+  v = (v | v << 2) & 0x09249249ull;
+  return v;
+}
+
+static int cmp_u64(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* Put the balls in the Morton (Z-) order of their cells, so that balls near in space are mostly
+   near in memory and the passes over pairs and contacts stay in cache as the model grows. Ties
+   keep the present order, so the result depends only on the positions and the present order;
+   a sorted model is left alone. */
+static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  pair_list *p = &w->pairs;
+  size_t n = b->n;
+  if (n < 2) return CAIRN_OK;
+  CAIRN_TRY(mem_grow((void **)&p->sort_key, &p->cap_key, n, sizeof *p->sort_key, "pairs:sort", d));
+  CAIRN_TRY(mem_grow((void **)&p->order, &p->cap_order, n, sizeof *p->order, "pairs:order", d));
+  CAIRN_TRY(
+      mem_grow((void **)&p->cell_of, &p->cap_cellof, n, sizeof *p->cell_of, "pairs:cell_of", d));
+  int shift = 0; /* cells grouped by 2^shift per axis, so each axis fits in 10 bits */
+  while ((g->nc[0] >> shift) > 1024 || (g->nc[1] >> shift) > 1024 || (g->nc[2] >> shift) > 1024)
+    shift++;
+  int sorted = 1;
+  for (size_t i = 0; i < n; i++) {
+    size_t ci[3];
+    grid_cell(g, w->dim, b->pos[i], ci);
+    uint64_t m =
+        spread3(ci[0] >> shift) | spread3(ci[1] >> shift) << 1 | spread3(ci[2] >> shift) << 2;
+    p->sort_key[i] = m << 32 | (uint64_t)i;
+    if (i && p->sort_key[i] < p->sort_key[i - 1]) sorted = 0;
+  }
+  if (sorted) return CAIRN_OK;
+  qsort(p->sort_key, n, sizeof *p->sort_key, cmp_u64);
+  for (size_t i = 0; i < n; i++) p->order[i] = (uint32_t)(p->sort_key[i] & 0xffffffffu);
+  ball_sort(w, p->order, p->cell_of, (uint8_t *)p->sort_key);
+  return CAIRN_OK;
+}
+
+static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double reach,
+                                         cairn_diag *d) {
+  ball_store *b = &w->balls;
+  pair_list *p = &w->pairs;
+  size_t n = b->n;
+  if (n < 2) return CAIRN_OK;
+  const size_t *nc = g->nc;
   size_t ncell = nc[0] * nc[1] * nc[2];
   CAIRN_TRY(mem_grow((void **)&p->cell_start, &p->cap_cells, ncell + 1, sizeof *p->cell_start,
                      "pairs:cells", d));
@@ -76,10 +142,7 @@ static cairn_status ball_ball_candidates(cairn_world *w, double reach, cairn_dia
   memset(p->cell_start, 0, (ncell + 1) * sizeof *p->cell_start);
   for (size_t i = 0; i < n; i++) {
     size_t ci[3];
-    for (int k = 0; k < 3; k++) {
-      ci[k] = k < w->dim ? (size_t)((b->pos[i][k] - lo[k]) / h) : 0;
-      if (ci[k] >= nc[k]) ci[k] = nc[k] - 1;
-    }
+    grid_cell(g, w->dim, b->pos[i], ci);
     p->cell_of[i] = (uint32_t)((ci[2] * nc[1] + ci[1]) * nc[0] + ci[0]);
     p->cell_start[p->cell_of[i] + 1]++;
   }
@@ -137,7 +200,12 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   p->n = 0;
   p->skin = choose_skin(w);
   double reach = p->skin + cmat_max_proximity(w);
-  CAIRN_TRY(ball_ball_candidates(w, reach, d));
+  if (w->balls.n >= 2) { /* (the grid needs the balls' extent) */
+    grid g;
+    grid_setup(w, reach, &g);
+    CAIRN_TRY(sort_balls(w, &g, d));
+    CAIRN_TRY(ball_ball_candidates(w, &g, reach, d));
+  }
   CAIRN_TRY(ball_wall_candidates(w, reach, d));
   for (size_t c = 0; c < cs->n; c++) cs->pair[c] = IDMAP_NONE;
   for (size_t q = 0; q < p->n; q++) {
@@ -194,14 +262,11 @@ static inline int pair_geometry(const cairn_world *w, int k, uint32_t a, uint32_
              : geom_ball_wall(&w->walls.w[a], bs->pos[b], bs->rad[b], gap, n, pt);
 }
 
-/* Give contact c this step's geometry: its frame turned to the new normal, the gap and the
-   contact point. */
-static inline void take_geometry(cairn_world *w, uint32_t c, double gap, const double n[3],
-                                 const double pt[3]) {
+/* Give contact c this step's geometry: its frame turned to the new normal, and the gap. */
+static inline void take_geometry(cairn_world *w, uint32_t c, double gap, const double n[3]) {
   contact_store *cs = &w->contacts;
   frame_rotate(w->dim, cs->frame[c], n);
   cs->gap[c] = gap;
-  v3_copy(pt, cs->point[c]);
 }
 
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
@@ -215,16 +280,25 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   long np = (long)p->n;
 #pragma omp parallel for schedule(static) if (np >= 2048)
   for (long q = 0; q < np; q++) {
-    double gap, n[3], pt[3];
+    double gap = INFINITY, n[3], pt[3];
     int ok = pair_geometry(w, p->kind[q], p->a[q], p->b[q], &gap, n, pt);
-    p->sok[q] = (uint8_t)ok;
     p->sgap[q] = gap;
     uint32_t c = p->contact[q];
-    if (!ok || c == IDMAP_NONE || leaves(cs, c, gap)) continue;
-    take_geometry(w, c, gap, n, pt);
+    /* sok: 1 where the serial pass below has work (a contact may be made or is to go) */
+    if (!ok) {
+      p->sok[q] = 0;
+    } else if (c == IDMAP_NONE) {
+      p->sok[q] = gap < max_prox;
+    } else if (leaves(cs, c, gap)) {
+      p->sok[q] = 1;
+    } else {
+      p->sok[q] = 0;
+      take_geometry(w, c, gap, n);
+    }
   }
-  /* Creation and deletion change the contact arrays: in pair order, on one thread. A pair
-     without a normal this step keeps whatever contact it has unchanged. */
+  /* Creation and deletion change the contact arrays: in pair order, on one thread, visiting
+     only the pairs marked above. A pair without a normal this step keeps whatever contact it
+     has unchanged. */
   for (size_t q = 0; q < p->n; q++) {
     if (!p->sok[q]) continue;
     int k = p->kind[q];
@@ -238,11 +312,10 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
       pair_geometry(w, k, a, bb, &gap, n, pt);
       contact_init_frame(w, c, n);
       cs->gap[c] = gap;
-      v3_copy(pt, cs->point[c]);
     } else if (leaves(cs, c, gap)) {
       if (w->energy.on) {
         pair_geometry(w, k, a, bb, &gap, n, pt);
-        take_geometry(w, c, gap, n, pt);
+        take_geometry(w, c, gap, n);
         cycle_contact_farewell(w, c);
       }
       contact_delete(w, c);

@@ -160,9 +160,13 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     const model_entry *e = &w->reg.e[cs->model[c]];
     put_u8(b, cs->kind[c]);
     put_u32(b, cs->a[c]), put_u32(b, cs->b[c]), put_u32(b, (uint32_t)cs->model[c]);
-    put_f64s(b, cs->frame[c], 9), put_f64(b, cs->gap[c]), put_f64s(b, cs->point[c], 3);
+    double pt[3];
+    contact_point(w, (uint32_t)c, pt);
+    put_f64s(b, cs->frame[c], 9), put_f64(b, cs->gap[c]), put_f64s(b, pt, 3);
     put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
-    put_f64(b, cs->kn_est[c]), put_f64(b, cs->ks_est[c]), put_f64(b, cs->kr_est[c]);
+    /* three slots of stiffness estimates, kept for the format's layout: the balls' sums are
+       what the timestep uses, and they are saved with the balls */
+    put_f64(b, 0.0), put_f64(b, 0.0), put_f64(b, 0.0);
     put_f64(b, cs->prox[c]);
     put_u8(b, cs->active[c]), put_u8(b, cs->first[c]), put_u8(b, cs->deletable[c]);
     put_u8(b, cs->unchecked[c]);
@@ -504,9 +508,11 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     CAIRN_TRY(contact_create(w, kind, a, bb, &ci, d));
     CAIRN_TRY(contact_set_model(w, ci, maps[mi].model, d));
     const model_entry *e = &w->reg.e[maps[mi].model];
-    get_f64s(b, cs->frame[ci], 9), cs->gap[ci] = get_f64(b), get_f64s(b, cs->point[ci], 3);
+    double unused[3]; /* the contact point (formed from the geometry) and the three stiffness
+                         estimates (see save) */
+    get_f64s(b, cs->frame[ci], 9), cs->gap[ci] = get_f64(b), get_f64s(b, unused, 3);
     get_f64s(b, cs->force[ci], 3), get_f64s(b, cs->moment[ci], 3);
-    cs->kn_est[ci] = get_f64(b), cs->ks_est[ci] = get_f64(b), cs->kr_est[ci] = get_f64(b);
+    get_f64s(b, unused, 3);
     cs->prox[ci] = get_f64(b);
     cs->active[ci] = get_u8(b), cs->first[ci] = get_u8(b), cs->deletable[ci] = get_u8(b);
     cs->unchecked[ci] = get_u8(b);

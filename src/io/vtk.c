@@ -251,12 +251,14 @@ static void c_pt(const void *c, size_t i, void *buf) {
   const cairn_world *w = c;
   const contact_store *cs = &w->contacts;
   size_t k = i / 2;
-  const double *p;
+  double pt[3];
   if (i % 2 == 1)
-    p = w->balls.pos[cs->b[k]];
+    v3_copy(w->balls.pos[cs->b[k]], pt);
+  else if (cs->kind[k] == CAIRN_KIND_BALL_BALL)
+    v3_copy(w->balls.pos[cs->a[k]], pt);
   else
-    p = cs->kind[k] == CAIRN_KIND_BALL_BALL ? w->balls.pos[cs->a[k]] : cs->point[k];
-  memcpy(buf, p, 24);
+    contact_point(w, (uint32_t)k, pt);
+  memcpy(buf, pt, 24);
 }
 static void c_fn(const void *c, size_t i, void *buf) {
   memcpy(buf, &((const cairn_world *)c)->contacts.force[i][0], 8);

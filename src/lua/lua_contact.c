@@ -385,7 +385,9 @@ static int l_normal(lua_State *L) {
 
 static int l_point(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  push_vec(L, w->contacts.point[check_contact(L, w, 1)], w->dim);
+  double pt[3];
+  contact_point(w, check_contact(L, w, 1), pt);
+  push_vec(L, pt, w->dim);
   return 1;
 }
 

@@ -6,38 +6,48 @@
 #include "contact/contact.h"
 #include "world/world.h"
 
+/* Every per-ball array of the store, for growing, moving, reordering and freeing them together
+   (a field added to ball_store goes here once). */
+#define BALL_FIELDS(X)                                                                             \
+  X(id)                                                                                            \
+  X(pos)                                                                                           \
+  X(vel) X(spin) X(force) X(moment) X(disp) X(rad) X(density) X(mass) X(inertia) X(damp) X(k_tran) \
+      X(k_rot) X(fix) X(group)
+
 static cairn_status grow(ball_store *b, size_t need, cairn_diag *d) {
   if (need <= b->cap) return CAIRN_OK;
   size_t old = b->cap, cap = mem_next_cap(old, need);
-#define G(f) CAIRN_TRY(mem_resize((void **)&b->f, old, cap, sizeof *b->f, "ball:" #f, d))
-  G(id);
-  G(pos);
-  G(vel);
-  G(spin);
-  G(force);
-  G(moment);
-  G(disp);
-  G(rad);
-  G(density);
-  G(mass);
-  G(inertia);
-  G(damp);
-  G(k_tran);
-  G(k_rot);
-  G(fix);
-  G(group);
+#define G(f) CAIRN_TRY(mem_resize_raw((void **)&b->f, old, cap, sizeof *b->f, "ball:" #f, d));
+  BALL_FIELDS(G)
 #undef G
   b->cap = cap;
   return CAIRN_OK;
 }
 
 void ball_store_free(ball_store *b) {
-  void *arrs[] = {b->id,     b->pos,   b->vel,     b->spin, b->force,   b->moment,
-                  b->disp,   b->rad,   b->density, b->mass, b->inertia, b->damp,
-                  b->k_tran, b->k_rot, b->fix,     b->group};
-  for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++) mem_free(arrs[i], 0);
+#define F(f) mem_free(b->f, 0);
+  BALL_FIELDS(F)
+#undef F
   idmap_free(&b->map);
   memset(b, 0, sizeof *b);
+}
+
+void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *seen) {
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  size_t n = b->n;
+#define P(f) mem_permute(b->f, sizeof *b->f, n, order, seen);
+  BALL_FIELDS(P)
+#undef P
+  for (size_t i = 0; i < n; i++) {
+    inv[order[i]] = (uint32_t)i;
+    idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, NULL); /* replaces: never allocates */
+  }
+  for (size_t c = 0; c < cs->n; c++) {
+    cs->b[c] = inv[cs->b[c]];
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = inv[cs->a[c]];
+  }
+  w->fs.lists_ok = 0;
 }
 
 void ball_update_mass(cairn_world *w, uint32_t s) {
@@ -139,23 +149,8 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
   uint32_t last = (uint32_t)b->n - 1;
   idmap_del(&b->map, (uint64_t)id);
   if (s != last) {
-#define MV(f) memcpy(&b->f[s], &b->f[last], sizeof b->f[s])
-    MV(id);
-    MV(pos);
-    MV(vel);
-    MV(spin);
-    MV(force);
-    MV(moment);
-    MV(disp);
-    MV(rad);
-    MV(density);
-    MV(mass);
-    MV(inertia);
-    MV(damp);
-    MV(k_tran);
-    MV(k_rot);
-    MV(fix);
-    MV(group);
+#define MV(f) memcpy(&b->f[s], &b->f[last], sizeof b->f[s]);
+    BALL_FIELDS(MV)
 #undef MV
     idmap_put(&b->map, (uint64_t)b->id[s], s, NULL); /* replaces: never allocates */
     for (size_t c = 0; c < cs->n; c++) {

@@ -3,6 +3,7 @@
    from ball velocities. Sign convention: compression positive (measure.h). */
 #include <string.h>
 
+#include "contact/contact.h"
 #include "world/measure.h"
 
 /* ---- exact geometry ------------------------------------------------------------------------ */
@@ -291,7 +292,9 @@ void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t
   memset(s, 0, 9 * sizeof *s);
   size_t nc = 0;
   for (size_t c = 0; c < cs->n; c++) {
-    if (!meas_contains(r, cs->point[c])) continue;
+    double pt[3];
+    contact_point(w, (uint32_t)c, pt);
+    if (!meas_contains(r, pt)) continue;
     /* Branch vector from the contact's own geometry (normal and gap of the detection that the
        force belongs to), not from the balls' positions, which have moved on by one step:
        ball-ball, centre to centre, (r1 + r2 + gap) n; ball-wall, contact point (the middle of

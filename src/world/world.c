@@ -37,6 +37,7 @@ static void pairs_free(pair_list *p) {
   mem_free(p->kind, 0), mem_free(p->a, 0), mem_free(p->b, 0), mem_free(p->contact, 0);
   mem_free(p->sgap, 0), mem_free(p->sok, 0);
   mem_free(p->cell_start, 0), mem_free(p->order, 0), mem_free(p->cell_of, 0);
+  mem_free(p->sort_key, 0);
   memset(p, 0, sizeof *p);
 }
 

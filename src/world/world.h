@@ -98,15 +98,13 @@ typedef struct cmat {
 typedef struct contact_store {
   size_t n, cap;
   uint8_t *kind;
-  uint32_t *a, *b;    /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
-  int32_t *model;     /* registry index */
-  uint32_t *blk;      /* block in the model's pool */
-  double (*frame)[9]; /* n, s, t */
-  double *gap;
-  double (*point)[3];
+  uint32_t *a, *b;     /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
+  int32_t *model;      /* registry index */
+  uint32_t *blk;       /* block in the model's pool */
+  double (*frame)[9];  /* n, s, t */
+  double *gap;         /* (the contact point is not stored: contact_point() forms it) */
   double (*force)[3];  /* last output force, (n, s, t) */
   double (*moment)[3]; /* last output moment, (n, s, t) */
-  double *kn_est, *ks_est, *kr_est;
   double *prox;
   uint8_t *active, *first, *deletable;
   uint8_t *unchecked; /* the model's validation hook has not run yet (it runs on first touch) */
@@ -132,6 +130,8 @@ typedef struct pair_list {
   uint32_t *cell_start, *order;
   size_t cap_cellof;
   uint32_t *cell_of;
+  size_t cap_key;
+  uint64_t *sort_key; /* scratch of the ball sort */
   double skin;
   int dirty; /* rebuild before the next use */
   uint64_t rebuilds;
@@ -185,11 +185,17 @@ typedef cairn_status (*world_hook_fn)(void *ud, cairn_world *w, hook_point p, ca
    (a per-ball list of its contacts, CSR), so any thread count gives bitwise the same sums. */
 typedef struct force_scratch {
   size_t cap_c, cap_b;
-  double (*f)[3];            /* global force on side 2 */
-  double (*m1)[3], (*m2)[3]; /* total moment on side 1 and on side 2 */
-  double *kt, *kr1, *kr2;    /* stiffness estimates for each side */
-  uint8_t *ev;               /* event bits of this step: 1 activated, 2 slip change, 4 bond break */
-  int8_t *slip_mode, *bond_mode;
+  /* Per contact, one record each (the force pass writes them together, and a record per contact
+     keeps the number of memory streams the hardware must follow small). */
+  struct contact_contrib {
+    double f[3];         /* global force on side 2 */
+    double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
+    double kt, kr1, kr2; /* stiffness estimates for each side */
+  } * ctb;
+  struct contact_events {
+    uint8_t ev; /* event bits of this step: 1 activated, 2 slip change, 4 bond break */
+    int8_t slip_mode, bond_mode;
+  } * evs;
   uint32_t *off, *fill; /* per ball: start of its entries (n + 1), and a fill cursor */
   uint32_t *ent;        /* 2 per contact: contact * 2 + side (0: side 1, 1: side 2) */
   double (*ework)[2];   /* per ball, while energy is tracked: gravity work, damping loss */
@@ -278,6 +284,9 @@ cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag
 cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d);
 int ball_translation_fixed(const cairn_world *w, uint32_t s);
 void ball_store_free(ball_store *b);
+/* Put the balls in the order 'order' (ball i takes the old ball order[i]), renumbering the
+   contacts' sides; 'inv' (n) and 'seen' (n) are scratch. Ball ids do not change. */
+void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *seen);
 
 /* wall.c */
 typedef struct wall_spec {
