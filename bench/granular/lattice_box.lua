@@ -1,0 +1,36 @@
+-- The granular benchmark's scenario (../../../shared/bench/SPEC.md) started from SPEC section 1's
+-- lattice instead of a settled packing: n^3 spheres on a simple cubic lattice of spacing 2.1 r
+-- with the spec's pseudo-random initial velocities, so a size without a provided packing
+-- (n = 80, 512 000 balls) can be timed. The balls are still falling and colliding: fewer
+-- contacts than in a settled packing, so compare its throughput with the same script's at
+-- another n, not with settled_box.lua's.
+-- Run: CAIRN_BENCH_N=80 CAIRN_BENCH_WARM=200 CAIRN_BENCH_TIMED=300 \
+--      cairn run bench/granular/lattice_box.lua
+-- Prints the same row as settled_box.lua.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local S = dofile(here .. "scenario.lua")
+local n = math.tointeger(tonumber(os.getenv("CAIRN_BENCH_N") or "20"))
+local warm = tonumber(os.getenv("CAIRN_BENCH_WARM") or "200")
+local timed = tonumber(os.getenv("CAIRN_BENCH_TIMED") or "300")
+local rep = os.getenv("CAIRN_BENCH_REP") or "1"
+assert(n and n >= 2, "CAIRN_BENCH_N must be a whole number of 2 or more")
+
+S.model()
+local s, A = 2.1 * S.r, 0.05
+local id = 0
+for k = 0, n - 1 do
+  for j = 0, n - 1 do
+    for i = 0, n - 1 do
+      local v = {}
+      for c = 0, 2 do
+        local h = 43758.5453 * math.sin(12.9898 * i + 78.233 * j + 37.719 * k + c)
+        v[c + 1] = A * (2 * (h - math.floor(h)) - 1)
+      end
+      id = id + 1
+      ball.create{id = id, rad = S.r, density = S.rho,
+                  pos = {(i + 0.5) * s, (j + 0.5) * s, (k + 0.5) * s}, vel = v}
+    end
+  end
+end
+S.box(n * s)
+S.run(warm, timed, rep, string.format("from the spec's lattice, n = %d", n))
