@@ -99,13 +99,14 @@ void force_scratch_free(force_scratch *fs) {
 }
 
 /* Contact c's input block from the current state. */
-static inline void model_input(const cairn_world *w, size_t c, double dt, cairn_cm_input *in) {
+static inline void model_input(const cairn_world *w, size_t c, double dt, cairn_cm_input *in,
+                               double pt[3]) {
   const ball_store *b = &w->balls;
   const contact_store *cs = &w->contacts;
   int kind = cs->kind[c];
   uint32_t a = cs->a[c], bb = cs->b[c];
   const double *fr = cs->frame[c];
-  double pt[3], va[3], vb[3], dv[3], dw[3];
+  double va[3], vb[3], dv[3], dw[3];
   contact_point(w, (uint32_t)c, pt);
   point_velocity(b, bb, pt, vb);
   if (kind == CAIRN_KIND_BALL_BALL) {
@@ -152,7 +153,8 @@ static inline cairn_cm_blocks model_blocks(const cairn_world *w, size_t c) {
 void cycle_contact_farewell(cairn_world *w, uint32_t c) {
   cairn_cm_input in;
   cairn_cm_output out;
-  model_input(w, c, w->dt, &in);
+  double pt[3];
+  model_input(w, c, w->dt, &in, pt);
   model_output_init(&out);
   cairn_cm_blocks bl = model_blocks(w, c);
   w->reg.e[w->contacts.model[c]].m->force(&in, bl.props, bl.derived, bl.state, &out);
@@ -160,7 +162,8 @@ void cycle_contact_farewell(cairn_world *w, uint32_t c) {
 
 /* Contact c's model output taken into the contact and turned into its contributions to the two
    sides (no shared writes: safe to run for many contacts at once). */
-static inline void contact_output(cairn_world *w, size_t c, const cairn_cm_output *out) {
+static inline void contact_output(cairn_world *w, size_t c, const cairn_cm_output *out,
+                                  const double pt[3]) {
   const ball_store *b = &w->balls;
   contact_store *cs = &w->contacts;
   force_scratch *fs = &w->fs;
@@ -182,7 +185,7 @@ static inline void contact_output(cairn_world *w, size_t c, const cairn_cm_outpu
      inputs, and would reload after every store. */
   double fr_[9], p[3], f[3], m[3] = {0, 0, 0}, r[3], rxf[3];
   memcpy(fr_, fr, sizeof fr_);
-  contact_point(w, (uint32_t)c, p);
+  v3_copy(pt, p);
   from_frame(fr_, out->force, f);
   if (out->moment[0] != 0 || out->moment[1] != 0 || out->moment[2] != 0)
     from_frame(fr_, out->moment, m);
@@ -214,8 +217,9 @@ static void contact_chunk(cairn_world *w, size_t c0, size_t n, double dt) {
   cairn_cm_input in[CHUNK];
   cairn_cm_blocks bl[CHUNK];
   cairn_cm_output out[CHUNK];
+  double pt[CHUNK][3]; /* contact points, formed once for input and output */
   for (size_t i = 0; i < n; i++) {
-    model_input(w, c0 + i, dt, &in[i]);
+    model_input(w, c0 + i, dt, &in[i], pt[i]);
     bl[i] = model_blocks(w, c0 + i);
     model_output_init(&out[i]);
   }
@@ -229,7 +233,7 @@ static void contact_chunk(cairn_world *w, size_t c0, size_t n, double dt) {
       for (size_t k = i; k < j; k++)
         m->force(&in[k], bl[k].props, bl[k].derived, bl[k].state, &out[k]);
   }
-  for (size_t i = 0; i < n; i++) contact_output(w, c0 + i, &out[i]);
+  for (size_t i = 0; i < n; i++) contact_output(w, c0 + i, &out[i], pt[i]);
 }
 
 /* Each ball's contact list (CSR), in increasing contact order: the fixed summation order. */

@@ -281,7 +281,19 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
 #pragma omp parallel for schedule(static) if (np >= 2048)
   for (long q = 0; q < np; q++) {
     double gap = INFINITY, n[3], pt[3];
-    int ok = pair_geometry(w, p->kind[q], p->a[q], p->b[q], &gap, n, pt);
+    uint32_t a = p->a[q], bb = p->b[q];
+    if (p->kind[q] == CAIRN_KIND_BALL_BALL && p->contact[q] == IDMAP_NONE) {
+      /* Two balls clearly farther apart than contact allows (the common pair): no square root.
+         Nearer than that, the exact test below decides. */
+      const ball_store *bs = &w->balls;
+      double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox;
+      v3_sub(bs->pos[bb], bs->pos[a], e);
+      if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) {
+        p->sok[q] = 0;
+        continue;
+      }
+    }
+    int ok = pair_geometry(w, p->kind[q], a, bb, &gap, n, pt);
     p->sgap[q] = gap;
     uint32_t c = p->contact[q];
     /* sok: 1 where the serial pass below has work (a contact may be made or is to go) */
