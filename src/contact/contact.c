@@ -39,10 +39,11 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
 
 /* Every per-contact array of the store, for growing, moving, reordering and freeing them
    together (a field added to contact_store goes here once). */
-#define CONTACT_FIELDS(X)                                                                          \
-  X(kind)                                                                                          \
-  X(a) X(b) X(model) X(blk) X(frame) X(gap) X(force) X(moment) X(prox) X(active) X(first)          \
-      X(deletable) X(unchecked) X(pair)
+// clang-format off
+#define CONTACT_FIELDS(X) \
+  X(kind) X(a) X(b) X(model) X(blk) X(frame) X(gap) X(force) X(moment) X(prox) X(active) \
+  X(first) X(deletable) X(unchecked) X(pair)
+// clang-format on
 
 static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
   contact_store *cs = &w->contacts;
@@ -247,26 +248,7 @@ static cairn_status sort_pool(cairn_world *w, int model, cairn_diag *d) {
   for (uint32_t blk = 0; blk < p->n_blocks; blk++)
     if (!used[blk]) order[k++] = blk;
   mem_permute(p->setmask, sizeof *p->setmask, p->n_blocks, order, cs->seen);
-  /* A block is too large for permute's buffer: move it a double at a time, slot by slot. */
-  for (size_t off = 0; off < p->stride; off++) {
-    /* gather slot 'off' of every block into place: blocks are strided, so permute a strided
-       view by hand */
-    double *col = p->data + off;
-    memset(cs->seen, 0, p->n_blocks);
-    for (size_t i = 0; i < p->n_blocks; i++) {
-      if (cs->seen[i] || order[i] == i) continue;
-      double tmp = col[i * p->stride];
-      size_t j = i;
-      for (;;) {
-        cs->seen[j] = 1;
-        size_t src = order[j];
-        if (src == i) break;
-        col[j * p->stride] = col[src * p->stride];
-        j = src;
-      }
-      col[j * p->stride] = tmp;
-    }
-  }
+  mem_permute(p->data, p->stride * sizeof *p->data, p->n_blocks, order, cs->seen);
   for (size_t c = 0, next = 0; c < cs->n; c++)
     if (cs->model[c] == model) cs->blk[c] = (uint32_t)next++;
   p->n_free = 0; /* (a block the free list had no room for stays unused, as before) */

@@ -63,22 +63,27 @@ cairn_status mem_grow(void **p, size_t *cap, size_t need, size_t elem, const cha
 
 /* Put the elements of an array of n elements of 'size' bytes in the order 'order' (element i
    takes the old element order[i]), in place, by following the permutation's cycles; 'seen' is
-   n bytes of scratch. */
+   n bytes of scratch. Elements are moved a slice of at most 128 bytes at a time (one pass over
+   the cycles per slice), so any size fits the buffer. */
 void mem_permute(void *base, size_t size, size_t n, const uint32_t *order, uint8_t *seen) {
-  char *v = base, tmp[128];
-  memset(seen, 0, n);
-  for (size_t i = 0; i < n; i++) {
-    if (seen[i] || order[i] == i) continue;
-    memcpy(tmp, v + i * size, size);
-    size_t j = i;
-    for (;;) {
-      seen[j] = 1;
-      size_t k = order[j];
-      if (k == i) break;
-      memcpy(v + j * size, v + k * size, size);
-      j = k;
+  char tmp[128];
+  for (size_t off = 0; off < size; off += sizeof tmp) {
+    char *v = (char *)base + off;
+    size_t len = size - off < sizeof tmp ? size - off : sizeof tmp;
+    memset(seen, 0, n);
+    for (size_t i = 0; i < n; i++) {
+      if (seen[i] || order[i] == i) continue;
+      memcpy(tmp, v + i * size, len);
+      size_t j = i;
+      for (;;) {
+        seen[j] = 1;
+        size_t k = order[j];
+        if (k == i) break;
+        memcpy(v + j * size, v + k * size, len);
+        j = k;
+      }
+      memcpy(v + j * size, tmp, len);
     }
-    memcpy(v + j * size, tmp, size);
   }
 }
 

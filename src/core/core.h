@@ -49,8 +49,8 @@ size_t mem_next_cap(size_t cap, size_t need);
 cairn_status mem_grow(void **p, size_t *cap, size_t need, size_t elem, const char *tag,
                       cairn_diag *d);
 
-/* Put the n elements (of 'size' <= 128 bytes) of an array in the order 'order' (element i takes
-   the old element order[i]; a permutation of 0..n-1), in place; 'seen' is n bytes of scratch. */
+/* Put the n elements (of any size) of an array in the order 'order' (element i takes the old
+   element order[i]; a permutation of 0..n-1), in place; 'seen' is n bytes of scratch. */
 void mem_permute(void *base, size_t size, size_t n, const uint32_t *order, uint8_t *seen);
 
 /* 3-vectors. */

@@ -34,13 +34,12 @@ static void from_frame(const double f[9], const double v[3], double out[3]) {
 }
 
 /* Effective mass of a contact (design.md): reduced mass; a wall or a ball whose translation is
-   fixed counts as infinitely heavy; two such balls use their actual reduced mass. 'fixed' is the
-   set of fixity bits that fixes translation in this dimension. */
-static inline double effective_mass(const ball_store *bs, unsigned fixed, int kind, uint32_t a,
-                                    uint32_t b) {
+   fixed counts as infinitely heavy; two such balls use their actual reduced mass. */
+static inline double effective_mass(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
+  const ball_store *bs = &w->balls;
   if (kind == CAIRN_KIND_BALL_WALL) return bs->mass[b];
   double ma = bs->mass[a], mb = bs->mass[b];
-  int fa = (bs->fix[a] & fixed) == fixed, fb = (bs->fix[b] & fixed) == fixed;
+  int fa = ball_translation_fixed(w, a), fb = ball_translation_fixed(w, b);
   if (fa != fb) return fa ? mb : ma;
   return ma * mb / (ma + mb);
 }
@@ -125,7 +124,7 @@ static inline void model_input(const cairn_world *w, size_t c, double dt, cairn_
   in->first = cs->first[c];
   in->dt = dt;
   in->gap = cs->gap[c];
-  in->m_eff = effective_mass(b, w->dim == 2 ? (FIX_VX | FIX_VY) : FIX_VEL, kind, a, bb);
+  in->m_eff = effective_mass(w, kind, a, bb);
   in->r_eff = kind == CAIRN_KIND_BALL_BALL ? r1 * r2 / (r1 + r2) : r2;
   in->r1 = r1;
   in->r2 = r2;
@@ -183,9 +182,8 @@ static inline void contact_output(cairn_world *w, size_t c, const cairn_cm_outpu
 
   /* Formed in locals and stored once: the compiler cannot tell the scratch arrays from the
      inputs, and would reload after every store. */
-  double fr_[9], p[3], f[3], m[3] = {0, 0, 0}, r[3], rxf[3];
+  double fr_[9], f[3], m[3] = {0, 0, 0}, r[3], rxf[3];
   memcpy(fr_, fr, sizeof fr_);
-  v3_copy(pt, p);
   from_frame(fr_, out->force, f);
   if (out->moment[0] != 0 || out->moment[1] != 0 || out->moment[2] != 0)
     from_frame(fr_, out->moment, m);
@@ -193,13 +191,13 @@ static inline void contact_output(cairn_world *w, size_t c, const cairn_cm_outpu
   double ks = out->ks_est, kr = out->kr_est;
   struct contact_contrib *t = &fs->ctb[c];
   v3_copy(f, t->f);
-  v3_sub(p, b->pos[bb], r);
+  v3_sub(pt, b->pos[bb], r);
   v3_cross(r, f, rxf);
   v3_add(rxf, m, t->m2);
   t->kt = out->kn_est + ks;
   t->kr2 = kr + ks * v3_dot(r, r);
   if (kind == CAIRN_KIND_BALL_BALL) { /* side 1 gets -f at the same point and -m */
-    v3_sub(p, b->pos[a], r);
+    v3_sub(pt, b->pos[a], r);
     v3_cross(r, f, rxf);
     v3_add(rxf, m, rxf);
     v3_scale(rxf, -1.0, t->m1);
@@ -325,44 +323,60 @@ static inline void step_energy(double *eg, double *ed, double m, double g, doubl
   *ed -= (fd - f) * 0.5 * (v0 + v1) * dt;
 }
 
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* One ball's step of motion; with energy tracking, its gravity work and damping loss go to
+   eg and ed. Always inlined, so that the call for the common ball (3D, free, undamped, not
+   tracked) is compiled with those constants and loses its branches. The ball's state is
+   worked on in locals and stored once: the compiler cannot tell the arrays apart, and would
+   reload everything after each store. */
+static ALWAYS_INLINE void advance_ball(ball_store *b, long i, int dim, unsigned fix, double a,
+                                       int track, const double g[3], double dt, double *eg,
+                                       double *ed) {
+  double m = b->mass[i], I = b->inertia[i], v[3], s[3];
+  v3_copy(b->vel[i], v);
+  v3_copy(b->spin[i], s);
+  for (int k = 0; k < dim; k++) {
+    if (fix & (1u << k)) continue;
+    double f0 = b->force[i][k] + m * g[k], v0 = v[k];
+    double f = damped(f0, v0, a);
+    v[k] += f / m * dt;
+    if (track) step_energy(eg, ed, m, g[k], f0, f, v0, v[k], dt);
+  }
+  if (!(fix & FIX_SPIN)) {
+    for (int k = dim == 2 ? 2 : 0; k < 3; k++) {
+      double m0 = b->moment[i][k], s0 = s[k];
+      double mo = damped(m0, s0, a);
+      s[k] += mo / I * dt;
+      if (track) step_energy(eg, ed, 0.0, 0.0, m0, mo, s0, s[k], dt);
+    }
+  }
+  v3_copy(v, b->vel[i]);
+  v3_copy(s, b->spin[i]);
+  for (int k = 0; k < dim; k++) {
+    double dx = v[k] * dt;
+    b->pos[i][k] += dx;
+    b->disp[i][k] += dx;
+  }
+}
+
 static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy.on;
+  const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
   long nb = (long)b->n;
 #pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nb))
   for (long i = 0; i < nb; i++) {
-    double m = b->mass[i], I = b->inertia[i], a = b->damp[i], eg = 0, ed = 0;
+    double eg = 0, ed = 0, a = b->damp[i];
     unsigned fix = b->fix[i];
-    if (dim == 3 && !fix && a == 0 && !track) { /* the common ball: free, undamped, 3D */
-      for (int k = 0; k < 3; k++) {             /* the same arithmetic as the general path below */
-        b->vel[i][k] += (b->force[i][k] + m * w->gravity[k]) / m * dt;
-        b->spin[i][k] += b->moment[i][k] / I * dt;
-        double dx = b->vel[i][k] * dt;
-        b->pos[i][k] += dx;
-        b->disp[i][k] += dx;
-      }
-      continue;
-    }
-    for (int k = 0; k < dim; k++) {
-      if (fix & (1u << k)) continue;
-      double f0 = b->force[i][k] + m * w->gravity[k], v0 = b->vel[i][k];
-      double f = damped(f0, v0, a);
-      b->vel[i][k] += f / m * dt;
-      if (track) step_energy(&eg, &ed, m, w->gravity[k], f0, f, v0, b->vel[i][k], dt);
-    }
-    if (!(fix & FIX_SPIN)) {
-      for (int k = dim == 2 ? 2 : 0; k < 3; k++) {
-        double m0 = b->moment[i][k], s0 = b->spin[i][k];
-        double mo = damped(m0, s0, a);
-        b->spin[i][k] += mo / I * dt;
-        if (track) step_energy(&eg, &ed, 0.0, 0.0, m0, mo, s0, b->spin[i][k], dt);
-      }
-    }
-    for (int k = 0; k < dim; k++) {
-      double dx = b->vel[i][k] * dt;
-      b->pos[i][k] += dx;
-      b->disp[i][k] += dx;
-    }
+    if (dim == 3 && !fix && a == 0 && !track)
+      advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed);
+    else
+      advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed);
     if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
   }
   if (track) /* summed in ball order: the same total for any thread count */

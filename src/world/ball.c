@@ -8,11 +8,11 @@
 
 /* Every per-ball array of the store, for growing, moving, reordering and freeing them together
    (a field added to ball_store goes here once). */
-#define BALL_FIELDS(X)                                                                             \
-  X(id)                                                                                            \
-  X(pos)                                                                                           \
-  X(vel) X(spin) X(force) X(moment) X(disp) X(rad) X(density) X(mass) X(inertia) X(damp) X(k_tran) \
-      X(k_rot) X(fix) X(group)
+// clang-format off
+#define BALL_FIELDS(X) \
+  X(id) X(pos) X(vel) X(spin) X(force) X(moment) X(disp) X(rad) X(density) X(mass) X(inertia) \
+  X(damp) X(k_tran) X(k_rot) X(fix) X(group)
+// clang-format on
 
 static cairn_status grow(ball_store *b, size_t need, cairn_diag *d) {
   if (need <= b->cap) return CAIRN_OK;
@@ -190,9 +190,4 @@ cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d) 
               (long long)w->balls.id[s], a);
   w->balls.damp[s] = a;
   return CAIRN_OK;
-}
-
-int ball_translation_fixed(const cairn_world *w, uint32_t s) {
-  unsigned need = w->dim == 2 ? (FIX_VX | FIX_VY) : FIX_VEL;
-  return (w->balls.fix[s] & need) == need;
 }

@@ -282,7 +282,12 @@ void ball_update_mass(cairn_world *w, uint32_t s);
 cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d);
 cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag *d);
 cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d);
-int ball_translation_fixed(const cairn_world *w, uint32_t s);
+/* Whether ball s's translation is fixed in every component of the model's dimension. Inline:
+   the force pass asks it for both sides of every contact. */
+static inline int ball_translation_fixed(const cairn_world *w, uint32_t s) {
+  unsigned need = w->dim == 2 ? (FIX_VX | FIX_VY) : FIX_VEL;
+  return (w->balls.fix[s] & need) == need;
+}
 void ball_store_free(ball_store *b);
 /* Put the balls in the order 'order' (ball i takes the old ball order[i]), renumbering the
    contacts' sides; 'inv' (n) and 'seen' (n) are scratch. Ball ids do not change. */

@@ -153,6 +153,13 @@ static void test_mem_permute_applies_any_permutation(void **state) {
     assert_true(v[i][1] == -(double)order[i]);
     assert_true(v[i][2] == 2.0 * order[i]);
   }
+  /* Elements larger than its 128-byte buffer (a pool block) move a slice at a time. */
+  static double big[M][40];
+  for (int i = 0; i < M; i++)
+    for (int k = 0; k < 40; k++) big[i][k] = 100.0 * i + k;
+  mem_permute(big, sizeof big[0], M, order, seen);
+  for (int i = 0; i < M; i++)
+    for (int k = 0; k < 40; k++) assert_true(big[i][k] == 100.0 * order[i] + k);
 }
 
 int main(void) {
