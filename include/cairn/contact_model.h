@@ -1,10 +1,14 @@
 /* cairn contact-model ABI: everything a contact model (built-in or plugin) sees of cairn.
  *
  * A model is a constant description (cairn_contact_model) with a property table, a per-contact
- * state table and a pure force-update function. The engine owns all memory: it allocates each
- * contact's property block, derived-constant block and state block (all doubles, zeroed state),
- * validates property writes against the table, saves and restores state by field name, and calls
- * the model once per contact per step.
+ * state table and a pure force law. The engine owns all memory: a property block (with the
+ * constants derived from it) shared by every contact that got it from the same assignment (a
+ * contact gets a block of its own only when a script writes to it: copy on write), a state block
+ * per contact (zeroed when the contact gets the model), validation of property writes against the
+ * table, and saving and restoring of state by field name. Each step the engine hands the model
+ * slices of up to CAIRN_CM_SLICE_MAX contacts that share a model, a property block and a kind,
+ * as arrays (structure of arrays), and the model writes their forces into arrays the engine
+ * sums from.
  *
  * This header is C99 and C++ compatible and includes nothing of cairn's internals.
  *
@@ -12,21 +16,24 @@
  *  - Units are whatever consistent system the script uses (SI in all examples).
  *  - Each contact has two sides. Ball-ball: side 1 is the ball with the lower id. Ball-wall: side 1
  *    is the wall, side 2 the ball. The unit normal n points from side 1 to side 2.
- *  - The contact-plane system is (n, s, t), right-handed in 3D (t = n x s). In 2D, s is the
- *    out-of-plane axis z and t = (-n_y, n_x), so every in-plane shear quantity has a zero
- *    s component and lives in the t slot. Vectors in the input and output blocks are given in
- *    this system: index 0 = normal, 1 = s, 2 = t.
- *  - The engine carries (s, t) along with the normal as it turns, by the smallest rotation that
- *    takes the old normal to the new one, so a shear vector stored in (s, t) components in a
- *    state field flagged CAIRN_STATE_PLANE_VEC is thereby rotated with the contact.
- *  - Force: out->force is the force that side 1 exerts on side 2; side 1 receives its opposite.
- *    Its normal component is positive in compression (it pushes side 2 along +n).
- *  - Moment: out->moment is an extra moment on side 2 (beyond that of the force about the
- *    centre); side 1 receives its opposite. Components in the contact-plane system.
+ *  - Every vector the model sees or writes is in global coordinates (x, y, z); in 2D the z
+ *    component of positions, velocities and forces is 0 and only the z component of angular
+ *    velocities and moments is used.
+ *  - Force: the model writes the force that side 1 exerts on side 2; side 1 receives its opposite.
+ *    A normal force in compression pushes side 2 along +n.
+ *  - Moment: an extra moment on side 2 (beyond that of the force about the centre); side 1
+ *    receives its opposite. Only models that set CAIRN_CM_WRITES_MOMENT may write it.
+ *  - Contact-plane state (a shear force, a Kelvin shear displacement) is kept in the global frame,
+ *    in a state field flagged CAIRN_STATE_PLANE_VEC: four slots, the normal component first,
+ *    then the in-plane part as a global vector. The model turns the in-plane part onto the new
+ *    contact plane at each update with cairn_cm_turn() below (as LAMMPS does with its shear
+ *    history); scripts see such a field as (normal, s, t) components in the contact's frame
+ *    (docs/contact-models.md).
  */
 #ifndef CAIRN_CONTACT_MODEL_H
 #define CAIRN_CONTACT_MODEL_H
 
+#include <math.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -35,14 +42,16 @@ extern "C" {
 
 /* Bumped whenever the layout of any structure below changes. A plugin built against another
    ABI version is refused at load time. */
-/* 2: the energy flag in the input and the energy hook; 3: the batch force entry */
-#define CAIRN_CM_ABI_VERSION 3
+/* 2: the energy flag in the input and the energy hook; 3: the batch force entry; 4: slices of
+   contacts as arrays, global-frame vectors and state, shared property blocks */
+#define CAIRN_CM_ABI_VERSION 4
 
 /* Contact kinds. */
 #define CAIRN_KIND_BALL_BALL 0
 #define CAIRN_KIND_BALL_WALL 1
 
-/* Property and state value types. FLT, INT and BOOL take one double slot, VEC takes three. */
+/* Property and state value types. FLT, INT and BOOL take one double slot, VEC takes three (a
+   state VEC flagged CAIRN_STATE_PLANE_VEC takes four: see cairn_state_slots). */
 typedef enum cairn_prop_type {
   CAIRN_PROP_FLT = 0,
   CAIRN_PROP_INT = 1,
@@ -58,8 +67,8 @@ typedef enum cairn_prop_type {
 #define CAIRN_ALIAS 2
 
 /* One row of a model's property table. Properties are stored, in table order, as doubles in the
-   contact's property block: row k starts at the sum of the slot counts of rows 0..k-1 (alias rows
-   take no slots). */
+   property block: row k starts at the sum of the slot counts of rows 0..k-1 (alias rows take no
+   slots). */
 typedef struct cairn_prop_desc {
   const char *name; /* lower case, with the model's prefix, e.g. "bur_knk" */
   cairn_prop_type type;
@@ -73,10 +82,14 @@ typedef struct cairn_prop_desc {
 } cairn_prop_desc;
 
 /* Flags of a state field. */
-#define CAIRN_STATE_PLANE_VEC 1u /* a VEC in the contact plane, kept in (n, s, t) components */
+/* A VEC in the contact plane with a normal component, in four slots: [normal, x, y, z], the
+   in-plane part a global vector that the model keeps perpendicular to the current normal
+   (cairn_cm_turn). Scripts read it as three components (normal, s, t). */
+#define CAIRN_STATE_PLANE_VEC 1u
 
 /* One row of a model's per-contact state table. State is zeroed when a contact gets the model.
-   Every field can be read by name from scripts (read-only) and is saved and restored by name. */
+   Every field can be read by name from scripts (read-only) and is saved and restored by name.
+   The state block holds the rows in table order (cairn_state_slots each). */
 typedef struct cairn_state_desc {
   const char *name;
   cairn_prop_type type;
@@ -85,19 +98,22 @@ typedef struct cairn_state_desc {
   const char *doc;
 } cairn_state_desc;
 
-/* What the engine gives the force update of one contact, every step the contact exists. */
+/* What a model reads of one contact for one step (the per-contact form of the force law). */
 typedef struct cairn_cm_input {
   int dim;          /* 2 or 3 */
   int kind;         /* CAIRN_KIND_BALL_BALL or CAIRN_KIND_BALL_WALL */
   int first;        /* 1 on the first update after the contact was created or got this model */
   double dt;        /* timestep */
   double gap;       /* surface gap; negative when the surfaces overlap */
-  double vel[3];    /* velocity of side 2 relative to side 1 at the contact point, (n, s, t);
-                       vel[0] > 0 when the sides separate */
-  double angvel[3]; /* angular velocity of side 2 minus that of side 1, (n, s, t) */
+  double n[3];      /* unit normal, from side 1 to side 2 */
+  double vel[3];    /* velocity of side 2 relative to side 1 at the contact point;
+                       vel . n > 0 when the sides separate */
+  double angvel[3]; /* angular velocity of side 2 minus that of side 1 (0 unless the model
+                       declares CAIRN_CM_USES_ANGVEL) */
   double m_eff;     /* effective (reduced) mass m1 m2 / (m1 + m2); see docs for fixed balls */
-  double r_eff;     /* effective radius r1 r2 / (r1 + r2); a wall counts as flat */
-  double r1, r2;    /* radii of side 1 and side 2 (0 for a wall) */
+  double r_eff;     /* effective radius r1 r2 / (r1 + r2); a wall counts as flat (0 unless the
+                       model declares CAIRN_CM_USES_RADII) */
+  double r1, r2;    /* radii of side 1 and side 2 (0 for a wall; 0 unless CAIRN_CM_USES_RADII) */
   int energy;       /* 1 while the engine tracks energy: the model then adds this step's
                        dissipation to its state (see the 'energy' hook) */
 } cairn_cm_input;
@@ -113,11 +129,11 @@ typedef struct cairn_cm_input {
 #define CAIRN_EV_SLIP_CHANGE 2u /* slip_mode: 0 slip began, 1 slip ended */
 #define CAIRN_EV_BOND_BREAK 4u  /* bond_mode: 1 strength first exceeded, 0 bond broken */
 
-/* What the force update writes. The engine zeroes it before each call, except that 'may_delete'
+/* What the per-contact law writes. Prepared by the caller as zero, except that 'may_delete'
    starts at 1 and 'active' at 0. */
 typedef struct cairn_cm_output {
-  double force[3];  /* force of side 1 on side 2, (n, s, t); force[0] > 0 in compression */
-  double moment[3]; /* extra moment on side 2, (n, s, t) */
+  double force[3];  /* force of side 1 on side 2, global */
+  double moment[3]; /* extra moment on side 2, global (only with CAIRN_CM_WRITES_MOMENT) */
   double kn_est;    /* translational stiffness estimate (normal), for the automatic timestep */
   double ks_est;    /* translational stiffness estimate (shear) */
   double kr_est;    /* rotational stiffness estimate */
@@ -128,15 +144,53 @@ typedef struct cairn_cm_output {
   int bond_mode;    /* with CAIRN_EV_BOND_BREAK */
 } cairn_cm_output;
 
-/* The property, derived-constant and state blocks of one contact, for the batch entry. */
-typedef struct cairn_cm_blocks {
-  const double *props, *derived;
-  double *state;
-} cairn_cm_blocks;
+/* Bits of a contact's status byte in a slice's output (cairn_cm_status packs an output). */
+#define CAIRN_CM_ST_ACTIVE 1u    /* transmits force */
+#define CAIRN_CM_ST_KEEP 2u      /* may not be deleted (the negation of may_delete) */
+#define CAIRN_CM_ST_EV_ACT 4u    /* event: activated */
+#define CAIRN_CM_ST_EV_SLIP 8u   /* event: slip change ... */
+#define CAIRN_CM_ST_SLIP_END 16u /* ... with slip_mode 1 (slip ended) */
+#define CAIRN_CM_ST_EV_BOND 32u  /* event: bond break ... */
+#define CAIRN_CM_ST_BOND_1 64u   /* ... with bond_mode 1 (strength first exceeded) */
 
-/* A contact model. All function pointers except 'force' and 'stiffness' may be NULL.
-   Every function must be a pure function of its arguments: no globals, no static mutable data,
-   no I/O. The engine may call them from several threads at once on different contacts. */
+/* What a model declares it reads and writes (cairn_contact_model.needs), so the engine skips the
+   rest. */
+#define CAIRN_CM_USES_ANGVEL 1u    /* reads the relative angular velocity */
+#define CAIRN_CM_USES_RADII 2u     /* reads r1, r2 and r_eff */
+#define CAIRN_CM_WRITES_MOMENT 4u  /* writes a moment */
+
+/* Most contacts a slice holds. */
+#define CAIRN_CM_SLICE_MAX 64
+
+/* A slice: n contacts that share a model, a property block and a contact kind. Contact k's
+   inputs are element k of each input array, its outputs go to element k of each output array.
+   Arrays the model did not declare it needs (angvel: wx, wy, wz; radii: r1, r2) are NULL, and so
+   are mx, my, mz unless it declares CAIRN_CM_WRITES_MOMENT. The model writes every output element
+   of every contact: fx..fz, kn, ks, kr, status (and mx..mz when it writes moments). */
+typedef struct cairn_cm_slice {
+  size_t n;                 /* 1 .. CAIRN_CM_SLICE_MAX */
+  int dim, kind, energy;    /* as in cairn_cm_input, the same for the whole slice */
+  double dt;                /* timestep */
+  const double *props;      /* the shared property block */
+  const double *derived;    /* its derived constants (n_derived doubles) */
+  double *const *state;     /* state[k]: contact k's state block */
+  const unsigned char *first;
+  const double *gap;
+  const double *nx, *ny, *nz;
+  const double *vx, *vy, *vz;
+  const double *wx, *wy, *wz;
+  const double *m_eff;
+  const double *r1, *r2;
+  double *fx, *fy, *fz;
+  double *mx, *my, *mz;
+  double *kn, *ks, *kr;
+  unsigned char *status; /* CAIRN_CM_ST_* bits */
+} cairn_cm_slice;
+
+/* A contact model. 'force' or 'force_slice' (or both), and 'stiffness', are required; every
+   other function pointer may be NULL. Every function must be a pure function of its arguments:
+   no globals, no static mutable data, no I/O. The engine may call them from several threads at
+   once on different contacts. */
 typedef struct cairn_contact_model {
   int abi_version;  /* CAIRN_CM_ABI_VERSION */
   const char *name; /* lower case, e.g. "linear" */
@@ -146,14 +200,22 @@ typedef struct cairn_contact_model {
   int n_props;
   const cairn_state_desc *state;
   int n_state;
-  int n_derived; /* number of doubles of constants derived from the properties */
+  int n_derived;  /* number of doubles of constants derived from the properties */
+  unsigned needs; /* CAIRN_CM_USES_* and CAIRN_CM_WRITES_MOMENT bits */
 
   /* Compute derived constants from the properties; called after every property write. */
   void (*prepare)(const double *props, double *derived);
 
-  /* The force-displacement law of one contact for one step. */
+  /* The force-displacement law of one contact for one step. The engine calls it only where
+     'force_slice' is NULL (then through a pointer, once per contact: slower); tests and tools
+     may call it directly. */
   void (*force)(const cairn_cm_input *in, const double *props, const double *derived, double *state,
                 cairn_cm_output *out);
+
+  /* The law for a slice of contacts: what the engine calls each step. It must give exactly what
+     'force' gives contact by contact, where both are set; CAIRN_CM_SLICE below makes it from
+     'force'. */
+  void (*force_slice)(const cairn_cm_slice *s);
 
   /* Stiffness estimates from the properties alone (before any contact exists): translational
      and rotational, for the automatic timestep. */
@@ -174,28 +236,87 @@ typedef struct cairn_contact_model {
   /* Optional: restore state saved by an older version of this model. Called with the saved
      version; may convert fields in place. Return 0 on success. */
   int (*upgrade_state)(int saved_version, double *state);
-
-  /* Optional: the force update of n contacts in one call: contact i has the input in[i], the
-     blocks blk[i] and the output out[i] (prepared as for 'force'). It must give exactly what n
-     calls of 'force' would. The engine uses it whenever it is set, for runs of neighbouring
-     contacts with this model, so the per-contact call goes through no function pointer; define
-     it with CAIRN_CM_BATCH below. */
-  void (*force_batch)(size_t n, const cairn_cm_input *in, const cairn_cm_blocks *blk,
-                      cairn_cm_output *out);
 } cairn_contact_model;
 
-/* Define a batch entry 'name' from a model's force function 'force' (defined above it in the
-   same file, so the compiler can inline it into the loop). */
+/* Number of double slots a property row takes. */
+static inline int cairn_prop_slots(cairn_prop_type t) {
+  return t == CAIRN_PROP_VEC ? 3 : 1;
+}
+
+/* Number of double slots a state row takes (a contact-plane VEC keeps its normal component and
+   a global in-plane vector). */
+static inline int cairn_state_slots(const cairn_state_desc *s) {
+  return s->type == CAIRN_PROP_VEC ? ((s->flags & CAIRN_STATE_PLANE_VEC) ? 4 : 3) : 1;
+}
+
+/* --- Helpers for force laws (inline, pure) --------------------------------------------------- */
+
+/* Turn the in-plane vector v (global, perpendicular to the last normal) onto the plane normal to
+   the unit vector n, keeping its length: v loses its component along n and is rescaled (LAMMPS's
+   treatment of the shear history). Against rotating v with the normal this errs by O(theta^2)
+   in direction per step, theta the normal's turn in the step. */
+static inline void cairn_cm_turn(double v[3], const double n[3]) {
+  double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+  if (vn == 0) return; /* already in the plane (always, while the normal does not turn) */
+  double old2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  v[0] -= vn * n[0], v[1] -= vn * n[1], v[2] -= vn * n[2];
+  double now2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  double r = now2 > 0 ? sqrt(old2 / now2) : 0.0;
+  v[0] *= r, v[1] *= r, v[2] *= r;
+}
+
+/* Split a global vector v into its component along n (returned) and its in-plane part vt. */
+static inline double cairn_cm_split(const double v[3], const double n[3], double vt[3]) {
+  double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+  vt[0] = v[0] - vn * n[0], vt[1] = v[1] - vn * n[1], vt[2] = v[2] - vn * n[2];
+  return vn;
+}
+
+/* The status byte of a per-contact output. */
+static inline unsigned char cairn_cm_status(const cairn_cm_output *o) {
+  unsigned s = (o->active ? CAIRN_CM_ST_ACTIVE : 0u) | (o->may_delete ? 0u : CAIRN_CM_ST_KEEP);
+  if (o->events & CAIRN_EV_ACTIVATED) s |= CAIRN_CM_ST_EV_ACT;
+  if (o->events & CAIRN_EV_SLIP_CHANGE)
+    s |= CAIRN_CM_ST_EV_SLIP | (o->slip_mode ? CAIRN_CM_ST_SLIP_END : 0u);
+  if (o->events & CAIRN_EV_BOND_BREAK)
+    s |= CAIRN_CM_ST_EV_BOND | (o->bond_mode ? CAIRN_CM_ST_BOND_1 : 0u);
+  return (unsigned char)s;
+}
+
+/* Define a slice entry 'name' from a per-contact law 'force' (a function of cairn_cm_model's
+   'force' signature defined above it in the same file, so the compiler inlines it into the loop
+   and keeps the input and output in registers). */
 #if defined(__GNUC__)
 #define CAIRN_CM_FLATTEN __attribute__((flatten)) /* inline 'force' into the loop */
 #else
 #define CAIRN_CM_FLATTEN
 #endif
-#define CAIRN_CM_BATCH(name, force)                                                                \
-  static CAIRN_CM_FLATTEN void name(size_t n, const cairn_cm_input *in,                            \
-                                    const cairn_cm_blocks *blk, cairn_cm_output *out) {            \
-    for (size_t i_ = 0; i_ < n; i_++)                                                              \
-      force(&in[i_], blk[i_].props, blk[i_].derived, blk[i_].state, &out[i_]);                     \
+#define CAIRN_CM_SLICE(name, law)                                                                   \
+  static CAIRN_CM_FLATTEN void name(const cairn_cm_slice *s_) {                                    \
+    for (size_t k_ = 0; k_ < s_->n; k_++) {                                                        \
+      cairn_cm_input in_;                                                                          \
+      cairn_cm_output out_;                                                                        \
+      in_.dim = s_->dim, in_.kind = s_->kind, in_.first = s_->first[k_], in_.dt = s_->dt;          \
+      in_.gap = s_->gap[k_], in_.m_eff = s_->m_eff[k_], in_.energy = s_->energy;                   \
+      in_.n[0] = s_->nx[k_], in_.n[1] = s_->ny[k_], in_.n[2] = s_->nz[k_];                         \
+      in_.vel[0] = s_->vx[k_], in_.vel[1] = s_->vy[k_], in_.vel[2] = s_->vz[k_];                   \
+      if (s_->wx)                                                                                  \
+        in_.angvel[0] = s_->wx[k_], in_.angvel[1] = s_->wy[k_], in_.angvel[2] = s_->wz[k_];        \
+      else                                                                                         \
+        in_.angvel[0] = in_.angvel[1] = in_.angvel[2] = 0.0;                                       \
+      in_.r1 = s_->r1 ? s_->r1[k_] : 0.0, in_.r2 = s_->r2 ? s_->r2[k_] : 0.0;                      \
+      in_.r_eff = in_.r1 > 0 ? in_.r1 * in_.r2 / (in_.r1 + in_.r2) : in_.r2;                       \
+      out_.force[0] = out_.force[1] = out_.force[2] = 0.0;                                         \
+      out_.moment[0] = out_.moment[1] = out_.moment[2] = 0.0;                                      \
+      out_.kn_est = out_.ks_est = out_.kr_est = 0.0;                                               \
+      out_.active = 0, out_.may_delete = 1, out_.events = 0u, out_.slip_mode = out_.bond_mode = 0; \
+      law(&in_, s_->props, s_->derived, s_->state[k_], &out_);                                     \
+      s_->fx[k_] = out_.force[0], s_->fy[k_] = out_.force[1], s_->fz[k_] = out_.force[2];          \
+      if (s_->mx)                                                                                  \
+        s_->mx[k_] = out_.moment[0], s_->my[k_] = out_.moment[1], s_->mz[k_] = out_.moment[2];     \
+      s_->kn[k_] = out_.kn_est, s_->ks[k_] = out_.ks_est, s_->kr[k_] = out_.kr_est;                \
+      s_->status[k_] = cairn_cm_status(&out_);                                                     \
+    }                                                                                              \
   }
 
 /* A plugin exports exactly one function with this name and signature. It calls 'add' once for
@@ -212,10 +333,6 @@ typedef int (*cairn_cm_add_fn)(void *registry, const cairn_contact_model *model)
 #define CAIRN_PLUGIN_ENTRY "cairn_plugin_register"
 typedef int (*cairn_plugin_register_fn)(int abi_version, void *registry, cairn_cm_add_fn add);
 
-/* Number of double slots a property or state row takes. */
-static inline int cairn_prop_slots(cairn_prop_type t) {
-  return t == CAIRN_PROP_VEC ? 3 : 1;
-}
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,22 @@
 
 #include "contact/contact.h"
 
+void cmat_entry_unshare(cairn_world *w, cmat_entry *ce) {
+  if (ce->props && ce->pblk != IDMAP_NONE) props_block_release(&w->reg.e[ce->model], ce->pblk);
+  ce->pblk = IDMAP_NONE;
+}
+
+cairn_status cmat_entry_block(cairn_world *w, cmat_entry *ce, uint32_t *pblk, cairn_diag *d) {
+  model_entry *e = &w->reg.e[ce->model];
+  if (ce->pblk == IDMAP_NONE) CAIRN_TRY(props_block_new(e, ce->props, ce->setmask, &ce->pblk, d));
+  e->ppool.refs[ce->pblk]++;
+  *pblk = ce->pblk;
+  return CAIRN_OK;
+}
+
 static cairn_status entry_set_model(cairn_world *w, cmat_entry *ce, int model, cairn_diag *d) {
   const model_entry *e = &w->reg.e[model];
+  cmat_entry_unshare(w, ce);
   double *np = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat:props");
   if (!np) return diag_set(d, CAIRN_ENOMEM, "out of memory setting the contact model assignment");
   model_props_default(e, np);
@@ -14,6 +28,7 @@ static cairn_status entry_set_model(cairn_world *w, cmat_entry *ce, int model, c
   ce->props = np;
   ce->model = model;
   ce->setmask = 0;
+  ce->pblk = IDMAP_NONE;
   return CAIRN_OK;
 }
 
@@ -37,7 +52,9 @@ cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const dou
   cmat_entry *ce = &w->cmat.def[kind];
   char who[96];
   snprintf(who, sizeof who, "contact assignment (%s)", contact_kind_name(kind));
-  return model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d);
+  CAIRN_TRY(model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
+  cmat_entry_unshare(w, ce); /* contacts made before keep the values they got */
+  return CAIRN_OK;
 }
 
 cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char *g2,
@@ -74,12 +91,17 @@ cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *
   cmat_entry *ce = &t->rules[t->n_rules - 1].e;
   char who[64];
   snprintf(who, sizeof who, "contact assignment rule %zu", t->n_rules);
-  return model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d);
+  CAIRN_TRY(model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
+  cmat_entry_unshare(w, ce);
+  return CAIRN_OK;
 }
 
 void cmat_clear_rules(cairn_world *w) {
   cmat *t = &w->cmat;
-  for (size_t i = 0; i < t->n_rules; i++) mem_free(t->rules[i].e.props, 0);
+  for (size_t i = 0; i < t->n_rules; i++) {
+    cmat_entry_unshare(w, &t->rules[i].e);
+    mem_free(t->rules[i].e.props, 0);
+  }
   t->n_rules = 0;
 }
 
@@ -88,12 +110,12 @@ static uint16_t side_group(const cairn_world *w, int kind, int side, uint32_t sl
   return w->balls.group[slot];
 }
 
-const cmat_entry *cmat_lookup(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
-  const cmat *t = &w->cmat;
+cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b) {
+  cmat *t = &w->cmat;
   if (t->n_rules) {
     uint16_t ga = side_group(w, kind, 1, a), gb = side_group(w, kind, 2, b);
     for (size_t i = 0; i < t->n_rules; i++) {
-      const cmat_rule *r = &t->rules[i];
+      cmat_rule *r = &t->rules[i];
       if (r->kind >= 0 && r->kind != kind) continue;
       int hit = r->g2 == 0 ? (ga == r->g1 || gb == r->g1)
                            : ((ga == r->g1 && gb == r->g2) || (ga == r->g2 && gb == r->g1));
@@ -114,6 +136,7 @@ double cmat_max_proximity(const cairn_world *w) {
 
 void cmat_free(cairn_world *w) {
   for (int k = 0; k < 2; k++) {
+    cmat_entry_unshare(w, &w->cmat.def[k]);
     mem_free(w->cmat.def[k].props, 0);
     w->cmat.def[k].props = NULL;
   }

@@ -41,8 +41,8 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
    together (a field added to contact_store goes here once). */
 // clang-format off
 #define CONTACT_FIELDS(X) \
-  X(kind) X(a) X(b) X(model) X(blk) X(frame) X(gap) X(force) X(moment) X(prox) X(active) \
-  X(first) X(deletable) X(unchecked) X(pair)
+  X(kind) X(a) X(b) X(model) X(blk) X(pblk) X(normal) X(gap) X(force) X(moment) X(prox) \
+  X(active) X(first) X(deletable) X(unchecked) X(pair)
 // clang-format on
 
 static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
@@ -56,7 +56,7 @@ static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-/* Build the initial contact frame (n, s, t) from a normal. */
+/* The (n, s, t) frame of a normal (contact.h, contact_frame). */
 static void frame_from_normal(int dim, const double n[3], double f[9]) {
   f[0] = n[0], f[1] = n[1], f[2] = n[2];
   if (dim == 2) {
@@ -71,59 +71,107 @@ static void frame_from_normal(int dim, const double n[3], double f[9]) {
   ax[k] = 1;
   double s[3], t[3];
   v3_cross(n, ax, s);
-  v3_scale(s, 1.0 / v3_norm(s), s);
+  double len = v3_norm(s);
+  if (!(len > 0)) { /* no normal yet (a zero vector): any orthonormal frame */
+    f[0] = 1, f[1] = 0, f[2] = 0;
+    f[3] = 0, f[4] = 1, f[5] = 0;
+    f[6] = 0, f[7] = 0, f[8] = 1;
+    return;
+  }
+  v3_scale(s, 1.0 / len, s);
   v3_cross(n, s, t);
   f[3] = s[0], f[4] = s[1], f[5] = s[2];
   f[6] = t[0], f[7] = t[1], f[8] = t[2];
 }
 
-cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d) {
+void contact_frame(const cairn_world *w, uint32_t c, double f[9]) {
+  frame_from_normal(w->dim, w->contacts.normal[c], f);
+}
+
+void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], double out[3]) {
+  double f[9];
+  contact_frame(w, c, f);
+  for (int k = 0; k < 3; k++) out[k] = f[3 * k] * v[0] + f[3 * k + 1] * v[1] + f[3 * k + 2] * v[2];
+}
+
+/* Give contact c its property block pblk (taking over the reference) and release the old. */
+static void take_props(cairn_world *w, uint32_t c, int model, uint32_t pblk) {
+  contact_store *cs = &w->contacts;
+  if (cs->model[c] >= 0) props_block_release(&w->reg.e[cs->model[c]], cs->pblk[c]);
+  cs->pblk[c] = pblk;
+  (void)model;
+}
+
+/* Make contact c's state block and flags those of a fresh contact of 'model'; its property
+   block is set by the caller. */
+static cairn_status fresh_state(cairn_world *w, uint32_t c, int model, cairn_diag *d) {
   contact_store *cs = &w->contacts;
   model_entry *e = &w->reg.e[model];
   uint32_t blk;
-  CAIRN_TRY(pool_alloc(e, &blk, d));
+  CAIRN_TRY(pool_alloc(&e->pool, &blk, d));
   if (cs->model[c] >= 0) {
     energy_retire(w, c);
-    pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
+    pool_release(&w->reg.e[cs->model[c]].pool, cs->blk[c]);
   }
-  cs->model[c] = model;
   cs->blk[c] = blk;
-  model_props_default(e, pool_block(e, blk));
-  if (e->m->prepare) e->m->prepare(pool_block(e, blk), pool_derived(e, blk));
   cs->first[c] = 1;
   cs->active[c] = 0;
   cs->deletable[c] = 1;
+  if (!cs->unchecked[c]) cs->n_unchecked++;
   cs->unchecked[c] = 1;
   v3_zero(cs->force[c]);
   v3_zero(cs->moment[c]);
+  cs->slices_ok = 0;
+  return CAIRN_OK;
+}
+
+cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  model_entry *e = &w->reg.e[model];
+  uint32_t pblk;
+  double def[256];
+  model_props_default(e, def);
+  CAIRN_TRY(props_block_new(e, def, 0, &pblk, d));
+  cairn_status s = fresh_state(w, c, model, d);
+  if (s != CAIRN_OK) {
+    props_block_release(e, pblk);
+    return s;
+  }
+  take_props(w, c, model, pblk);
+  cs->model[c] = model;
   return CAIRN_OK;
 }
 
 cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, uint32_t *out,
                             cairn_diag *d) {
   contact_store *cs = &w->contacts;
-  const cmat_entry *ce = cmat_lookup(w, kind, a, b);
+  cmat_entry *ce = cmat_lookup(w, kind, a, b);
   CAIRN_TRY(grow(w, cs->n + 1, d));
-  uint32_t c = (uint32_t)cs->n;
+  uint32_t c = (uint32_t)cs->n, pblk;
+  model_entry *e = &w->reg.e[ce->model];
+  CAIRN_TRY(cmat_entry_block(w, ce, &pblk, d));
   cs->kind[c] = (uint8_t)kind;
   cs->a[c] = a, cs->b[c] = b;
   cs->model[c] = -1;
   cs->pair[c] = IDMAP_NONE;
-  CAIRN_TRY(contact_set_model(w, c, ce->model, d));
-  model_entry *e = &w->reg.e[ce->model];
-  memcpy(pool_block(e, cs->blk[c]), ce->props, (size_t)e->n_prop_slots * sizeof(double));
-  e->pool.setmask[cs->blk[c]] = ce->setmask;
-  if (e->m->prepare) e->m->prepare(pool_block(e, cs->blk[c]), pool_derived(e, cs->blk[c]));
+  cs->unchecked[c] = 0;
+  cairn_status s = fresh_state(w, c, ce->model, d);
+  if (s != CAIRN_OK) {
+    props_block_release(e, pblk);
+    return s;
+  }
+  cs->model[c] = ce->model;
+  cs->pblk[c] = pblk;
   cs->prox[c] = ce->proximity;
   cs->gap[c] = 0;
-  double n0[3] = {1, 0, 0};
-  frame_from_normal(w->dim, n0, cs->frame[c]);
+  cs->normal[c][0] = 1, cs->normal[c][1] = 0, cs->normal[c][2] = 0;
   cs->n++;
-  w->fs.lists_ok = 0;
-  cairn_status s = idmap_put(&cs->map, contact_key_of(w, c), c, d);
+  s = idmap_put(&cs->map, contact_key_of(w, c), c, d);
   if (s != CAIRN_OK) {
     cs->n--;
-    pool_release(e, cs->blk[c]);
+    cs->n_unchecked--;
+    pool_release(&e->pool, cs->blk[c]);
+    props_block_release(e, pblk);
     return s;
   }
   world_event(w, EV_CONTACT_CREATED, c, 0);
@@ -131,17 +179,15 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
   return CAIRN_OK;
 }
 
-/* Frame of a new contact; called by detection with the first normal. */
-void contact_init_frame(cairn_world *w, uint32_t c, const double n[3]) {
-  frame_from_normal(w->dim, n, w->contacts.frame[c]);
-}
-
 void contact_delete(cairn_world *w, uint32_t c) {
   contact_store *cs = &w->contacts;
   world_event(w, EV_CONTACT_DELETED, c, 0);
   idmap_del(&cs->map, contact_key_of(w, c));
   energy_retire(w, c);
-  pool_release(&w->reg.e[cs->model[c]], cs->blk[c]);
+  model_entry *e = &w->reg.e[cs->model[c]];
+  pool_release(&e->pool, cs->blk[c]);
+  props_block_release(e, cs->pblk[c]);
+  if (cs->unchecked[c]) cs->n_unchecked--;
   uint32_t last = (uint32_t)cs->n - 1;
   if (c != last) {
 #define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
@@ -151,7 +197,7 @@ void contact_delete(cairn_world *w, uint32_t c) {
     if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
   }
   cs->n--;
-  w->fs.lists_ok = 0;
+  cs->slices_ok = 0;
 }
 
 cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t id2, uint32_t *c,
@@ -178,14 +224,24 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
   int i = model_prop_index(e, name);
   if (i >= 0) {
     int k = cairn_prop_slots(e->m->props[i].type);
-    memcpy(v, pool_block(e, cs->blk[c]) + e->prop_off[i], (size_t)k * sizeof(double));
+    memcpy(v, pool_props(e, cs->pblk[c]) + e->prop_off[i], (size_t)k * sizeof(double));
     *n = k;
     return CAIRN_OK;
   }
   i = model_state_index(e, name);
   if (i >= 0) {
+    const double *st = pool_state(e, cs->blk[c]) + e->state_off[i];
+    if (cairn_state_slots(&e->m->state[i]) == 4) { /* (normal, in-plane global) -> (n, s, t) */
+      double f[9];
+      contact_frame(w, c, f);
+      v[0] = st[0];
+      v[1] = f[3] * st[1] + f[4] * st[2] + f[5] * st[3];
+      v[2] = f[6] * st[1] + f[7] * st[2] + f[8] * st[3];
+      *n = 3;
+      return CAIRN_OK;
+    }
     int k = cairn_prop_slots(e->m->state[i].type);
-    memcpy(v, pool_state(e, cs->blk[c]) + e->state_off[i], (size_t)k * sizeof(double));
+    memcpy(v, st, (size_t)k * sizeof(double));
     *n = k;
     return CAIRN_OK;
   }
@@ -203,15 +259,29 @@ cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, cons
   model_entry *e = &w->reg.e[cs->model[c]];
   char who[128];
   contact_describe(w, c, who, sizeof who);
-  uint32_t blk = cs->blk[c];
-  CAIRN_TRY(model_prop_write(e, pool_block(e, blk), &e->pool.setmask[blk], name, v, n, who, d));
-  if (e->m->prepare) e->m->prepare(pool_block(e, blk), pool_derived(e, blk));
+  uint32_t pblk = cs->pblk[c];
+  /* Copy on write: the block is shared with other contacts (or the assignment table). The
+     write goes to a copy, which becomes this contact's own block if the write is accepted. */
+  double tmp[256];
+  uint64_t mask = e->ppool.setmask[pblk];
+  memcpy(tmp, pool_props(e, pblk), (size_t)e->n_prop_slots * sizeof(double));
+  CAIRN_TRY(model_prop_write(e, tmp, &mask, name, v, n, who, d));
+  if (e->ppool.refs[pblk] > 1) {
+    uint32_t own;
+    CAIRN_TRY(props_block_new(e, tmp, mask, &own, d));
+    props_block_release(e, pblk);
+    cs->pblk[c] = own;
+    cs->slices_ok = 0;
+    return CAIRN_OK;
+  }
+  memcpy(pool_props(e, pblk), tmp, (size_t)e->n_prop_slots * sizeof(double));
+  e->ppool.setmask[pblk] = mask;
+  if (e->m->prepare) e->m->prepare(pool_props(e, pblk), pool_derived(e, pblk));
   return CAIRN_OK;
 }
 
 void contact_force_global(const cairn_world *w, uint32_t c, double f[3]) {
-  const double *fr = w->contacts.frame[c], *fl = w->contacts.force[c];
-  for (int k = 0; k < 3; k++) f[k] = fl[0] * fr[k] + fl[1] * fr[3 + k] + fl[2] * fr[6 + k];
+  v3_copy(w->contacts.force[c], f);
 }
 
 void contact_store_free(cairn_world *w) {
@@ -221,6 +291,7 @@ void contact_store_free(cairn_world *w) {
 #undef F
   mem_free(cs->perm, 0);
   mem_free(cs->seen, 0);
+  mem_free(cs->slice, 0);
   idmap_free(&cs->map);
   memset(cs, 0, sizeof *cs);
 }
@@ -247,7 +318,6 @@ static cairn_status sort_pool(cairn_world *w, int model, cairn_diag *d) {
   uint32_t k = live;
   for (uint32_t blk = 0; blk < p->n_blocks; blk++)
     if (!used[blk]) order[k++] = blk;
-  mem_permute(p->setmask, sizeof *p->setmask, p->n_blocks, order, cs->seen);
   mem_permute(p->data, p->stride * sizeof *p->data, p->n_blocks, order, cs->seen);
   for (size_t c = 0, next = 0; c < cs->n; c++)
     if (cs->model[c] == model) cs->blk[c] = (uint32_t)next++;
@@ -275,6 +345,6 @@ cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d) {
     w->pairs.contact[cs->pair[c]] = (uint32_t)c;
   }
   for (size_t m = 0; m < w->reg.n; m++) CAIRN_TRY(sort_pool(w, (int)m, d));
-  w->fs.lists_ok = 0;
+  cs->slices_ok = 0;
   return CAIRN_OK;
 }

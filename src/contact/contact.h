@@ -33,18 +33,25 @@ void range_text(const cairn_prop_desc *p, char *buf, size_t n);
 /* Fill a property block with the table defaults. */
 void model_props_default(const model_entry *e, double *props);
 
-/* Pools. */
-cairn_status pool_alloc(model_entry *e, uint32_t *blk, cairn_diag *d);
-void pool_release(model_entry *e, uint32_t blk);
-static inline double *pool_block(const model_entry *e, uint32_t blk) {
+/* Pools: a zeroed block from p (of model e, for messages), and its return. */
+cairn_status pool_alloc(model_pool *p, uint32_t *blk, cairn_diag *d);
+void pool_release(model_pool *p, uint32_t blk);
+/* A contact's state block, and a property block with its derived constants after it. */
+static inline double *pool_state(const model_entry *e, uint32_t blk) {
   return e->pool.data + (size_t)blk * e->pool.stride;
 }
-static inline double *pool_derived(const model_entry *e, uint32_t blk) {
-  return pool_block(e, blk) + e->n_prop_slots;
+static inline double *pool_props(const model_entry *e, uint32_t pblk) {
+  return e->ppool.data + (size_t)pblk * e->ppool.stride;
 }
-static inline double *pool_state(const model_entry *e, uint32_t blk) {
-  return pool_block(e, blk) + e->n_prop_slots + e->m->n_derived;
+static inline double *pool_derived(const model_entry *e, uint32_t pblk) {
+  return pool_props(e, pblk) + e->n_prop_slots;
 }
+/* A new property block holding 'props' (n_prop_slots doubles) and 'setmask', prepared, with one
+   reference. */
+cairn_status props_block_new(model_entry *e, const double *props, uint64_t setmask,
+                             uint32_t *pblk, cairn_diag *d);
+/* Drop one reference to a property block (freed with the last). */
+void props_block_release(model_entry *e, uint32_t pblk);
 
 /* cmat.c */
 /* Set the default assignment of one contact kind: model name and (name, values) properties. */
@@ -60,7 +67,11 @@ cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *
                                 cairn_diag *d);
 void cmat_clear_rules(cairn_world *w);
 /* The assignment for a new contact between sides a and b: first matching rule, else default. */
-const cmat_entry *cmat_lookup(const cairn_world *w, int kind, uint32_t a, uint32_t b);
+cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b);
+/* The property block a new contact gets from entry ce (shared, one more reference). */
+cairn_status cmat_entry_block(cairn_world *w, cmat_entry *ce, uint32_t *pblk, cairn_diag *d);
+/* Drop the entry's shared block (after a change: later contacts get a new one). */
+void cmat_entry_unshare(cairn_world *w, cmat_entry *ce);
 double cmat_max_proximity(const cairn_world *w);
 void cmat_free(cairn_world *w);
 
@@ -72,13 +83,18 @@ uint64_t contact_key_of(const cairn_world *w, uint32_t c);
 /* Create a contact between side slots a and b with the CMAT's assignment; returns its index. */
 cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, uint32_t *out,
                             cairn_diag *d);
-/* Set the contact frame (n, s, t) of a new contact from its first normal. */
-void contact_init_frame(cairn_world *w, uint32_t c, const double n[3]);
+/* The (n, s, t) frame in which scripts read contact c's force, moment and contact-plane state:
+   n its normal; in 2D s = z and t = (-n_y, n_x); in 3D s is n x e / |n x e| with e the axis least
+   aligned with n, and t = n x s. */
+void contact_frame(const cairn_world *w, uint32_t c, double f[9]);
+/* A global vector v in contact c's (n, s, t) frame. */
+void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], double out[3]);
 /* Put the contacts in the order of their pairs, and each model's pool blocks in the order of
    its contacts, so that the passes over pairs and contacts walk memory forwards (called after
    the pair list is rebuilt, when every contact has its pair). */
 cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d);
-/* Delete contact c (swap with the last). */
+/* Delete contact c (swap with the last). The caller fixes the moved contact's pair entry if it
+   cannot rely on cs->pair (this function does it when the moved contact has a pair). */
 void contact_delete(cairn_world *w, uint32_t c);
 /* Give contact c a new model (state zeroed, properties from defaults). */
 cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d);
@@ -86,7 +102,8 @@ cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t i
                           cairn_diag *d);
 /* Describe contact c for messages: "ball-ball contact 1-2". */
 void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n);
-/* Read a property or state field of contact c by name into v (up to 3 values); *n gets 1 or 3. */
+/* Read a property or state field of contact c by name into v (up to 3 values); *n gets 1 or 3.
+   A contact-plane state field is given as (normal, s, t) in the contact's frame. */
 cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name, double v[3],
                               int *n, cairn_diag *d);
 cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
@@ -97,9 +114,9 @@ static inline void contact_point(const cairn_world *w, uint32_t c, double pt[3])
   const contact_store *cs = &w->contacts;
   uint32_t b = cs->b[c];
   double a = w->balls.rad[b] + 0.5 * cs->gap[c];
-  for (int k = 0; k < 3; k++) pt[k] = w->balls.pos[b][k] - a * cs->frame[c][k];
+  for (int k = 0; k < 3; k++) pt[k] = w->balls.pos[b][k] - a * cs->normal[c][k];
 }
-/* Force of contact c in global coordinates (on side 2). */
+/* Force of contact c in global coordinates (on side 2): a copy of what it stores. */
 void contact_force_global(const cairn_world *w, uint32_t c, double f[3]);
 void contact_store_free(cairn_world *w);
 const char *contact_kind_name(int kind);

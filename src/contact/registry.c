@@ -34,8 +34,9 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
               "a contact model has no name (or one of %d characters or more); give it a short "
               "lower-case name",
               CAIRN_MAX_NAME);
-  CAIRN_CHECK(m->force && m->stiffness, d, CAIRN_EABI,
-              "contact model '%s': the force and stiffness functions are required; set both",
+  CAIRN_CHECK((m->force || m->force_slice) && m->stiffness, d, CAIRN_EABI,
+              "contact model '%s': a force law ('force' or 'force_slice') and the stiffness "
+              "function are required; set them",
               m->name);
   CAIRN_CHECK(m->n_props >= 0 && m->n_props <= 64 && (m->n_props == 0 || m->props), d, CAIRN_EABI,
               "contact model '%s': property table of %d rows is invalid; give 0 to 64", m->name,
@@ -128,10 +129,12 @@ cairn_status registry_add(registry *r, const cairn_contact_model *m, const char 
     if (m->props[i].access == CAIRN_ALIAS) e->prop_off[i] = e->prop_off[model_prop_target(m, i)];
   e->n_prop_slots = off;
   off = 0;
-  for (int i = 0; i < ns; i++) e->state_off[i] = off, off += cairn_prop_slots(m->state[i].type);
+  for (int i = 0; i < ns; i++) e->state_off[i] = off, off += cairn_state_slots(&m->state[i]);
   e->n_state_slots = off;
-  e->pool.stride = (size_t)(e->n_prop_slots + m->n_derived + e->n_state_slots);
-  if (e->pool.stride == 0) e->pool.stride = 1;
+  /* (a block of at least one double, so every block has an address of its own) */
+  e->pool.stride = e->n_state_slots ? (size_t)e->n_state_slots : 1;
+  e->ppool.stride = (size_t)(e->n_prop_slots + m->n_derived);
+  if (e->ppool.stride == 0) e->ppool.stride = 1;
   snprintf(e->source, sizeof e->source, "%s", source);
   r->n++;
   return CAIRN_OK;
@@ -156,9 +159,13 @@ void registry_truncate(registry *r, size_t n) {
   for (size_t i = n; i < r->n; i++) {
     model_entry *e = &r->e[i];
     mem_free(e->prop_off, 0);
-    mem_free(e->pool.data, 0);
-    mem_free(e->pool.setmask, 0);
-    mem_free(e->pool.free_list, 0);
+    model_pool *pools[2] = {&e->pool, &e->ppool};
+    for (int k = 0; k < 2; k++) {
+      mem_free(pools[k]->data, 0);
+      mem_free(pools[k]->setmask, 0);
+      mem_free(pools[k]->refs, 0);
+      mem_free(pools[k]->free_list, 0);
+    }
   }
   if (n < r->n) r->n = n;
 }
@@ -291,8 +298,7 @@ cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *set
   return CAIRN_OK;
 }
 
-cairn_status pool_alloc(model_entry *e, uint32_t *blk, cairn_diag *d) {
-  model_pool *p = &e->pool;
+cairn_status pool_alloc(model_pool *p, uint32_t *blk, cairn_diag *d) {
   uint32_t b;
   if (p->n_free) {
     b = p->free_list[--p->n_free];
@@ -306,20 +312,21 @@ cairn_status pool_alloc(model_entry *e, uint32_t *blk, cairn_diag *d) {
       uint64_t *nm = mem_realloc(p->setmask, p->cap * 8, ncap * 8, "contact:setmask");
       if (!nm) return diag_set(d, CAIRN_ENOMEM, "out of memory growing contact storage");
       p->setmask = nm;
+      uint32_t *nr = mem_realloc(p->refs, p->cap * 4, ncap * 4, "contact:refs");
+      if (!nr) return diag_set(d, CAIRN_ENOMEM, "out of memory growing contact storage");
+      p->refs = nr;
       p->cap = ncap;
     }
     b = (uint32_t)p->n_blocks++;
   }
-  memset(pool_block(e, b), 0, p->stride * sizeof(double));
+  memset(p->data + (size_t)b * p->stride, 0, p->stride * sizeof(double));
   p->setmask[b] = 0;
+  p->refs[b] = 1;
   *blk = b;
   return CAIRN_OK;
 }
 
-void pool_release(model_entry *e, uint32_t blk) {
-  model_pool *p = &e->pool;
-  /* The free list holds at most n_blocks entries; grow it ahead of time in pool_alloc's
-     caller path is not needed: releasing never needs more than what was allocated. */
+void pool_release(model_pool *p, uint32_t blk) {
   if (p->n_free + 1 > p->cap_free) {
     size_t ncap = p->cap_free ? p->cap_free * 2 : 64;
     while (ncap < p->n_free + 1) ncap *= 2;
@@ -328,5 +335,19 @@ void pool_release(model_entry *e, uint32_t blk) {
     p->free_list = nf;
     p->cap_free = ncap;
   }
+  p->refs[blk] = 0;
   p->free_list[p->n_free++] = blk;
+}
+
+cairn_status props_block_new(model_entry *e, const double *props, uint64_t setmask,
+                             uint32_t *pblk, cairn_diag *d) {
+  CAIRN_TRY(pool_alloc(&e->ppool, pblk, d));
+  memcpy(pool_props(e, *pblk), props, (size_t)e->n_prop_slots * sizeof(double));
+  e->ppool.setmask[*pblk] = setmask;
+  if (e->m->prepare) e->m->prepare(pool_props(e, *pblk), pool_derived(e, *pblk));
+  return CAIRN_OK;
+}
+
+void props_block_release(model_entry *e, uint32_t pblk) {
+  if (--e->ppool.refs[pblk] == 0) pool_release(&e->ppool, pblk);
 }

@@ -20,9 +20,6 @@ cairn_status cycle_timestep(cairn_world *w, double *dt, cairn_diag *d);
 void force_scratch_free(force_scratch *fs);
 /* Threads used by the cycle's parallel loops (1 without OpenMP); n <= 0 leaves it unchanged. */
 int cycle_threads(int n);
-/* A contact about to be deleted because its surfaces parted: while energy is tracked, its model
-   sees it open once more (gap > 0), so it can book the last step's work. */
-void cycle_contact_farewell(cairn_world *w, uint32_t c);
 
 /* Histories (history.c). */
 cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,

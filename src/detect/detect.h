@@ -24,56 +24,26 @@ static inline int geom_ball_ball(const double c1[3], double r1, const double c2[
 int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, double n[3],
                    double pt[3]);
 
-/* Bring contacts up to date with the current positions: rebuild the pair list when something
-   moved more than half the skin (or the world changed), create contacts whose gap fell below
-   their proximity, update gap, frame and point of the others, and delete those whose gap
-   exceeds proximity and whose model allows it. */
+/* This step's geometry of a pair or contact of kind k between sides a and b: gap, normal and
+   contact point; 0 where no normal is defined. */
+static inline int detect_pair_geometry(const cairn_world *w, int k, uint32_t a, uint32_t b,
+                                       double *gap, double n[3], double pt[3]) {
+  const ball_store *bs = &w->balls;
+  return k == CAIRN_KIND_BALL_BALL
+             ? geom_ball_ball(bs->pos[a], bs->rad[a], bs->pos[b], bs->rad[b], gap, n, pt)
+             : geom_ball_wall(&w->walls.w[a], bs->pos[b], bs->rad[b], gap, n, pt);
+}
+
+/* Create the contacts that the current positions call for: rebuild the pair list when something
+   moved more than half the skin (or the world changed), then give every pair whose gap fell
+   below its assignment's proximity a contact (with its geometry). Existing contacts are updated
+   and deleted by the force pass (src/cycle/forces.c), which forms their geometry anyway. */
 cairn_status detect_update(cairn_world *w, cairn_diag *d);
+
+/* Without a force pass (model.clean): the geometry of every contact at the current positions. */
+void detect_refresh(cairn_world *w);
 
 /* Append a candidate pair (used by rebuilds and by restoring a saved model). */
 cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d);
-
-/* Rotate a contact frame (n, s, t) so that n becomes m (a unit vector), by the smallest
-   rotation. Inline: it runs for every contact every step. */
-static inline void frame_rotate(int dim, double f[9], const double m[3]) {
-  if (dim == 2) {
-    f[0] = m[0], f[1] = m[1], f[2] = 0;
-    f[3] = 0, f[4] = 0, f[5] = 1;
-    f[6] = -m[1], f[7] = m[0], f[8] = 0;
-    return;
-  }
-  const double *n = f;
-  double k[3];
-  v3_cross(n, m, k);
-  double c = v3_dot(n, m);
-  double s[3] = {f[3], f[4], f[5]};
-  if (c > -0.999999) {
-    /* Rodrigues with an unnormalised axis k = n x m (|k| = sin): v' = v c + k x v +
-       k (k.v) / (1 + c). */
-    double kx[3], ks = v3_dot(k, s) / (1 + c);
-    v3_cross(k, s, kx);
-    for (int i = 0; i < 3; i++) s[i] = s[i] * c + kx[i] + k[i] * ks;
-  }
-  /* Re-orthonormalise against the exact new normal to stop round-off from accumulating. The
-     length is then 1 to round-off, so one Newton step for 1/sqrt(len2) restores it to O(eps^2)
-     without a square root or a division. */
-  double sn = v3_dot(s, m);
-  for (int i = 0; i < 3; i++) s[i] -= sn * m[i];
-  double len2 = v3_dot(s, s);
-  if (fabs(len2 - 1.0) < 1e-8) { /* then the Newton step leaves |s| within 4e-17 of 1 */
-    v3_scale(s, 0.5 * (3.0 - len2), s);
-  } else {
-    if (len2 < 1e-24) { /* the normal flipped: pick any perpendicular */
-      double ax[3] = {fabs(m[0]) < 0.9 ? 1.0 : 0.0, fabs(m[0]) < 0.9 ? 0.0 : 1.0, 0};
-      v3_cross(m, ax, s);
-    }
-    v3_scale(s, 1.0 / v3_norm(s), s);
-  }
-  double t[3];
-  v3_cross(m, s, t);
-  f[0] = m[0], f[1] = m[1], f[2] = m[2];
-  f[3] = s[0], f[4] = s[1], f[5] = s[2];
-  f[6] = t[0], f[7] = t[1], f[8] = t[2];
-}
 
 #endif

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "contact/contact.h"
-#include "cycle/cycle.h"
 #include "detect/detect.h"
 
 static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
@@ -247,92 +246,56 @@ static int needs_rebuild(const cairn_world *w) {
   return mb + (mb > mw ? mb : mw) >= p->skin;
 }
 
-/* Whether contact c is removed this step: its gap opened beyond the proximity and its model
-   allows it. */
-static inline int leaves(const contact_store *cs, uint32_t c, double gap) {
-  return gap > cs->prox[c] && cs->deletable[c];
-}
-
-/* This step's geometry of pair q (between sides a and b of kind k): 0 where it has no normal. */
-static inline int pair_geometry(const cairn_world *w, int k, uint32_t a, uint32_t b, double *gap,
-                                double n[3], double pt[3]) {
-  const ball_store *bs = &w->balls;
-  return k == CAIRN_KIND_BALL_BALL
-             ? geom_ball_ball(bs->pos[a], bs->rad[a], bs->pos[b], bs->rad[b], gap, n, pt)
-             : geom_ball_wall(&w->walls.w[a], bs->pos[b], bs->rad[b], gap, n, pt);
-}
-
-/* Give contact c this step's geometry: its frame turned to the new normal, and the gap. */
-static inline void take_geometry(cairn_world *w, uint32_t c, double gap, const double n[3]) {
-  contact_store *cs = &w->contacts;
-  frame_rotate(w->dim, cs->frame[c], n);
-  cs->gap[c] = gap;
-}
-
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
   pair_list *p = &w->pairs;
   contact_store *cs = &w->contacts;
   double max_prox = cmat_max_proximity(w);
-  /* Geometry of every pair, and the update of the contacts that stay: independent per pair, so
-     in parallel (the same arithmetic whatever the thread count). Only the gap is kept per pair;
-     the rare pair that makes or loses a contact has its geometry formed again below. */
+  /* Which pairs without a contact have come within reach: independent per pair, so in parallel
+     (the same arithmetic whatever the thread count); 'sok' marks them for the serial pass. */
   long np = (long)p->n;
-#pragma omp parallel for schedule(static) if (np >= 2048)
+#pragma omp parallel for schedule(static) if (np >= 4096)
   for (long q = 0; q < np; q++) {
-    double gap = INFINITY, n[3], pt[3];
+    p->sok[q] = 0;
+    if (p->contact[q] != IDMAP_NONE) continue;
     uint32_t a = p->a[q], bb = p->b[q];
-    if (p->kind[q] == CAIRN_KIND_BALL_BALL && p->contact[q] == IDMAP_NONE) {
+    if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
       /* Two balls clearly farther apart than contact allows (the common pair): no square root.
          Nearer than that, the exact test below decides. */
       const ball_store *bs = &w->balls;
       double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox;
       v3_sub(bs->pos[bb], bs->pos[a], e);
-      if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) {
-        p->sok[q] = 0;
-        continue;
-      }
+      if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
     }
-    int ok = pair_geometry(w, p->kind[q], a, bb, &gap, n, pt);
-    p->sgap[q] = gap;
-    uint32_t c = p->contact[q];
-    /* sok: 1 where the serial pass below has work (a contact may be made or is to go) */
-    if (!ok) {
-      p->sok[q] = 0;
-    } else if (c == IDMAP_NONE) {
-      p->sok[q] = gap < max_prox;
-    } else if (leaves(cs, c, gap)) {
+    double gap = INFINITY, n[3], pt[3];
+    if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt) && gap < max_prox) {
       p->sok[q] = 1;
-    } else {
-      p->sok[q] = 0;
-      take_geometry(w, c, gap, n);
+      p->sgap[q] = gap;
     }
   }
-  /* Creation and deletion change the contact arrays: in pair order, on one thread, visiting
-     only the pairs marked above. A pair without a normal this step keeps whatever contact it
-     has unchanged. */
+  /* Creation changes the contact arrays: in pair order, on one thread. */
   for (size_t q = 0; q < p->n; q++) {
     if (!p->sok[q]) continue;
     int k = p->kind[q];
-    uint32_t a = p->a[q], bb = p->b[q], c = p->contact[q];
+    uint32_t a = p->a[q], bb = p->b[q], c;
     double gap = p->sgap[q], n[3], pt[3];
-    if (c == IDMAP_NONE) {
-      if (gap >= max_prox || gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
-      CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
-      p->contact[q] = c;
-      cs->pair[c] = (uint32_t)q;
-      pair_geometry(w, k, a, bb, &gap, n, pt);
-      contact_init_frame(w, c, n);
-      cs->gap[c] = gap;
-    } else if (leaves(cs, c, gap)) {
-      if (w->energy.on) {
-        pair_geometry(w, k, a, bb, &gap, n, pt);
-        take_geometry(w, c, gap, n);
-        cycle_contact_farewell(w, c);
-      }
-      contact_delete(w, c);
-      p->contact[q] = IDMAP_NONE;
-    }
+    if (gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
+    CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
+    p->contact[q] = c;
+    cs->pair[c] = (uint32_t)q;
+    detect_pair_geometry(w, k, a, bb, &gap, n, pt);
+    v3_copy(n, cs->normal[c]);
+    cs->gap[c] = gap;
   }
   return CAIRN_OK;
+}
+
+void detect_refresh(cairn_world *w) {
+  contact_store *cs = &w->contacts;
+  for (size_t c = 0; c < cs->n; c++) {
+    double gap, n[3], pt[3];
+    if (!detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], &gap, n, pt)) continue;
+    cs->gap[c] = gap;
+    v3_copy(n, cs->normal[c]);
+  }
 }

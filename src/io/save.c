@@ -15,7 +15,9 @@
 #include "io/io.h"
 
 #define SAVE_MAGIC "CAIRNSAV"
-#define SAVE_VERSION 2u /* 2: the energy sums after the domain */
+/* 2: the energy sums after the domain; 3: contacts in global coordinates (normal, force, moment,
+   contact-plane state as a normal component and a global in-plane vector), no stored frame */
+#define SAVE_VERSION 3u
 #define SAVE_VERSION_OLDEST 1u
 #define SAVE_BOM 0x01020304u
 
@@ -96,7 +98,7 @@ static void put_layout(wbuf *b, const model_entry *e) {
   put_u32(b, (uint32_t)m->n_state);
   for (int i = 0; i < m->n_state; i++) {
     put_str(b, m->state[i].name);
-    put_u32(b, (uint32_t)cairn_prop_slots(m->state[i].type));
+    put_u32(b, (uint32_t)cairn_state_slots(&m->state[i]));
   }
 }
 
@@ -160,18 +162,13 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     const model_entry *e = &w->reg.e[cs->model[c]];
     put_u8(b, cs->kind[c]);
     put_u32(b, cs->a[c]), put_u32(b, cs->b[c]), put_u32(b, (uint32_t)cs->model[c]);
-    double pt[3];
-    contact_point(w, (uint32_t)c, pt);
-    put_f64s(b, cs->frame[c], 9), put_f64(b, cs->gap[c]), put_f64s(b, pt, 3);
+    put_f64s(b, cs->normal[c], 3), put_f64(b, cs->gap[c]);
     put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
-    /* three slots of stiffness estimates, kept for the format's layout: the balls' sums are
-       what the timestep uses, and they are saved with the balls */
-    put_f64(b, 0.0), put_f64(b, 0.0), put_f64(b, 0.0);
     put_f64(b, cs->prox[c]);
     put_u8(b, cs->active[c]), put_u8(b, cs->first[c]), put_u8(b, cs->deletable[c]);
     put_u8(b, cs->unchecked[c]);
-    put_u64(b, e->pool.setmask[cs->blk[c]]);
-    put_f64s(b, pool_block(e, cs->blk[c]), (size_t)e->n_prop_slots);
+    put_u64(b, e->ppool.setmask[cs->pblk[c]]);
+    put_f64s(b, pool_props(e, cs->pblk[c]), (size_t)e->n_prop_slots);
     put_f64s(b, pool_state(e, cs->blk[c]), (size_t)e->n_state_slots);
   }
   const pair_list *p = &w->pairs;
@@ -346,7 +343,12 @@ static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_di
     mm->state_n[i] = (int)get_u32(b);
     mm->state_slots += mm->state_n[i];
     int j = model_state_index(e, row);
-    mm->state_to[i] = j >= 0 && cairn_prop_slots(e->m->state[j].type) == mm->state_n[i] ? j : -1;
+    /* a contact-plane field of format 1 and 2 has 3 slots, converted by read_state */
+    int now = j >= 0 ? cairn_state_slots(&e->m->state[j]) : 0;
+    mm->state_to[i] = j >= 0 && (now == mm->state_n[i] ||
+                                 (b->version < 3 && now == 4 && mm->state_n[i] == 3))
+                          ? j
+                          : -1;
   }
   return CAIRN_OK;
 }
@@ -363,13 +365,24 @@ static void read_props(rbuf *b, const model_entry *e, const model_map *mm, doubl
   }
 }
 
-static void read_state(rbuf *b, const model_entry *e, const model_map *mm, double *state) {
+/* Read a saved state block by name. 'frame' is the contact's saved (n, s, t) frame in files of
+   format 1 and 2, whose contact-plane fields are (normal, s, t): they become the normal component
+   and the global in-plane vector s S + t T. */
+static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const double *frame,
+                       double *state) {
   memset(state, 0, (size_t)e->n_state_slots * sizeof(double));
   for (int i = 0; i < mm->n_state; i++) {
-    double v[3] = {0, 0, 0};
+    double v[4] = {0, 0, 0, 0};
     get_f64s(b, v, (size_t)mm->state_n[i]);
-    if (mm->state_to[i] >= 0)
-      memcpy(state + e->state_off[mm->state_to[i]], v, (size_t)mm->state_n[i] * sizeof(double));
+    int to = mm->state_to[i];
+    if (to < 0) continue;
+    double *dst = state + e->state_off[to];
+    if (frame && mm->state_n[i] == 3 && cairn_state_slots(&e->m->state[to]) == 4) {
+      dst[0] = v[0];
+      for (int k = 0; k < 3; k++) dst[1 + k] = v[1] * frame[3 + k] + v[2] * frame[6 + k];
+    } else {
+      memcpy(dst, v, (size_t)mm->state_n[i] * sizeof(double));
+    }
   }
   if (mm->version != e->m->version && e->m->upgrade_state) e->m->upgrade_state(mm->version, state);
 }
@@ -387,6 +400,7 @@ static cairn_status read_entry(rbuf *b, cairn_world *w, const model_map *maps, u
   double *props = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat");
   if (!props) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the assignment table");
   read_props(b, e, &maps[mi], props);
+  cmat_entry_unshare(w, ce);
   mem_free(ce->props, 0);
   ce->props = props;
   ce->model = maps[mi].model;
@@ -496,7 +510,8 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     w->walls.w[w->walls.n++] = wl;
   }
 
-  uint64_t nc = get_count(b, 13 + 23 * 8 + 4 + 8); /* bytes per contact, at least */
+  /* bytes per contact, at least */
+  uint64_t nc = get_count(b, 13 + (b->version < 3 ? 23 : 11) * 8 + 4 + 8);
   BAD_IF(0);
   contact_store *cs = &w->contacts;
   for (uint64_t c = 0; c < nc; c++) {
@@ -507,20 +522,47 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     uint32_t ci;
     CAIRN_TRY(contact_create(w, kind, a, bb, &ci, d));
     CAIRN_TRY(contact_set_model(w, ci, maps[mi].model, d));
-    const model_entry *e = &w->reg.e[maps[mi].model];
-    double unused[3]; /* the contact point (formed from the geometry) and the three stiffness
-                         estimates (see save) */
-    get_f64s(b, cs->frame[ci], 9), cs->gap[ci] = get_f64(b), get_f64s(b, unused, 3);
-    get_f64s(b, cs->force[ci], 3), get_f64s(b, cs->moment[ci], 3);
-    get_f64s(b, unused, 3);
+    model_entry *e = &w->reg.e[maps[mi].model];
+    double frame[9], *fr = NULL;
+    if (b->version < 3) { /* the (n, s, t) frame, gap, contact point, force and moment in the
+                             frame, three unused stiffness slots */
+      double nst[3], unused[3];
+      get_f64s(b, frame, 9), cs->gap[ci] = get_f64(b), get_f64s(b, unused, 3);
+      fr = frame;
+      v3_copy(frame, cs->normal[ci]);
+      get_f64s(b, nst, 3);
+      for (int k = 0; k < 3; k++)
+        cs->force[ci][k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
+      get_f64s(b, nst, 3);
+      for (int k = 0; k < 3; k++)
+        cs->moment[ci][k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
+      get_f64s(b, unused, 3);
+    } else {
+      get_f64s(b, cs->normal[ci], 3), cs->gap[ci] = get_f64(b);
+      get_f64s(b, cs->force[ci], 3), get_f64s(b, cs->moment[ci], 3);
+    }
     cs->prox[ci] = get_f64(b);
     cs->active[ci] = get_u8(b), cs->first[ci] = get_u8(b), cs->deletable[ci] = get_u8(b);
-    cs->unchecked[ci] = get_u8(b);
-    e->pool.setmask[cs->blk[ci]] = get_u64(b);
-    read_props(b, e, &maps[mi], pool_block(e, cs->blk[ci]));
-    read_state(b, e, &maps[mi], pool_state(e, cs->blk[ci]));
+    uint8_t unchecked = get_u8(b);
+    if (!unchecked && cs->unchecked[ci]) cs->unchecked[ci] = 0, cs->n_unchecked--;
+    uint64_t mask = get_u64(b);
+    double props[256];
+    read_props(b, e, &maps[mi], props);
+    read_state(b, e, &maps[mi], fr, pool_state(e, cs->blk[ci]));
     BAD_IF(0);
-    if (e->m->prepare) e->m->prepare(pool_block(e, cs->blk[ci]), pool_derived(e, cs->blk[ci]));
+    /* Contacts that got their properties from the same assignment share one block again: the
+       file keeps each contact's values, and runs of equal ones are merged. */
+    uint32_t pblk;
+    if (ci > 0 && cs->model[ci - 1] == maps[mi].model &&
+        e->ppool.setmask[cs->pblk[ci - 1]] == mask &&
+        memcmp(pool_props(e, cs->pblk[ci - 1]), props, (size_t)e->n_prop_slots * 8) == 0) {
+      pblk = cs->pblk[ci - 1];
+      e->ppool.refs[pblk]++;
+    } else {
+      CAIRN_TRY(props_block_new(e, props, mask, &pblk, d));
+    }
+    props_block_release(e, cs->pblk[ci]);
+    cs->pblk[ci] = pblk;
   }
 
   pair_list *p = &w->pairs;

@@ -365,7 +365,10 @@ static int l_props(lua_State *L) {
 
 static int l_force(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  push_vec(L, w->contacts.force[check_contact(L, w, 1)], 3);
+  uint32_t c = check_contact(L, w, 1);
+  double f[3];
+  contact_to_frame(w, c, w->contacts.force[c], f); /* (normal, s, t) */
+  push_vec(L, f, 3);
   return 1;
 }
 
@@ -379,7 +382,7 @@ static int l_force_global(lua_State *L) {
 
 static int l_normal(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  push_vec(L, w->contacts.frame[check_contact(L, w, 1)], w->dim);
+  push_vec(L, w->contacts.normal[check_contact(L, w, 1)], w->dim);
   return 1;
 }
 

@@ -7,24 +7,35 @@
 
 #include "cairn/contact_model.h"
 
-/* Incremental shear spring: F_s -= k_s v_s dt, on the (s, t) components of a contact-plane
-   vector (index 1 and 2). */
-static inline void law_shear_increment(double fs[3], double ks, const double vel[3], double dt) {
-  fs[1] -= ks * vel[1] * dt;
-  fs[2] -= ks * vel[2] * dt;
+/* Incremental shear spring: F_s -= k_s v_s dt, with F_s the in-plane part of a contact-plane
+   vector (global, three components) and v_s the shear part of the relative velocity (global). */
+static inline void law_shear_increment(double fs[3], double ks, const double vs[3], double dt) {
+  fs[0] -= ks * vs[0] * dt;
+  fs[1] -= ks * vs[1] * dt;
+  fs[2] -= ks * vs[2] * dt;
 }
 
-/* Coulomb slider: cap |F_s| at fmax (>= 0). Returns 1 if the force was capped (sliding). */
+/* Coulomb slider: cap |F_s| (a global in-plane vector) at fmax (>= 0). Returns 1 if the force was
+   capped (sliding). */
 static inline int law_coulomb_cap(double fs[3], double fmax) {
-  double mag2 = fs[1] * fs[1] + fs[2] * fs[2];
+  double mag2 = fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2];
   /* Clearly below the limit (the usual case): no square root. Near it, the exact test below. */
   if (fmax > 0 && mag2 < fmax * fmax * (1.0 - 1e-12)) return 0;
   double mag = sqrt(mag2);
   if (mag <= fmax) return 0;
   double r = mag > 0 ? fmax / mag : 0.0;
+  fs[0] *= r;
   fs[1] *= r;
   fs[2] *= r;
   return 1;
+}
+
+/* The global force of a normal component fn (> 0 in compression) and an in-plane part fs:
+   fn n + fs, added to f. */
+static inline void law_add_force(double f[3], double fn, const double n[3], const double fs[3]) {
+  f[0] += fn * n[0] + fs[0];
+  f[1] += fn * n[1] + fs[1];
+  f[2] += fn * n[2] + fs[2];
 }
 
 /* Viscous coefficient of a dashpot given as a fraction of critical damping: c = 2 beta sqrt(m k),

@@ -6,14 +6,17 @@
 #include <stdio.h>
 
 #include "models/builtin.h"
+#include "models/laws.h"
 
 /* Property slots (alias rows take none). */
 enum { P_KNK, P_CNK, P_KNM, P_CNM, P_KSK, P_CSK, P_KSM, P_CSM, P_FRIC, P_MODE };
-/* State slots: the force (normal, s, t) carried from the last step, the slip flag, the Kelvin
-   displacements (normal, s, t) and the overlap of the last update (u^t of Eq. 19). */
-enum { S_FORCE = 0, S_SLIP = 3, S_UK = 4, S_UN = 7, N_STATE_SLOTS = 8 };
+/* State slots: the force carried from the last step, the slip flag, the Kelvin displacements
+   and the overlap of the last update (u^t of Eq. 19). The force and the Kelvin displacements are
+   contact-plane vectors in four slots each: the normal component, then the shear part as a
+   global vector (x, y, z) in the contact plane. */
+enum { S_FORCE = 0, S_SLIP = 4, S_UK = 5, S_UN = 9, N_STATE_SLOTS = 10 };
 /* The loss sums kept while energy is tracked (they survive the contact opening). */
-enum { S_EDASH = 8, S_ESLIP = 9 };
+enum { S_EDASH = 10, S_ESLIP = 11 };
 
 static const cairn_prop_desc burger_props[] = {
     /* clang-format off */
@@ -60,6 +63,10 @@ static inline double section_energy(double km, double kk, double f, double uk) {
   return (km > 0 ? f * f / (2.0 * km) : 0.0) + 0.5 * kk * uk * uk;
 }
 
+static inline double dot3(const double a[3], const double b[3]) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
 /* The step constants of one direction (seed 002, Eqs. 12 and 20). They depend on the timestep,
    which only the input block gives, so they are formed here rather than in a prepare() hook.
    The Kelvin ratios are written with the common denominator 2 Ck + Kk dt, which keeps them finite
@@ -91,9 +98,12 @@ static inline double burger_kelvin_new(const burger_step *s, double uk, double f
 
 static void burger_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
   const double *f = st + S_FORCE, *uk = st + S_UK;
+  /* The normal springs from the normal slots, the shear springs from the three components of the
+     global shear vectors (|F_s|^2 and |u_k,s|^2, as over (s, t)). */
   e[CAIRN_ENERGY_STRAIN] = section_energy(p[P_KNM], p[P_KNK], f[0], uk[0]) +
                            section_energy(p[P_KSM], p[P_KSK], f[1], uk[1]) +
-                           section_energy(p[P_KSM], p[P_KSK], f[2], uk[2]);
+                           section_energy(p[P_KSM], p[P_KSK], f[2], uk[2]) +
+                           section_energy(p[P_KSM], p[P_KSK], f[3], uk[3]);
   e[CAIRN_ENERGY_DASHPOT] = st[S_EDASH];
   e[CAIRN_ENERGY_SLIP] = st[S_ESLIP];
 }
@@ -102,14 +112,21 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
                          double *st, cairn_cm_output *out) {
   (void)derived;
   double *f = st + S_FORCE, *uk = st + S_UK;
+  /* The shear force and the shear Kelvin displacement, global vectors, are turned onto the
+     current contact plane (keeping their lengths) before they are used. */
+  cairn_cm_turn(f + 1, in->n);
+  cairn_cm_turn(uk + 1, in->n);
+  /* The relative velocity's shear part (global, in the contact plane); its normal part is not
+     used: the normal displacement is the change of the overlap. */
+  double vs[3];
+  (void)cairn_cm_split(in->vel, in->n, vs);
   if (in->gap > 0) { /* open: no force, and the contact forgets its history */
     /* The last force's work over this step (trapezoidal, down to no force) and what the
        springs still held are released with it: both are booked as lost to the dashpots. */
     if (in->energy) {
       double e[CAIRN_ENERGY_N] = {0, 0, 0};
       burger_energy(p, st, e);
-      double work = 0.5 * f[0] * (-in->gap - st[S_UN]);
-      for (int k = 1; k < 3; k++) work -= 0.5 * f[k] * in->vel[k] * in->dt;
+      double work = 0.5 * f[0] * (-in->gap - st[S_UN]) - 0.5 * dot3(f + 1, vs) * in->dt;
       st[S_EDASH] += e[CAIRN_ENERGY_STRAIN] + work;
     }
     for (int k = 0; k < N_STATE_SLOTS; k++) st[k] = 0;
@@ -135,28 +152,33 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
   st[S_UN] = un;
 
   /* Shear (Eq. 19, lower signs): the shear force opposes the shear displacement, so the scheme
-     runs on the resistance g = -F_s with the normal-sign formulas. The increment is the relative
-     shear velocity times dt; in 2D the s components stay 0. */
+     runs on the resistance g = -F_s with the normal-sign formulas, component by component of
+     the global in-plane vectors (the scheme is linear, so this is the same as in any frame of the
+     plane). The increment is the relative shear velocity times dt; in 2D the z components
+     stay 0. */
   burger_step ss = step_constants(p[P_KSK], p[P_CSK], p[P_KSM], p[P_CSM], dt);
-  double g0[2], g1[2];
-  for (int k = 0; k < 2; k++) {
+  double g0[3], g1[3];
+  for (int k = 0; k < 3; k++) {
     g0[k] = -f[1 + k];
-    g1[k] = burger_force_new(&ss, in->vel[1 + k] * dt, uk[1 + k], g0[k]);
+    g1[k] = burger_force_new(&ss, vs[k] * dt, uk[1 + k], g0[k]);
   }
   /* Coulomb slider (Eqs. 21-22). Eq. 21's Fn is positive in tension, so the strength is
      -fric * Fn = fric * f[0] here, and none at all in tension. */
   double fsmax = fn > 0 ? p[P_FRIC] * fn : 0.0;
-  double mag = sqrt(g1[0] * g1[0] + g1[1] * g1[1]);
+  double mag = sqrt(dot3(g1, g1));
   if (mag > fsmax) {
     double scale = fsmax / mag;
     g1[0] *= scale;
     g1[1] *= scale;
+    g1[2] *= scale;
   }
   /* Eq. 23 as written: slipping when |Fs| = Fs* after the cap, hence also when both are zero
      (bur_fric = 0, or tension). */
   int slip = mag >= fsmax;
-  /* The Kelvin element carries the force the slider lets through. */
-  for (int k = 0; k < 2; k++) {
+  /* The Kelvin element carries the force the slider lets through. The energy terms below are
+     summed over the three global components: each sum is a dot product of in-plane vectors, the
+     same as over (s, t). */
+  for (int k = 0; k < 3; k++) {
     double uk0 = uk[1 + k];
     uk[1 + k] = burger_kelvin_new(&ss, uk0, g0[k], g1[k]);
     f[1 + k] = -g1[k];
@@ -166,7 +188,7 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
       double gain = section_energy(p[P_KSM], p[P_KSK], g1[k], uk[1 + k]) -
                     section_energy(p[P_KSM], p[P_KSK], g0[k], uk0);
       st[S_EDASH] += dash;
-      st[S_ESLIP] += gm * in->vel[1 + k] * dt - gain - dash;
+      st[S_ESLIP] += gm * vs[k] * dt - gain - dash;
     }
   }
   if (slip != (int)st[S_SLIP]) {
@@ -175,7 +197,7 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
   }
   st[S_SLIP] = slip;
 
-  for (int k = 0; k < 3; k++) out->force[k] = f[k];
+  law_add_force(out->force, f[0], in->n, f + 1); /* fn n + F_s, global */
   /* The scheme's incremental stiffness is 1 / C <= Km: the Maxwell spring bounds it. */
   out->kn_est = p[P_KNM];
   out->ks_est = p[P_KSM];
@@ -225,7 +247,8 @@ static const char *burger_validate(const double *p, int dim, char *msg, size_t n
   return bad;
 }
 
-CAIRN_CM_BATCH(burger_force_batch, burger_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
+CAIRN_CM_SLICE(burger_force_slice, burger_force)
 
 const cairn_contact_model cairn_model_burger = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -238,7 +261,7 @@ const cairn_contact_model cairn_model_burger = {
     .state = burger_state,
     .n_state = sizeof burger_state / sizeof *burger_state,
     .force = burger_force,
-    .force_batch = burger_force_batch,
+    .force_slice = burger_force_slice,
     .stiffness = burger_stiffness,
     .validate = burger_validate,
     .energy = burger_energy,

@@ -5,7 +5,9 @@
 #include "models/laws.h"
 
 enum { P_KN, P_RATKS, P_RATFS, P_FRIC, P_FTMAX, P_KDUC, P_KUN };
-enum { S_FORCE = 0, S_SOFTENED = 3, S_BROKEN = 4, S_USOFT = 5, S_SLIP = 6 };
+/* State slots: the force is a contact-plane vector in four slots, the normal component and then
+   the shear part as a global vector (x, y, z) in the contact plane. */
+enum { S_FORCE = 0, S_SOFTENED = 4, S_BROKEN = 5, S_USOFT = 6, S_SLIP = 7 };
 
 static const cairn_prop_desc ductile_props[] = {
     /* clang-format off */
@@ -39,9 +41,10 @@ static const cairn_state_desc ductile_state[] = {
     {"duc_slip", CAIRN_PROP_BOOL, 0, "-", "1 while a broken contact slides"},
 };
 
-/* Coulomb slider with the slip event, for the broken contact in compression. */
-static void slide(double f[3], double fmax, double *st, cairn_cm_output *out) {
-  int slip = law_coulomb_cap(f, fmax);
+/* Coulomb slider with the slip event, for the broken contact in compression (fs: the global
+   shear force). */
+static void slide(double fs[3], double fmax, double *st, cairn_cm_output *out) {
+  int slip = law_coulomb_cap(fs, fmax);
   if (slip != (int)st[S_SLIP]) {
     out->events |= CAIRN_EV_SLIP_CHANGE;
     out->slip_mode = slip ? 0 : 1;
@@ -52,23 +55,30 @@ static void slide(double f[3], double fmax, double *st, cairn_cm_output *out) {
 static void ductile_force(const cairn_cm_input *in, const double *p, const double *derived,
                           double *st, cairn_cm_output *out) {
   (void)derived;
-  double *f = st + S_FORCE;
+  /* f[0] the normal force (> 0 in compression), fs = f + 1 the shear force (global). */
+  double *f = st + S_FORCE, *fs = f + 1;
   int broken = st[S_BROKEN] != 0;
   double kn = p[P_KN], ftmax = p[P_FTMAX];
+  /* The shear force is turned onto the current contact plane (keeping its length) before the
+     increment; the increment uses the shear part of the relative velocity (the normal force
+     follows the gap, not the normal velocity). */
+  cairn_cm_turn(fs, in->n);
+  double vs[3];
+  (void)cairn_cm_split(in->vel, in->n, vs);
 
   if (in->gap < 0) { /* compression: linear in the overlap, whatever the bond's state */
     f[0] = kn * -in->gap;
-    law_shear_increment(f, kn * p[P_RATKS], in->vel, in->dt);
-    if (broken) slide(f, p[P_FRIC] * f[0], st, out); /* bonded: no slip at all (seed) */
-    for (int k = 0; k < 3; k++) out->force[k] = f[k];
+    law_shear_increment(fs, kn * p[P_RATKS], vs, in->dt);
+    if (broken) slide(fs, p[P_FRIC] * f[0], st, out); /* bonded: no slip at all (seed) */
+    law_add_force(out->force, f[0], in->n, fs);
     out->active = 1;
     out->may_delete = broken;
     out->kn_est = kn;
     out->ks_est = kn * p[P_RATKS];
     return;
   }
-  if (broken) { /* open and unbonded: no force */
-    f[0] = f[1] = f[2] = 0;
+  if (broken) { /* open and unbonded: no force (and no event: slip just ends quietly) */
+    f[0] = f[1] = f[2] = f[3] = 0;
     st[S_SLIP] = 0;
     return;
   }
@@ -87,7 +97,7 @@ static void ductile_force(const cairn_cm_input *in, const double *p, const doubl
       st[S_BROKEN] = 1;
       st[S_SOFTENED] = 1;
       st[S_USOFT] = u;
-      f[0] = f[1] = f[2] = 0;
+      f[0] = f[1] = f[2] = f[3] = 0;
       st[S_SLIP] = 0;
       /* One event per update: when yield and break fall in the same step, break is reported. */
       out->events |= CAIRN_EV_BOND_BREAK;
@@ -107,9 +117,9 @@ static void ductile_force(const cairn_cm_input *in, const double *p, const doubl
   /* Shear while bonded in tension: stiffness from the current tensile stiffness, magnitude
      limited to duc_ratfs times the current strength (the code's |FT|, not the text's normal
      force: they differ before yield). */
-  law_shear_increment(f, ksec * p[P_RATKS], in->vel, in->dt);
-  law_coulomb_cap(f, p[P_RATFS] * t_str);
-  for (int k = 0; k < 3; k++) out->force[k] = f[k];
+  law_shear_increment(fs, ksec * p[P_RATKS], vs, in->dt);
+  law_coulomb_cap(fs, p[P_RATFS] * t_str);
+  law_add_force(out->force, f[0], in->n, fs);
   out->active = 1;
   out->may_delete = 0;
   out->kn_est = ksec;
@@ -122,7 +132,8 @@ static void ductile_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
-CAIRN_CM_BATCH(ductile_force_batch, ductile_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
+CAIRN_CM_SLICE(ductile_force_slice, ductile_force)
 
 const cairn_contact_model cairn_model_ductile = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -135,6 +146,6 @@ const cairn_contact_model cairn_model_ductile = {
     .state = ductile_state,
     .n_state = sizeof ductile_state / sizeof *ductile_state,
     .force = ductile_force,
-    .force_batch = ductile_force_batch,
+    .force_slice = ductile_force_slice,
     .stiffness = ductile_stiffness,
 };

@@ -8,7 +8,9 @@
 
 enum { P_KNM, P_DAMPN, P_KS, P_FRIC, P_NSTR, P_SSTR, P_NOTENSION, P_INHERIT };
 enum { D_KLOAD, D_KUNLOAD, N_DERIVED };
-enum { S_FORCE = 0, S_DMAX = 3, S_SLIP = 4, S_BONDED = 5, S_BROKEN = 6 };
+/* State slots: hys_force is a contact-plane vector, four slots: [normal, x, y, z], the normal
+   component first, then the in-plane (shear) part as a global vector. */
+enum { S_FORCE = 0, S_DMAX = 4, S_SLIP = 5, S_BONDED = 6, S_BROKEN = 7 };
 
 static const cairn_prop_desc hysdamp_props[] = {
     /* clang-format off */
@@ -61,7 +63,7 @@ static void hysdamp_force(const cairn_cm_input *in, const double *p, const doubl
   double delta = -in->gap; /* overlap */
   int bonded = has_bond(p) && st[S_BROKEN] == 0;
   if (!bonded && delta <= 0) { /* open and unbonded: no force, the loading history is dropped */
-    f[0] = f[1] = f[2] = 0;
+    f[0] = f[1] = f[2] = f[3] = 0;
     st[S_DMAX] = st[S_SLIP] = st[S_BONDED] = 0;
     return;
   }
@@ -72,17 +74,22 @@ static void hysdamp_force(const cairn_cm_input *in, const double *p, const doubl
   double dmax = st[S_DMAX];
   double fl = kl * delta, fu = ku * delta - (ku - kl) * dmax;
   double fn = fl < fu ? fl : fu;
-  law_shear_increment(f, p[P_KS], in->vel, in->dt);
+  /* Shear (f: [normal, shear x, y, z]): the stored shear force onto this step's contact plane,
+     then the increment with the global shear velocity vs. */
+  double vs[3];
+  cairn_cm_split(in->vel, in->n, vs);
+  cairn_cm_turn(f + 1, in->n);
+  law_shear_increment(f + 1, p[P_KS], vs, in->dt);
 
   if (bonded) { /* a brittle contact bond: tension and shear carried up to the strengths */
-    double fs = sqrt(f[1] * f[1] + f[2] * f[2]);
+    double fs = sqrt(f[1] * f[1] + f[2] * f[2] + f[3] * f[3]);
     if (-fn > p[P_NSTR] || fs > p[P_SSTR]) {
       bonded = 0;
       st[S_BROKEN] = 1;
       out->events |= CAIRN_EV_BOND_BREAK;
       out->bond_mode = 0; /* a brittle bond breaks the moment its strength is exceeded */
       if (delta <= 0) {   /* the bond held the surfaces together: now they are free */
-        f[0] = f[1] = f[2] = 0;
+        f[0] = f[1] = f[2] = f[3] = 0;
         st[S_DMAX] = st[S_SLIP] = st[S_BONDED] = 0;
         return;
       }
@@ -92,13 +99,13 @@ static void hysdamp_force(const cairn_cm_input *in, const double *p, const doubl
   if (!bonded && p[P_NOTENSION] != 0 && fn < 0) fn = 0;
   f[0] = fn;
   int slip = 0;
-  if (!bonded) slip = law_coulomb_cap(f, p[P_FRIC] * (fn > 0 ? fn : 0.0));
+  if (!bonded) slip = law_coulomb_cap(f + 1, p[P_FRIC] * (fn > 0 ? fn : 0.0));
   if (slip != (int)st[S_SLIP]) {
     out->events |= CAIRN_EV_SLIP_CHANGE;
     out->slip_mode = slip ? 0 : 1;
   }
   st[S_SLIP] = slip;
-  for (int k = 0; k < 3; k++) out->force[k] = f[k];
+  law_add_force(out->force, f[0], in->n, f + 1); /* global: F_n n + F_s */
   out->active = 1;
   out->may_delete = !bonded; /* a bond keeps the contact beyond its proximity */
   out->kn_est = ku;          /* the stiffer of the two lines bounds the timestep */
@@ -141,7 +148,8 @@ static const char *hysdamp_validate(const double *p, int dim, char *msg, size_t 
   return NULL;
 }
 
-CAIRN_CM_BATCH(hysdamp_force_batch, hysdamp_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
+CAIRN_CM_SLICE(hysdamp_force_slice, hysdamp_force)
 
 const cairn_contact_model cairn_model_hysdamp = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -156,7 +164,7 @@ const cairn_contact_model cairn_model_hysdamp = {
     .n_derived = N_DERIVED,
     .prepare = hysdamp_prepare,
     .force = hysdamp_force,
-    .force_batch = hysdamp_force_batch,
+    .force_slice = hysdamp_force_slice,
     .stiffness = hysdamp_stiffness,
     .validate = hysdamp_validate,
 };

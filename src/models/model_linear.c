@@ -1,14 +1,16 @@
-/* The "linear" model: linear normal and shear springs, the shear force carried incrementally in
-   the (rotating) contact plane, a Coulomb slider on the spring shear force, and normal and shear
-   dashpots given as fractions of critical damping with the reduced mass (seed 003 §4.4.1,
-   seed 004 Eq. 6d; design.md). The normal dashpot is resolved inside the step, so restitution
+/* The "linear" model: linear normal and shear springs, the shear force carried incrementally as
+   a global vector that the model turns onto the contact plane each step (cairn_cm_turn), a
+   Coulomb slider on the spring shear force, and normal and shear dashpots given as fractions of
+   critical damping with the reduced mass (seed 003 §4.4.1, seed 004 Eq. 6d; design.md). The normal dashpot is resolved inside the step, so restitution
    does not depend on where in a step a contact begins or ends (laws.h,
    law_dashpot_normal_step). Written against the public ABI only. */
 #include "models/builtin.h"
 #include "models/laws.h"
 
 enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE }; /* property slots */
-enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7, S_EDASH = 8, S_ESLIP = 9 };
+/* State slots: lin_force and dp_force are contact-plane vectors, four slots each: [normal, x, y,
+   z], the normal component first, then the in-plane part as a global vector. */
+enum { S_FORCE = 0, S_SLIP = 4, S_DPFORCE = 5, S_DPXI = 9, S_EDASH = 10, S_ESLIP = 11 };
 
 /* dp_mode bits, numbered as PFC's linear model does: 1 no tension in the total normal force,
    2 no shear dashpot while sliding. */
@@ -47,41 +49,59 @@ static const cairn_state_desc linear_state[] = {
 /* Energy bookkeeping of one step (while tracked). Each force's work is the trapezoidal rule over
    the step's displacement d = vel dt (mean of the force of the last step and of this one), which
    summed over steps equals the work the force does on the balls, the cycle's kinetic energy being
-   kept at half steps. The slip loss is the shear spring's work less the change of its stored
-   energy (zero while it sticks); the dashpot loss is the dashpots' work. old and now are
-   {spring normal, spring s, spring t, dashpot normal, dashpot s, dashpot t}. */
-static void linear_losses(const cairn_cm_input *in, const double *p, const double old[6],
-                          const double now[6], double *st) {
-  double d[3] = {in->vel[0] * in->dt, in->vel[1] * in->dt, in->vel[2] * in->dt};
+   kept at half steps. Normal parts work over the normal displacement vn dt, in-plane parts (global
+   vectors) over the shear displacement vs dt. The slip loss is the shear spring's work less the
+   change of its stored energy (zero while it sticks); the dashpot loss is the dashpots' work. old
+   and now are {spring normal, spring shear x, y, z, dashpot normal, dashpot shear x, y, z}, old
+   the state at the start of the step, its in-plane parts already turned onto this step's plane. */
+static void linear_losses(const double *p, double dt, double vn, const double vs[3],
+                          const double old[8], const double now[8], double *st) {
+  double dn = vn * dt, ds[3] = {vs[0] * dt, vs[1] * dt, vs[2] * dt};
   double slip = 0, dash = 0;
-  for (int k = 1; k < 3; k++) {
-    slip -= 0.5 * (old[k] + now[k]) * d[k];
-    if (p[P_KS] > 0) slip -= (now[k] * now[k] - old[k] * old[k]) / (2.0 * p[P_KS]);
+  for (int k = 0; k < 3; k++) {
+    slip -= 0.5 * (old[1 + k] + now[1 + k]) * ds[k];
+    if (p[P_KS] > 0) slip -= (now[1 + k] * now[1 + k] - old[1 + k] * old[1 + k]) / (2.0 * p[P_KS]);
   }
-  for (int k = 0; k < 3; k++) dash -= 0.5 * (old[3 + k] + now[3 + k]) * d[k];
+  dash -= 0.5 * (old[4] + now[4]) * dn;
+  for (int k = 0; k < 3; k++) dash -= 0.5 * (old[5 + k] + now[5 + k]) * ds[k];
   st[S_ESLIP] += slip;
   st[S_EDASH] += dash;
+}
+
+/* The state's forces as linear_losses takes them. */
+static void linear_pack(const double *fl, const double *fd, double v[8]) {
+  for (int k = 0; k < 4; k++) v[k] = fl[k], v[4 + k] = fd[k];
 }
 
 static void linear_force(const cairn_cm_input *in, const double *p, const double *derived,
                          double *st, cairn_cm_output *out) {
   (void)derived;
-  double *fl = st + S_FORCE, *fd = st + S_DPFORCE, old[6];
-  if (in->energy)
-    old[0] = fl[0], old[1] = fl[1], old[2] = fl[2], old[3] = fd[0], old[4] = fd[1], old[5] = fd[2];
+  /* fl, fd: [normal, in-plane x, y, z] (contact-plane vectors); vn > 0 when separating, vs the
+     global shear velocity. */
+  double *fl = st + S_FORCE, *fd = st + S_DPFORCE, old[8], vs[3];
+  double vn = cairn_cm_split(in->vel, in->n, vs);
   if (in->gap >= 0) { /* open: no force, and the shear history is dropped (the loss sums stay) */
-    const double none[6] = {0, 0, 0, 0, 0, 0};
-    if (in->energy) linear_losses(in, p, old, none, st);
-    fl[0] = fl[1] = fl[2] = 0;
-    fd[0] = fd[1] = fd[2] = 0;
+    if (in->energy) {
+      const double none[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+      cairn_cm_turn(fl + 1, in->n);
+      cairn_cm_turn(fd + 1, in->n);
+      linear_pack(fl, fd, old);
+      linear_losses(p, in->dt, vn, vs, old, none, st);
+    }
+    fl[0] = fl[1] = fl[2] = fl[3] = 0;
+    fd[0] = fd[1] = fd[2] = fd[3] = 0;
     st[S_SLIP] = 0;
     st[S_DPXI] = 0;
     return;
   }
+  /* The stored in-plane parts onto this step's contact plane, before the increments. */
+  cairn_cm_turn(fl + 1, in->n);
+  cairn_cm_turn(fd + 1, in->n);
+  if (in->energy) linear_pack(fl, fd, old);
   out->active = 1;
   fl[0] = p[P_KN] * -in->gap;
-  law_shear_increment(fl, p[P_KS], in->vel, in->dt);
-  int slip = law_coulomb_cap(fl, p[P_FRIC] * fl[0]);
+  law_shear_increment(fl + 1, p[P_KS], vs, in->dt);
+  int slip = law_coulomb_cap(fl + 1, p[P_FRIC] * fl[0]);
   if (slip != (int)st[S_SLIP]) {
     out->events |= CAIRN_EV_SLIP_CHANGE;
     out->slip_mode = slip ? 0 : 1;
@@ -94,19 +114,23 @@ static void linear_force(const cairn_cm_input *in, const double *p, const double
   /* Without a normal dashpot the normal force is the spring's, bit for bit (fd[0] stays 0). */
   fd[0] = 0.0;
   if (cn > 0 && in->dt > 0)
-    fd[0] = law_dashpot_normal_step(cn, in->m_eff, in->dt, -in->gap, -in->vel[0], fl[0],
+    fd[0] = law_dashpot_normal_step(cn, in->m_eff, in->dt, -in->gap, -vn, fl[0],
                                     mode & DP_NO_TENSION, &st[S_DPXI]);
   else if (cn > 0) /* no step to resolve (dt = 0): the dashpot at the current velocity */
-    fd[0] = -cn * in->vel[0];
+    fd[0] = -cn * vn;
   /* The shear dashpot uses the relative velocity of the previous half step (first order in dt,
      as in PFC); only the normal dashpot sets restitution and impact duration. */
-  fd[1] = -cs * in->vel[1];
-  fd[2] = -cs * in->vel[2];
+  fd[1] = -cs * vs[0];
+  fd[2] = -cs * vs[1];
+  fd[3] = -cs * vs[2];
   if (in->energy) {
-    double now[6] = {fl[0], fl[1], fl[2], fd[0], fd[1], fd[2]};
-    linear_losses(in, p, old, now, st);
+    double now[8];
+    linear_pack(fl, fd, now);
+    linear_losses(p, in->dt, vn, vs, old, now, st);
   }
-  for (int k = 0; k < 3; k++) out->force[k] = fl[k] + fd[k];
+  /* The global force: (F^l_n + F^d_n) n + F^l_sh + F^d_sh. */
+  const double fs[3] = {fl[1] + fd[1], fl[2] + fd[2], fl[3] + fd[3]};
+  law_add_force(out->force, fl[0] + fd[0], in->n, fs);
   out->kn_est = p[P_KN];
   out->ks_est = p[P_KS];
 }
@@ -115,7 +139,8 @@ static void linear_force(const cairn_cm_input *in, const double *p, const double
 static void linear_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
   const double *fl = st + S_FORCE;
   if (p[P_KN] > 0) e[CAIRN_ENERGY_STRAIN] += fl[0] * fl[0] / (2.0 * p[P_KN]);
-  if (p[P_KS] > 0) e[CAIRN_ENERGY_STRAIN] += (fl[1] * fl[1] + fl[2] * fl[2]) / (2.0 * p[P_KS]);
+  if (p[P_KS] > 0)
+    e[CAIRN_ENERGY_STRAIN] += (fl[1] * fl[1] + fl[2] * fl[2] + fl[3] * fl[3]) / (2.0 * p[P_KS]);
   e[CAIRN_ENERGY_DASHPOT] = st[S_EDASH];
   e[CAIRN_ENERGY_SLIP] = st[S_ESLIP];
 }
@@ -125,7 +150,8 @@ static void linear_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
-CAIRN_CM_BATCH(linear_force_batch, linear_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
+CAIRN_CM_SLICE(linear_force_slice, linear_force)
 
 const cairn_contact_model cairn_model_linear = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -137,7 +163,7 @@ const cairn_contact_model cairn_model_linear = {
     .state = linear_state,
     .n_state = sizeof linear_state / sizeof *linear_state,
     .force = linear_force,
-    .force_batch = linear_force_batch,
+    .force_slice = linear_force_slice,
     .stiffness = linear_stiffness,
     .energy = linear_energy,
 };

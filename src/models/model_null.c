@@ -13,7 +13,8 @@ static void null_stiffness(const double *props, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
-CAIRN_CM_BATCH(null_force_batch, null_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
+CAIRN_CM_SLICE(null_force_slice, null_force)
 
 const cairn_contact_model cairn_model_null = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -21,6 +22,6 @@ const cairn_contact_model cairn_model_null = {
     .version = 1,
     .doc = "no force: contacts are detected and reported only",
     .force = null_force,
-    .force_batch = null_force_batch,
+    .force_slice = null_force_slice,
     .stiffness = null_stiffness,
 };

@@ -7,7 +7,9 @@
 #include "models/laws.h"
 
 enum { P_KNC, P_KNT, P_KS, P_FTMAX, P_FSMAX, P_FRIC, P_RFRIC, P_UPLIM, P_BROKEN };
-enum { S_FORCE = 0, S_UPLAS = 3, S_SOFTENED = 4, S_ISBROKEN = 5 };
+/* State slots: the force is a contact-plane vector in four slots, the normal component and then
+   the shear part as a global vector (x, y, z) in the contact plane. */
+enum { S_FORCE = 0, S_UPLAS = 4, S_SOFTENED = 5, S_ISBROKEN = 6 };
 
 static const double HALF_PI = 1.57079632679489661923;
 
@@ -45,19 +47,26 @@ static const cairn_state_desc softening_state[] = {
      "1 when the contact has no bond: sof_broken was set or the strengths softened to zero"},
 };
 
-/* Set the magnitude of the shear part (s, t) of f to m, keeping its direction. */
-static void shear_to(double f[3], double mag, double m) {
+/* Set the magnitude of the shear part of f (f[1..3], a global in-plane vector, now of magnitude
+   mag) to m, keeping its direction. */
+static void shear_to(double f[4], double mag, double m) {
   double r = mag > 0 ? m / mag : 0.0;
   f[1] *= r;
   f[2] *= r;
+  f[3] *= r;
+}
+
+/* |shear part| of f. */
+static inline double shear_mag(const double f[4]) {
+  return sqrt(f[1] * f[1] + f[2] * f[2] + f[3] * f[3]);
 }
 
 /* Compressive normal force: slip limit of the seed's code,
    Fs_max = Fn (fric (1 - s) + rfric s) + fsmax (1 - s), softening with the plastic slip
    (consistency: |Fs| - ks dUp = Fs_max - (fsmax / uplim) dUp) and never below the residual
    friction rfric Fn. Returns the plastic displacement of this step. */
-static double compressive_slip(double f[3], const double *p, double s, int broken) {
-  double fs = sqrt(f[1] * f[1] + f[2] * f[2]);
+static double compressive_slip(double f[4], const double *p, double s, int broken) {
+  double fs = shear_mag(f);
   double fsmax = f[0] * (p[P_FRIC] * (1 - s) + p[P_RFRIC] * s) + p[P_FSMAX] * (1 - s);
   if (!(fs > fsmax)) return 0;
   double dcoef = broken ? 0.0 : p[P_FSMAX] / p[P_UPLIM];
@@ -73,8 +82,8 @@ static double compressive_slip(double f[3], const double *p, double s, int broke
    (Eq. 4.12); dl solves |F - K dl F / |F|| = Fmax (1 - s - dl / uplim), a quadratic (Eqs.
    4.10-4.11), of which the smaller root is taken. Returns dl; sets *gone when it has no real
    root (the force is then dropped and the bond fully softened). */
-static double tensile_yield(double f[3], const double *p, double s, int *gone) {
-  double fn = f[0], fs = sqrt(f[1] * f[1] + f[2] * f[2]);
+static double tensile_yield(double f[4], const double *p, double s, int *gone) {
+  double fn = f[0], fs = shear_mag(f);
   double fmag = sqrt(fn * fn + fs * fs);
   if (!(fmag > 0)) return 0;
   double alpha = acos(fabs(fn) / fmag) / HALF_PI;
@@ -91,7 +100,7 @@ static double tensile_yield(double f[3], const double *p, double s, int *gone) {
     return 0;
   }
   double dl = fabs(0.5 * (-b - sqrt(disc)) / a);
-  double ms = fs - ks * dl * fs / fmag; /* a component that would change sign stops at zero */
+  double ms = fs - ks * dl * fs / fmag; /* a shear that would reverse stops at zero */
   shear_to(f, fs, ms > 0 ? ms : 0.0);
   fn += knt * dl * fabs(fn) / fmag; /* fn <= 0: less tension */
   f[0] = fn > 0 ? 0.0 : fn;
@@ -107,24 +116,30 @@ static void softening_force(const cairn_cm_input *in, const double *p, const dou
   /* A contact without bond behaves as fully softened: no strengths, residual friction. */
   double s = broken ? 1.0 : st[S_SOFTENED];
 
+  /* The shear force (global) is turned onto the current contact plane, keeping its length,
+     before the increment. */
+  cairn_cm_turn(f + 1, in->n);
   /* Incremental force; the normal stiffness is chosen by the sign of the previous force, so the
-     step in which an unbonded contact first touches uses sof_knt (as the seed's code). */
+     step in which an unbonded contact first touches uses sof_knt (as the seed's code). The
+     normal increment uses the normal relative velocity vn (> 0 separating), the shear increment
+     the shear part vs of the relative velocity. */
   if (!broken || in->gap < 0) {
-    f[0] -= (f[0] > 0 ? p[P_KNC] : p[P_KNT]) * in->vel[0] * in->dt;
-    law_shear_increment(f, p[P_KS], in->vel, in->dt);
+    double vs[3], vn = cairn_cm_split(in->vel, in->n, vs);
+    f[0] -= (f[0] > 0 ? p[P_KNC] : p[P_KNT]) * vn * in->dt;
+    law_shear_increment(f + 1, p[P_KS], vs, in->dt);
   } else {
-    f[0] = f[1] = f[2] = 0;
+    f[0] = f[1] = f[2] = f[3] = 0;
   }
   if (f[0] > 0) {
     st[S_UPLAS] += compressive_slip(f, p, s, broken);
     out->kn_est = p[P_KNC];
   } else if (broken) { /* no bond: no tension */
-    f[0] = f[1] = f[2] = 0;
+    f[0] = f[1] = f[2] = f[3] = 0;
   } else {
     int gone = 0;
     st[S_UPLAS] += tensile_yield(f, p, s, &gone);
     if (gone) {
-      f[0] = f[1] = f[2] = 0;
+      f[0] = f[1] = f[2] = f[3] = 0;
       st[S_UPLAS] = p[P_UPLIM];
     }
     out->kn_est = p[P_KNT];
@@ -142,13 +157,13 @@ static void softening_force(const cairn_cm_input *in, const double *p, const dou
       /* A step that passes the end of the softening line leaves the quadratic's root on the far
          side of zero strength, and the seed's code returns that small force for this one step;
          with no strength left a bond in tension carries nothing, so it is dropped now. */
-      if (f[0] <= 0) f[0] = f[1] = f[2] = 0;
+      if (f[0] <= 0) f[0] = f[1] = f[2] = f[3] = 0;
       out->events |= CAIRN_EV_BOND_BREAK;
       out->bond_mode = 0;
     }
   }
-  for (int k = 0; k < 3; k++) out->force[k] = f[k];
-  out->active = !broken || f[0] != 0 || f[1] != 0 || f[2] != 0;
+  law_add_force(out->force, f[0], in->n, f + 1); /* fn n + F_s, global */
+  out->active = !broken || f[0] != 0 || f[1] != 0 || f[2] != 0 || f[3] != 0;
   out->may_delete = broken;
   out->ks_est = out->active ? p[P_KS] : 0.0;
   if (!out->active) out->kn_est = 0;
@@ -179,7 +194,8 @@ static const char *softening_validate(const double *p, int dim, char *msg, size_
   return NULL;
 }
 
-CAIRN_CM_BATCH(softening_force_batch, softening_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
+CAIRN_CM_SLICE(softening_force_slice, softening_force)
 
 const cairn_contact_model cairn_model_softening = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -192,7 +208,7 @@ const cairn_contact_model cairn_model_softening = {
     .state = softening_state,
     .n_state = sizeof softening_state / sizeof *softening_state,
     .force = softening_force,
-    .force_batch = softening_force_batch,
+    .force_slice = softening_force_slice,
     .stiffness = softening_stiffness,
     .validate = softening_validate,
 };

@@ -5,7 +5,9 @@
 #include "models/laws.h"
 
 enum { P_KN, P_KS, P_VISC, P_BONDTOUCH };
-enum { S_FORCE = 0, S_BONDED = 3 };
+/* State slots: vis_force is a contact-plane vector, four slots: [normal, x, y, z], the normal
+   component first, then the in-plane (shear) part as a global vector. */
+enum { S_FORCE = 0, S_BONDED = 4 };
 
 static const cairn_prop_desc viscous_props[] = {
     /* clang-format off */
@@ -30,16 +32,17 @@ static const cairn_state_desc viscous_state[] = {
 };
 
 /* The Maxwell shear update of Eq. 4.9 multiplied through by ks, with a = ks dt / (2 eta):
-   F' = (F (1 - a) - ks v dt) / (1 + a), the same for each shear component (3D: a vector). The
-   form stays finite for ks = 0 (a = 0: the force keeps its value, zero) and eta = inf (a = 0:
-   a plain incremental spring); eta = 0 is a dashpot that yields freely, so no shear force. */
-static void maxwell_shear(double f[3], double ks, double eta, const double vel[3], double dt) {
+   F' = (F (1 - a) - ks v dt) / (1 + a), the same for each component of the shear force fs and
+   the shear velocity vs (global in-plane vectors; in 2D their z components are 0). The form
+   stays finite for ks = 0 (a = 0: the force keeps its value, zero) and eta = inf (a = 0: a plain
+   incremental spring); eta = 0 is a dashpot that yields freely, so no shear force. */
+static void maxwell_shear(double fs[3], double ks, double eta, const double vs[3], double dt) {
   if (!(eta > 0)) {
-    f[1] = f[2] = 0;
+    fs[0] = fs[1] = fs[2] = 0;
     return;
   }
   double a = ks * dt / (2.0 * eta);
-  for (int k = 1; k < 3; k++) f[k] = (f[k] * (1.0 - a) - ks * vel[k] * dt) / (1.0 + a);
+  for (int k = 0; k < 3; k++) fs[k] = (fs[k] * (1.0 - a) - ks * vs[k] * dt) / (1.0 + a);
 }
 
 static void viscous_force(const cairn_cm_input *in, const double *p, const double *derived,
@@ -54,12 +57,17 @@ static void viscous_force(const cairn_cm_input *in, const double *p, const doubl
   /* Unbonded (vis_bondtouch = 0), the same law acts while the surfaces overlap only; the seed's
      listing would give no force at all without a bond. */
   if (!bonded && delta <= 0) {
-    f[0] = f[1] = f[2] = 0;
+    f[0] = f[1] = f[2] = f[3] = 0;
     return;
   }
+  /* f: [normal, shear x, y, z]. The stored shear force onto this step's contact plane, before
+     the Maxwell step; vs is the global shear velocity. */
+  double vs[3];
+  cairn_cm_split(in->vel, in->n, vs);
+  cairn_cm_turn(f + 1, in->n);
   f[0] = p[P_KN] * delta; /* Eq. 4.1; tension once bonded */
-  maxwell_shear(f, p[P_KS], p[P_VISC], in->vel, in->dt);
-  for (int k = 0; k < 3; k++) out->force[k] = f[k];
+  maxwell_shear(f + 1, p[P_KS], p[P_VISC], vs, in->dt);
+  law_add_force(out->force, f[0], in->n, f + 1); /* global: F_n n + F_s */
   out->active = 1;
   out->may_delete = !bonded;
   out->kn_est = p[P_KN];
@@ -71,7 +79,8 @@ static void viscous_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
-CAIRN_CM_BATCH(viscous_force_batch, viscous_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
+CAIRN_CM_SLICE(viscous_force_slice, viscous_force)
 
 const cairn_contact_model cairn_model_viscous = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -83,6 +92,6 @@ const cairn_contact_model cairn_model_viscous = {
     .state = viscous_state,
     .n_state = sizeof viscous_state / sizeof *viscous_state,
     .force = viscous_force,
-    .force_batch = viscous_force_batch,
+    .force_slice = viscous_force_slice,
     .stiffness = viscous_stiffness,
 };

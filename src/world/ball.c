@@ -47,7 +47,6 @@ void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *se
     cs->b[c] = inv[cs->b[c]];
     if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = inv[cs->a[c]];
   }
-  w->fs.lists_ok = 0;
 }
 
 void ball_update_mass(cairn_world *w, uint32_t s) {
@@ -121,7 +120,6 @@ cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, ca
   b->k_tran[i] = b->k_rot[i] = 0;
   ball_update_mass(w, i);
   b->n++;
-  w->fs.lists_ok = 0;
   if (id >= w->next_ball_id) w->next_ball_id = id + 1;
   world_mark_dirty(w);
   *id_out = id;
@@ -159,7 +157,6 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
     }
   }
   b->n--;
-  w->fs.lists_ok = 0;
   world_mark_dirty(w);
   return CAIRN_OK;
 }

@@ -10,7 +10,7 @@ static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERG
   memset(e, 0, CAIRN_ENERGY_N * sizeof *e);
   if (!me->m->energy) return 0;
   uint32_t blk = w->contacts.blk[c];
-  me->m->energy(pool_block(me, blk), pool_state(me, blk), e);
+  me->m->energy(pool_props(me, w->contacts.pblk[c]), pool_state(me, blk), e);
   return 1;
 }
 

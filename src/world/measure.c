@@ -295,17 +295,15 @@ void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t
     double pt[3];
     contact_point(w, (uint32_t)c, pt);
     if (!meas_contains(r, pt)) continue;
-    /* Branch vector from the contact's own geometry (normal and gap of the detection that the
+    /* Branch vector from the contact's own geometry (normal and gap of the force pass that the
        force belongs to), not from the balls' positions, which have moved on by one step:
        ball-ball, centre to centre, (r1 + r2 + gap) n; ball-wall, contact point (the middle of
        the overlap) to the centre, (r + gap / 2) n. */
-    const double *n = cs->frame[c];
+    const double *n = cs->normal[c];
     double rb = b->rad[cs->b[c]];
     double len = cs->kind[c] == CAIRN_KIND_BALL_BALL ? b->rad[cs->a[c]] + rb + cs->gap[c]
                                                      : rb + 0.5 * cs->gap[c];
-    const double *fr = cs->frame[c], *fl = cs->force[c];
-    double f[3];
-    for (int k = 0; k < 3; k++) f[k] = fl[0] * fr[k] + fl[1] * fr[3 + k] + fl[2] * fr[6 + k];
+    const double *f = cs->force[c];
     for (int i = 0; i < w->dim; i++)
       for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * len * n[j];
     nc++;

@@ -52,11 +52,14 @@ typedef struct wall_store {
   idmap map;
 } wall_store;
 
-/* Per-model pool of contact blocks: [props | derived | state] doubles, a block per contact. */
+/* Per-model pool of blocks of doubles, reused through a free list. A model has two: one of state
+   blocks (a block per contact) and one of property blocks ([props | derived], shared by every
+   contact that got it from the same assignment, with a reference count; copied on write). */
 typedef struct model_pool {
   size_t stride, n_blocks, cap;
   double *data;
-  uint64_t *setmask; /* which properties were set explicitly (for default_from) */
+  uint64_t *setmask; /* property pool: which properties were set explicitly (for default_from) */
+  uint32_t *refs;    /* property pool: references (contacts and assignment entries) */
   uint32_t *free_list;
   size_t n_free, cap_free;
 } model_pool;
@@ -66,7 +69,8 @@ typedef struct model_entry {
   int n_prop_slots, n_state_slots;
   int *prop_off, *state_off; /* slot offset of each row */
   char source[256];          /* "built-in" or the library path */
-  model_pool pool;
+  model_pool pool;           /* state blocks */
+  model_pool ppool;          /* property blocks */
 } model_entry;
 
 typedef struct registry {
@@ -80,6 +84,8 @@ typedef struct cmat_entry {
   double *props; /* n_prop_slots doubles */
   uint64_t setmask;
   double proximity;
+  uint32_t pblk; /* the property block the contacts made from this entry share since its last
+                    change (it holds a reference), or IDMAP_NONE before the next contact */
 } cmat_entry;
 
 /* A rule: applies to contacts of a kind (-1: any) whose sides are in the named groups. */
@@ -95,21 +101,31 @@ typedef struct cmat {
   cmat_rule *rules; /* first match wins, in the order added */
 } cmat;
 
+/* Contacts, in the order of their pairs after each rebuild (new ones appended, deleted ones
+   replaced by the last). Geometry and force are those of the last force pass, in global
+   coordinates; the (n, s, t) frame scripts see is formed from the normal (contact_frame). */
 typedef struct contact_store {
   size_t n, cap;
   uint8_t *kind;
   uint32_t *a, *b;     /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
   int32_t *model;      /* registry index */
-  uint32_t *blk;       /* block in the model's pool */
-  double (*frame)[9];  /* n, s, t */
+  uint32_t *blk;       /* state block in the model's pool */
+  uint32_t *pblk;      /* property block in the model's property pool (shared) */
+  double (*normal)[3]; /* unit normal, side 1 to side 2 */
   double *gap;         /* (the contact point is not stored: contact_point() forms it) */
-  double (*force)[3];  /* last output force, (n, s, t) */
-  double (*moment)[3]; /* last output moment, (n, s, t) */
+  double (*force)[3];  /* force on side 2, global */
+  double (*moment)[3]; /* extra moment on side 2, global */
   double *prox;
   uint8_t *active, *first, *deletable;
   uint8_t *unchecked; /* the model's validation hook has not run yet (it runs on first touch) */
   uint32_t *pair;     /* index of its entry in the pair list */
   idmap map;          /* contact key -> index */
+  size_t n_unchecked; /* contacts with 'unchecked' set */
+  /* the force pass's slices: starts of runs of contacts with the same model, property block and
+     kind (n_slices + 1 entries), valid while 'slices_ok' */
+  uint32_t *slice;
+  size_t n_slices, cap_slice;
+  int slices_ok;
   /* scratch of contact_sort */
   uint32_t *perm;
   uint8_t *seen;
@@ -181,26 +197,21 @@ typedef struct event_rec {
 typedef enum hook_point { HOOK_EVENTS = 0, HOOK_BEFORE_FORCE, HOOK_AFTER_FORCE } hook_point;
 typedef cairn_status (*world_hook_fn)(void *ud, cairn_world *w, hook_point p, cairn_diag *d);
 
-/* Scratch of the force pass: each contact's contributions, gathered per ball in a fixed order
-   (a per-ball list of its contacts, CSR), so any thread count gives bitwise the same sums. */
+/* Scratch of the force pass. On one thread each contact's force and moments are added to its
+   balls as the contact is computed; on several, the contacts are computed in parallel into
+   'ctb' and added afterwards on one thread in contact order: the same sums in the same order,
+   so any thread count gives bitwise the same result. */
 typedef struct force_scratch {
   size_t cap_c, cap_b;
-  /* Per contact, one record each (the force pass writes them together, and a record per contact
-     keeps the number of memory streams the hardware must follow small). */
   struct contact_contrib {
     double f[3];         /* global force on side 2 */
     double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
     double kt, kr1, kr2; /* stiffness estimates for each side */
-  } * ctb;
-  struct contact_events {
-    uint8_t ev; /* event bits of this step: 1 activated, 2 slip change, 4 bond break */
-    int8_t slip_mode, bond_mode;
-  } * evs;
-  uint32_t *off, *fill; /* per ball: start of its entries (n + 1), and a fill cursor */
-  uint32_t *ent;        /* 2 per contact: contact * 2 + side (0: side 1, 1: side 2) */
-  double (*ework)[2];   /* per ball, while energy is tracked: gravity work, damping loss */
-  int lists_ok;         /* off/fill/ent match the current contacts and balls (cleared when either
-                           set changes: creation, deletion, slot moves) */
+  } * ctb;               /* (only while running on several threads) */
+  uint8_t *status;       /* per contact: this step's CAIRN_CM_ST_* bits */
+  uint8_t *busy;         /* per slice: some contact has an event or may part */
+  size_t cap_busy;
+  double (*ework)[2];    /* per ball, while energy is tracked: gravity work, damping loss */
 } force_scratch;
 
 /* Energy tracking (energy.track): work done on the balls and energy dissipated, summed over the

@@ -105,8 +105,10 @@ static void test_registry_add_lays_out_slots_in_table_order(void **state) {
   assert_int_equal(e->n_prop_slots, 12);
   assert_int_equal(e->state_off[0], 0);
   assert_int_equal(e->state_off[1], 1);
-  assert_int_equal(e->n_state_slots, 4);
-  assert_int_equal(e->pool.stride, 12 + 2 + 4); /* props | derived | state */
+  /* a contact-plane VEC keeps its normal component and a global in-plane vector: 4 slots */
+  assert_int_equal(e->n_state_slots, 5);
+  assert_int_equal(e->pool.stride, 5);       /* a state block per contact */
+  assert_int_equal(e->ppool.stride, 12 + 2); /* a shared property block: props | derived */
   registry_free(&r);
 }
 
@@ -128,10 +130,11 @@ static void test_registry_add_refuses_a_model_without_force_function(void **stat
   bad_model b;
   bad_model_init(&b);
   b.m.force = NULL;
-  assert_refused(&b.m, CAIRN_EABI, "the force and stiffness functions are required");
+  b.m.force_slice = NULL;
+  assert_refused(&b.m, CAIRN_EABI, "a force law ('force' or 'force_slice') and the stiffness");
   bad_model_init(&b);
   b.m.stiffness = NULL;
-  assert_refused(&b.m, CAIRN_EABI, "the force and stiffness functions are required");
+  assert_refused(&b.m, CAIRN_EABI, "a force law ('force' or 'force_slice') and the stiffness");
 }
 
 static void test_registry_add_refuses_a_model_without_name(void **state) {

@@ -77,8 +77,8 @@ static void test_cycle_detect_only_creates_the_contact(void **state) {
   assert_int_equal(contact_find(w, CAIRN_KIND_BALL_BALL, 1, 2, &c, &d), CAIRN_OK);
   assert_near(w->contacts.gap[c], -overlap(), REL * overlap());
   /* The normal is (1.9, 0, 0) times the rounded 1 / 1.9: within an ulp or two of (1, 0, 0). */
-  assert_near(w->contacts.frame[c][0], 1.0, 1e-15);
-  assert_true(w->contacts.frame[c][1] == 0.0 && w->contacts.frame[c][2] == 0.0);
+  assert_near(w->contacts.normal[c][0], 1.0, 1e-15);
+  assert_true(w->contacts.normal[c][1] == 0.0 && w->contacts.normal[c][2] == 0.0);
   /* Nothing moved and no time passed. */
   assert_true(w->balls.pos[f->s2][0] == X2);
   assert_true(w->time == 0.0 && w->step == 0);

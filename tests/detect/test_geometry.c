@@ -1,6 +1,7 @@
 /* Tests of src/detect/geometry.c: ball-ball and ball-wall gaps, normals (from side 1 to side 2,
    from the wall to the ball) and contact points (the middle of the overlap) for 2D segments, 3D
-   planes, triangles and squares in every region, and the rotation of contact frames. */
+   planes, triangles and squares in every region, and contact-plane vectors turned with the
+   normal. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -285,7 +286,7 @@ static void test_geometry_square_face_edge_and_corner_regions(void **state) {
   cairn_world_destroy(&w);
 }
 
-/* ---- frame rotation ---- */
+/* ---- random numbers ---- */
 
 static uint64_t next_rand(uint64_t *x) {
   uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -298,77 +299,47 @@ static double uniform(uint64_t *x) {
   return (double)(next_rand(x) >> 11) * 0x1.0p-53 * 2 - 1;
 }
 
-/* Each call re-orthonormalises against the exact new normal, so the error stays at round-off
-   (~1e-16) instead of growing with the number of calls; 1e-13 allows for hundreds of ulp. */
-#define FRAME_TOL 1e-13
+/* ---- contact-plane vectors turned with the normal (contact_model.h, cairn_cm_turn) ---- */
 
-static void assert_orthonormal_right_handed(const double f[9]) {
-  const double *n = f, *s = f + 3, *t = f + 6;
-  assert_near(v3_dot(n, n), 1.0, FRAME_TOL);
-  assert_near(v3_dot(s, s), 1.0, FRAME_TOL);
-  assert_near(v3_dot(t, t), 1.0, FRAME_TOL);
-  assert_near(v3_dot(n, s), 0.0, FRAME_TOL);
-  assert_near(v3_dot(n, t), 0.0, FRAME_TOL);
-  assert_near(v3_dot(s, t), 0.0, FRAME_TOL);
-  double x[3];
-  v3_cross(n, s, x);
-  assert_vec_near(x, t[0], t[1], t[2], FRAME_TOL);
-}
-
-static void test_geometry_frame_rotate_stays_orthonormal_and_right_handed_in_3d(void **state) {
+/* A shear vector carried through many small random turns of the normal keeps its length (to
+   round-off: each turn rescales to the length it had) and stays in the current plane. */
+static void test_geometry_turn_keeps_length_and_plane_in_3d(void **state) {
   (void)state;
   uint64_t seed = 7;
-  double f[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-  for (int i = 0; i < 20000; i++) {
-    /* A small random turn of the normal (up to ~0.05 rad per step, in any direction). */
-    double m[3];
-    for (int k = 0; k < 3; k++) m[k] = f[k] + 0.05 * uniform(&seed);
-    v3_scale(m, 1.0 / v3_norm(m), m);
-    frame_rotate(3, f, m);
-    /* The new normal is exactly the one given. */
-    assert_true(f[0] == m[0] && f[1] == m[1] && f[2] == m[2]);
-    assert_orthonormal_right_handed(f);
+  double n[3] = {0, 0, 1}, v[3] = {3, -4, 0};
+  for (int i = 0; i < 1000; i++) {
+    double m[3] = {n[0] + 0.02 * uniform(&seed), n[1] + 0.02 * uniform(&seed),
+                   n[2] + 0.02 * uniform(&seed)};
+    v3_scale(m, 1.0 / v3_norm(m), n);
+    cairn_cm_turn(v, n);
+    /* 1e-12: a few ulp of the length 5 per turn would be 1e-13 after 1000 turns at worst */
+    assert_near(v3_norm(v), 5.0, 1e-12);
+    assert_near(v3_dot(v, n), 0.0, 1e-12);
   }
 }
 
-static void test_geometry_frame_rotate_takes_the_smallest_rotation(void **state) {
+/* In 2D the plane is a line: turning with the normal is the exact rotation, so the component
+   along t = (-n_y, n_x) is kept. */
+static void test_geometry_turn_in_2d_keeps_the_t_component(void **state) {
   (void)state;
-  /* Turning n towards t (about the s axis) must leave s where it is and carry t along. */
-  double f[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0}; /* n = z, s = x, t = n x s = y */
-  double a = 0.3, m[3] = {0, sin(a), cos(a)};
-  frame_rotate(3, f, m);
-  assert_vec_near(f + 3, 1, 0, 0, TOL);
-  assert_vec_near(f + 6, 0, cos(a), -sin(a), TOL);
-  /* Turning n towards s (about -t): t stays. */
-  double g[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};
-  double m2[3] = {sin(a), 0, cos(a)};
-  frame_rotate(3, g, m2);
-  assert_vec_near(g + 6, 0, 1, 0, TOL);
-  assert_vec_near(g + 3, cos(a), 0, -sin(a), TOL);
-}
-
-static void test_geometry_frame_rotate_survives_a_flipped_normal(void **state) {
-  (void)state;
-  double f[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};
-  double m[3] = {0, 0, -1};
-  frame_rotate(3, f, m);
-  assert_vec_near(f, 0, 0, -1, 0.0);
-  assert_orthonormal_right_handed(f);
-}
-
-static void test_geometry_frame_rotate_in_2d_uses_z_and_the_in_plane_perpendicular(void **state) {
-  (void)state;
-  double f[9] = {1, 0, 0, 0, 0, 1, 0, 1, 0};
-  uint64_t seed = 11;
-  for (int i = 0; i < 100; i++) {
-    double a = 3.14159 * uniform(&seed);
-    double m[3] = {cos(a), sin(a), 0};
-    frame_rotate(2, f, m);
-    /* Exact: the 2D frame is assembled from the normal's components, nothing computed. */
-    assert_true(f[0] == m[0] && f[1] == m[1] && f[2] == 0);
-    assert_true(f[3] == 0 && f[4] == 0 && f[5] == 1);
-    assert_true(f[6] == -m[1] && f[7] == m[0] && f[8] == 0);
+  double a0 = 0.3, n[3] = {cos(a0), sin(a0), 0}, v[3] = {-2 * n[1], 2 * n[0], 0};
+  for (int i = 1; i <= 100; i++) {
+    double a = a0 + 0.01 * i;
+    n[0] = cos(a), n[1] = sin(a);
+    cairn_cm_turn(v, n);
+    assert_near(-v[0] * n[1] + v[1] * n[0], 2.0, 1e-13);
+    assert_true(v[2] == 0.0);
   }
+}
+
+/* A vector already in the plane is left exactly as it is, and a zero vector stays zero. */
+static void test_geometry_turn_leaves_in_plane_and_zero_vectors_alone(void **state) {
+  (void)state;
+  double n[3] = {1, 0, 0}, v[3] = {0, 0.25, -1.5}, z[3] = {0, 0, 0};
+  cairn_cm_turn(v, n);
+  assert_vec_near(v, 0, 0.25, -1.5, 0.0);
+  cairn_cm_turn(z, n);
+  assert_vec_near(z, 0, 0, 0, 0.0);
 }
 
 int main(void) {
@@ -382,10 +353,9 @@ int main(void) {
       cmocka_unit_test(test_geometry_plane_is_one_sided),
       cmocka_unit_test(test_geometry_triangle_face_edge_and_corner_regions),
       cmocka_unit_test(test_geometry_square_face_edge_and_corner_regions),
-      cmocka_unit_test(test_geometry_frame_rotate_stays_orthonormal_and_right_handed_in_3d),
-      cmocka_unit_test(test_geometry_frame_rotate_takes_the_smallest_rotation),
-      cmocka_unit_test(test_geometry_frame_rotate_survives_a_flipped_normal),
-      cmocka_unit_test(test_geometry_frame_rotate_in_2d_uses_z_and_the_in_plane_perpendicular),
+      cmocka_unit_test(test_geometry_turn_keeps_length_and_plane_in_3d),
+      cmocka_unit_test(test_geometry_turn_in_2d_keeps_the_t_component),
+      cmocka_unit_test(test_geometry_turn_leaves_in_plane_and_zero_vectors_alone),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

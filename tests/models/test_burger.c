@@ -1,8 +1,10 @@
 /* Tests of src/models/model_burger.c, calling its functions directly with hand-built input blocks
-   (contact_model.h conventions: (n, s, t) components, gap < 0 when overlapping, normal force > 0
-   in compression): the finite-difference update against sequences worked out by hand in exact
+   (contact_model.h conventions: global vectors, gap < 0 when overlapping, normal force > 0 in
+   compression). Most tests put the normal along x, so that global (x, y, z) are the contact's
+   (n, s, t): the finite-difference update against sequences worked out by hand in exact
    fractions, the slider and its events, the tension mode, validation, and a state round trip
-   through the generic state table. */
+   through the generic state table, an open call raising no event. Two tests turn the normal: the
+   shear history turns with it, and the energy bookkeeping balances the work done. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -27,9 +29,12 @@
    order 1. */
 #define SEQ_TOL 1e-14
 
-/* Property and state layout (model_burger.c's tables; checked by the first test). */
+/* Property and state layout (model_burger.c's tables; checked by the first test). bur_force and
+   bur_uk are contact-plane vectors in four slots: [normal, x, y, z]; with the normal along x the
+   shear slots +2 and +3 are the contact's s and t. */
 enum { P_KNK, P_CNK, P_KNM, P_CNM, P_KSK, P_CSK, P_KSM, P_CSM, P_FRIC, P_MODE, N_PROPS };
-enum { S_FORCE = 0, S_SLIP = 3, S_UK = 4, S_UN = 7, N_STATE = 10 };
+enum { S_FORCE = 0, S_SLIP = 4, S_UK = 5, S_UN = 9, S_EDASH = 10, S_ESLIP = 11, N_STATE = 12 };
+enum { SX = 1, SY = 2, SZ = 3 }; /* offsets of a plane vector's shear components */
 
 typedef struct contact {
   double props[N_PROPS];
@@ -49,6 +54,7 @@ static contact new_contact(void) {
   c.in.kind = CAIRN_KIND_BALL_BALL;
   c.in.first = 1;
   c.in.dt = 0.25;
+  c.in.n[0] = 1.0; /* normal along x: vel[0] is the normal velocity, vel[1..2] the shear (s, t) */
   c.in.m_eff = 2.0;
   c.in.r1 = c.in.r2 = 1.0;
   c.in.r_eff = 0.5;
@@ -91,7 +97,12 @@ static void test_burger_tables_match_the_documented_order(void **state) {
     assert_string_equal(m->state[i].name, st[i]);
     assert_int_equal(m->state[i].type, ty[i]);
     assert_int_equal(m->state[i].flags, fl[i]);
-    off += cairn_prop_slots(m->state[i].type);
+    off += cairn_state_slots(&m->state[i]);
+    if (i == 0) assert_int_equal(off, S_SLIP);
+    if (i == 1) assert_int_equal(off, S_UK);
+    if (i == 2) assert_int_equal(off, S_UN);
+    if (i == 3) assert_int_equal(off, S_EDASH);
+    if (i == 4) assert_int_equal(off, S_ESLIP);
   }
   assert_int_equal(off, N_STATE);
   assert_int_equal(m->n_derived, 0); /* the tests pass no derived block */
@@ -118,8 +129,8 @@ static void test_burger_normal_update_follows_the_hand_sequence(void **state) {
   }
 }
 
-/* Shear (t slot): displacement increments 1/2, 0, -1/4 (velocity 2, 0, -1 times dt 1/4). The
-   force opposes the displacement: F_t = -2/3, 0, 1/9; Kelvin uk = 1/6, 1/6, -1/36. */
+/* Shear along t (global z): displacement increments 1/2, 0, -1/4 (velocity 2, 0, -1 times
+   dt 1/4). The force opposes the displacement: F_t = -2/3, 0, 1/9; Kelvin uk = 1/6, 1/6, -1/36. */
 static void test_burger_shear_update_follows_the_hand_sequence(void **state) {
   (void)state;
   contact c = new_contact();
@@ -134,8 +145,10 @@ static void test_burger_shear_update_follows_the_hand_sequence(void **state) {
       assert_true(fabs(out.force[2]) <= 1e-16);
     else
       assert_rel(out.force[2], ft[i], SEQ_TOL);
-    assert_rel(c.state[S_UK + 2], uk[i], SEQ_TOL);
-    assert_true(out.force[1] == 0.0 && c.state[S_UK + 1] == 0.0);
+    assert_rel(c.state[S_UK + SZ], uk[i], SEQ_TOL);
+    assert_true(out.force[1] == 0.0 && c.state[S_UK + SY] == 0.0);
+    assert_true(c.state[S_UK + SX] == 0.0 && c.state[S_FORCE + SX] == 0.0); /* in the plane */
+    assert_true(out.force[0] == c.state[S_FORCE]); /* the normal force alone along n */
     assert_true(c.state[S_SLIP] == 0.0);
     assert_int_equal(out.events, 0);
   }
@@ -174,7 +187,7 @@ static void test_burger_slider_caps_the_shear_force_and_raises_events(void **sta
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 0);
   /* Kelvin (shear: a = 1/4, B/A = 0): uk = a (g1 + 0) with g1 = -F, the capped force. */
-  assert_rel(c.state[S_UK + 2], 0.25 * fmax * 0.8, SEQ_TOL);
+  assert_rel(c.state[S_UK + SZ], 0.25 * fmax * 0.8, SEQ_TOL);
 
   /* Moving back a little unloads the spring below the strength (0.25 * 16/49 next step): with
      these constants g2 = du / C exactly, |g2| = 0.025 / 0.75 = 1/30; slip ends. */
@@ -244,6 +257,7 @@ static void test_burger_open_contact_has_no_force_and_forgets_its_state(void **s
   cairn_cm_output out = step(&c);
   assert_int_equal(out.active, 0);
   assert_int_equal(out.may_delete, 1);
+  assert_int_equal(out.events, 0);
   for (int k = 0; k < 3; k++) assert_true(out.force[k] == 0.0);
   for (int k = 0; k < N_STATE; k++) assert_true(c.state[k] == 0.0);
   /* Touching exactly counts as active (gap <= 0), with no overlap and so no normal force. */
@@ -321,10 +335,10 @@ static void copy_state_by_table(const cairn_contact_model *m, const double *src,
         found = 1;
         break;
       }
-      dst_off += cairn_prop_slots(m->state[j].type);
+      dst_off += cairn_state_slots(&m->state[j]);
     }
     assert_true(found);
-    int n = cairn_prop_slots(m->state[i].type);
+    int n = cairn_state_slots(&m->state[i]);
     for (int k = 0; k < n; k++) dst[dst_off + k] = src[src_off + k];
     src_off += n;
   }
@@ -356,6 +370,130 @@ static void test_burger_state_round_trips_through_the_table(void **state) {
   }
 }
 
+/* Opening ends slip silently: the call in which a sliding contact opens (also the engine's last
+   call before it deletes the contact) raises no event, and later open calls none either. */
+static void test_burger_opening_while_sliding_raises_no_event(void **state) {
+  (void)state;
+  contact c = new_contact();
+  c.props[P_FRIC] = 0.25;
+  c.in.gap = -1.0;
+  c.in.vel[2] = 2.0;
+  cairn_cm_output out = step(&c);
+  assert_true(c.state[S_SLIP] == 1.0);
+  assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
+  for (int i = 0; i < 2; i++) {
+    c.in.gap = 0.5;
+    out = step(&c);
+    assert_int_equal(out.events, 0);
+    assert_int_equal(out.active, 0);
+    assert_int_equal(out.may_delete, 1);
+    assert_true(c.state[S_SLIP] == 0.0);
+  }
+}
+
+/* Rotate v about z by angle a. */
+static void rot_z(const double v[3], double a, double r[3]) {
+  r[0] = v[0] * cos(a) - v[1] * sin(a);
+  r[1] = v[0] * sin(a) + v[1] * cos(a);
+  r[2] = v[2];
+}
+
+/* The shear history (force and Kelvin displacement) is kept as global vectors that the model turns
+   onto the new contact plane: a contact whose normal has turned by a about z, driven by the
+   rotated velocities, matches the contact with the unturned normal rotated by a, step for step.
+   Here the shear lies in the plane of the rotation (along y, turned about z), where turning onto
+   the plane is the rotation itself (contact_model.h, cairn_cm_turn), so only rounding separates
+   them: a few roundings per step on values of order 1, 1e-14 relative to the magnitudes. A
+   normal velocity along the turned normal is no shear. */
+static void test_burger_shear_history_turns_with_the_normal(void **state) {
+  (void)state;
+  contact a = new_contact(); /* the reference: normal along x throughout */
+  a.in.gap = -1.0;
+  a.in.vel[1] = 2.0;
+  for (int i = 0; i < 2; i++) step(&a);
+  contact b = a;
+  const double ang = 0.3;
+  double n1[3];
+  rot_z(a.in.n, ang, n1);
+  for (int k = 0; k < 3; k++) b.in.n[k] = n1[k];
+  const double va[][3] = {{0, 0, 0}, {0, 1.0, 0}, {0, 0.5, 0}, {0, 2.0, 0}};
+  const double vn[] = {0.0, 0.0, 0.7, -0.4}; /* normal velocity (ignored: the gap rules) */
+  for (int i = 0; i < 4; i++) {
+    for (int k = 0; k < 3; k++) a.in.vel[k] = va[i][k];
+    rot_z(va[i], ang, b.in.vel);
+    for (int k = 0; k < 3; k++) b.in.vel[k] += vn[i] * n1[k];
+    cairn_cm_output oa = step(&a), ob = step(&b);
+    /* The normal slots do not depend on the normal's direction. */
+    assert_true(b.state[S_FORCE] == a.state[S_FORCE] && b.state[S_UK] == a.state[S_UK]);
+    assert_true(b.state[S_UN] == a.state[S_UN] && b.state[S_SLIP] == a.state[S_SLIP]);
+    assert_int_equal(ob.events, oa.events);
+    double fa[3], uka[3], outa[3];
+    rot_z(a.state + S_FORCE + 1, ang, fa);
+    rot_z(a.state + S_UK + 1, ang, uka);
+    rot_z(oa.force, ang, outa);
+    double fmag = sqrt(fa[0] * fa[0] + fa[1] * fa[1]),
+           ukmag = sqrt(uka[0] * uka[0] + uka[1] * uka[1]);
+    double omag = sqrt(outa[0] * outa[0] + outa[1] * outa[1]);
+    assert_true(fmag > 0.2 && ukmag > 0.1); /* a shear history to turn */
+    for (int k = 0; k < 2; k++) {
+      if (fabs(b.state[S_FORCE + 1 + k] - fa[k]) > SEQ_TOL * fmag)
+        fail_msg("step %d: force[%d] = %.17g, expected %.17g", i, k, b.state[S_FORCE + 1 + k],
+                 fa[k]);
+      if (fabs(b.state[S_UK + 1 + k] - uka[k]) > SEQ_TOL * ukmag)
+        fail_msg("step %d: uk[%d] = %.17g, expected %.17g", i, k, b.state[S_UK + 1 + k], uka[k]);
+      if (fabs(ob.force[k] - outa[k]) > SEQ_TOL * omag)
+        fail_msg("step %d: out[%d] = %.17g, expected %.17g", i, k, ob.force[k], outa[k]);
+    }
+    assert_true(b.state[S_FORCE + SZ] == 0.0 && b.state[S_UK + SZ] == 0.0 && ob.force[2] == 0.0);
+  }
+}
+
+/* Energy: with energy tracked, the springs' energy (the hook's strain) plus the dashpot and slip
+   losses equal the work done on the contact, step by step: W = sum of the mean normal force times
+   the overlap increment, plus the mean shear resistance -F_s times the shear displacement vs dt,
+   with the last force turned onto the current plane (the model's own turn); when the contact
+   opens the springs' energy is booked as lost and the sums survive. The normal turns every step
+   (out of the plane too), the shear slips at times, and the velocity has a normal part. Rounding
+   only: 1e-12 of the largest term. */
+static void test_burger_energy_balances_the_work_with_a_turning_normal(void **state) {
+  (void)state;
+  contact c = new_contact();
+  c.props[P_FRIC] = 0.4;
+  c.in.energy = 1;
+  double work = 0, scale = 0;
+  for (int i = 0; i < 40; i++) {
+    double th = 0.05 * i, ph = 0.03 * i;
+    double n[3] = {cos(th) * cos(ph), sin(th) * cos(ph), sin(ph)};
+    double v[3] = {0.3 * sin(0.7 * i), 1.5 * cos(0.4 * i), -0.8 + 0.05 * i};
+    c.in.gap = i < 36 ? -1.0 + 0.02 * i : 0.1; /* opens at step 36 */
+    for (int k = 0; k < 3; k++) c.in.n[k] = n[k], c.in.vel[k] = v[k];
+    double f0[3] = {c.state[S_FORCE + 1], c.state[S_FORCE + 2], c.state[S_FORCE + 3]};
+    cairn_cm_turn(f0, n);
+    double fn0 = c.state[S_FORCE], un0 = c.state[S_UN], vs[3];
+    (void)cairn_cm_split(v, n, vs);
+    cairn_cm_output out = step(&c);
+    const double *f1 = c.state + S_FORCE + 1;
+    double un1 = c.in.gap > 0 ? -c.in.gap : c.state[S_UN];
+    double dw = 0.5 * (fn0 + c.state[S_FORCE]) * (un1 - un0);
+    for (int k = 0; k < 3; k++) dw -= 0.5 * (f0[k] + f1[k]) * vs[k] * c.in.dt;
+    work += dw;
+    scale = fmax(scale, fabs(dw));
+    double e[CAIRN_ENERGY_N] = {0, 0, 0};
+    cairn_model_burger.energy(c.props, c.state, e);
+    double sum = e[CAIRN_ENERGY_STRAIN] + e[CAIRN_ENERGY_DASHPOT] + e[CAIRN_ENERGY_SLIP];
+    if (fabs(sum - work) > 1e-12 * fmax(scale, fabs(work)))
+      fail_msg("step %d: stored + lost = %.17g, work = %.17g", i, sum, work);
+    assert_true(e[CAIRN_ENERGY_DASHPOT] > 0);
+    if (i >= 36) {
+      assert_int_equal(out.active, 0);
+      assert_true(e[CAIRN_ENERGY_STRAIN] == 0.0);
+    }
+  }
+  double e[CAIRN_ENERGY_N] = {0, 0, 0};
+  cairn_model_burger.energy(c.props, c.state, e);
+  assert_true(e[CAIRN_ENERGY_SLIP] > 0); /* it slipped */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_burger_tables_match_the_documented_order),
@@ -370,6 +508,9 @@ int main(void) {
       cmocka_unit_test(test_burger_zero_kelvin_viscosity_is_a_plain_spring),
       cmocka_unit_test(test_burger_stiffness_from_properties),
       cmocka_unit_test(test_burger_state_round_trips_through_the_table),
+      cmocka_unit_test(test_burger_opening_while_sliding_raises_no_event),
+      cmocka_unit_test(test_burger_shear_history_turns_with_the_normal),
+      cmocka_unit_test(test_burger_energy_balances_the_work_with_a_turning_normal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

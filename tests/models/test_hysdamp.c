@@ -1,6 +1,9 @@
 /* Tests of src/models/model_hysdamp.c through its force function with hand-built inputs
    (contact_model.h conventions): the loading and unloading lines of Eqs. 4.13-4.14, tension,
-   friction, the contact bond and its break event, and the validation messages. */
+   friction, the contact bond and its break event, the shear force turning with the normal, and
+   the validation messages. Vectors are global; unless a test says otherwise the normal is
+   n = (1, 0, 0), so global x is the normal direction and y, z play the contact plane's s, t
+   (vel[1..2] the shear velocity, force[0] the normal force). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,7 +21,9 @@
   } while (0)
 
 enum { P_KNM, P_DAMPN, P_KS, P_FRIC, P_NSTR, P_SSTR, P_NOTENSION, P_INHERIT, N_PROPS };
-enum { S_FORCE = 0, S_DMAX = 3, S_SLIP = 4, S_BONDED = 5, S_BROKEN = 6, N_STATE = 7 };
+/* hys_force is a contact-plane vector of four slots, [normal, x, y, z]: with n = (1, 0, 0),
+   S_FORCE + 2 is the s component (global y) and S_FORCE + 3 the t component (global z). */
+enum { S_FORCE = 0, S_DMAX = 4, S_SLIP = 5, S_BONDED = 6, S_BROKEN = 7, N_STATE = 8 };
 
 typedef struct contact {
   double props[N_PROPS];
@@ -40,6 +45,7 @@ static contact new_contact(double dampn, int notension) {
   c.in.kind = CAIRN_KIND_BALL_WALL;
   c.in.first = 1;
   c.in.dt = 0.25;
+  c.in.n[0] = 1.0; /* n = (1, 0, 0): x normal, (y, z) the contact plane */
   c.in.m_eff = 2.0;
   return c;
 }
@@ -65,6 +71,15 @@ static void test_hysdamp_tables_and_prepare(void **state) {
   assert_true(m->props[P_DAMPN].def == 0.8); /* the seed's default */
   assert_true(m->props[P_DAMPN].min == 0.05 && m->props[P_DAMPN].max == 1.0);
   assert_int_equal(m->n_derived, 2);
+  /* The state block is as long as the layout above (hys_force a four-slot plane vector). */
+  assert_int_equal(m->n_state, 5);
+  assert_string_equal(m->state[0].name, "hys_force");
+  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_VEC);
+  assert_string_equal(m->state[4].name, "hys_bbroken");
+  int slots = 0;
+  for (int i = 0; i < m->n_state; i++) slots += cairn_state_slots(&m->state[i]);
+  assert_int_equal(slots, N_STATE);
+  assert_int_equal(m->needs, 0);
   contact c = new_contact(0.5, 1);
   cairn_model_hysdamp.prepare(c.props, c.derived);
   assert_true(c.derived[0] == 500.0 && c.derived[1] == 1000.0); /* Eqs. 4.13, 4.14 */
@@ -175,14 +190,47 @@ static void test_hysdamp_bond_breaks_in_shear_then_slides(void **state) {
   assert_true(out.events & CAIRN_EV_SLIP_CHANGE);
 }
 
-static void test_hysdamp_2d_shear_lives_in_the_t_slot(void **state) {
+static void test_hysdamp_2d_forces_stay_in_the_xy_plane(void **state) {
   (void)state;
+  /* In 2D every global vector has z = 0. A ball on a floor, n = (0, 1, 0), sliding along -x. */
   contact c = new_contact(1.0, 1);
   c.in.dim = 2;
+  c.in.n[0] = 0.0, c.in.n[1] = 1.0;
   c.props[P_FRIC] = 10;
-  c.in.vel[2] = -1.0;
+  c.in.vel[0] = -1.0;
+  c.in.vel[1] = -0.25; /* closing: normal, adds no shear */
   cairn_cm_output out = step(&c, -0.5);
-  assert_true(out.force[1] == 0.0 && out.force[2] == 25.0);
+  assert_true(out.force[0] == 25.0 && out.force[1] == 375.0 && out.force[2] == 0.0);
+  assert_true(c.state[S_FORCE] == 375.0 && c.state[S_FORCE + 1] == 25.0);
+  assert_true(c.state[S_FORCE + 2] == 0.0 && c.state[S_FORCE + 3] == 0.0);
+}
+
+/* As the normal turns (about z by 0.01 per step, standing still), the stored shear force is
+   turned onto the new plane (cairn_cm_turn): its magnitude is kept and it stays perpendicular to
+   the normal, so an intact bond sees the same shear and neither breaks nor slips.
+   1e-12 relative covers the roundings of the turn. */
+static void test_hysdamp_shear_force_turns_with_the_normal(void **state) {
+  (void)state;
+  contact c = new_contact(1.0, 1);
+  c.props[P_NSTR] = 1000;
+  c.props[P_SSTR] = 1000;
+  c.in.vel[1] = 3.0;
+  c.in.vel[2] = -4.0;
+  step(&c, -0.5); /* F_s = (0, -75, 100), |F_s| = 125 */
+  assert_true(c.state[S_FORCE + 2] == -75.0 && c.state[S_FORCE + 3] == 100.0);
+  c.in.vel[1] = c.in.vel[2] = 0;
+  for (int i = 1; i <= 10; i++) {
+    double a = 0.01 * i, n[3] = {cos(a), sin(a), 0.0};
+    for (int k = 0; k < 3; k++) c.in.n[k] = n[k];
+    cairn_cm_output out = step(&c, -0.5);
+    assert_int_equal(out.events, 0);
+    assert_true(c.state[S_BONDED] == 1.0);
+    const double *fs = c.state + S_FORCE + 1;
+    assert_near(sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]), 125.0, 1e-12 * 125.0);
+    assert_near(fs[0] * n[0] + fs[1] * n[1] + fs[2] * n[2], 0.0, 1e-12 * 125.0);
+    assert_true(c.state[S_FORCE] == 375.0);
+    for (int k = 0; k < 3; k++) assert_near(out.force[k], 375.0 * n[k] + fs[k], 1e-12 * 375.0);
+  }
 }
 
 static void test_hysdamp_validation_messages(void **state) {
@@ -216,7 +264,8 @@ int main(void) {
       cmocka_unit_test(test_hysdamp_friction_caps_unbonded_shear_and_raises_slip),
       cmocka_unit_test(test_hysdamp_bond_carries_tension_until_nstr_then_breaks),
       cmocka_unit_test(test_hysdamp_bond_breaks_in_shear_then_slides),
-      cmocka_unit_test(test_hysdamp_2d_shear_lives_in_the_t_slot),
+      cmocka_unit_test(test_hysdamp_2d_forces_stay_in_the_xy_plane),
+      cmocka_unit_test(test_hysdamp_shear_force_turns_with_the_normal),
       cmocka_unit_test(test_hysdamp_validation_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

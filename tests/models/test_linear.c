@@ -1,6 +1,9 @@
 /* Tests of src/models/model_linear.c, calling its force function directly with hand-built input
-   blocks (contact_model.h conventions: (n, s, t) components, gap < 0 when overlapping, normal
-   force > 0 in compression): springs, Coulomb slip with its events, dashpots and their modes. */
+   blocks (contact_model.h conventions: global vectors, gap < 0 when overlapping, normal force
+   > 0 in compression): springs, Coulomb slip with its events, dashpots and their modes, and the
+   shear force turning with the normal. Unless a test says otherwise the normal is n = (1, 0, 0),
+   so global x is the normal direction and y, z play the contact plane's s, t: vel[0] is the
+   normal velocity, vel[1..2] the shear velocity, and force[0] the normal force. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,9 +21,19 @@
     if (!(fabs(a_ - b_) <= t_)) fail_msg("%s = %.17g, expected %.17g within %g", #a, a_, b_, t_);  \
   } while (0)
 
-/* Property and state layout (model_linear.c's tables). */
+/* Property and state layout (model_linear.c's tables). lin_force and dp_force are contact-plane
+   vectors of four slots, [normal, x, y, z]: with n = (1, 0, 0), S_FORCE + 2 is the s component
+   (global y) and S_FORCE + 3 the t component (global z); S_FORCE + 1 (global x) stays 0. */
 enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE, N_PROPS };
-enum { S_FORCE = 0, S_SLIP = 3, S_DPFORCE = 4, S_DPXI = 7, S_EDASH = 8, S_ESLIP = 9, N_STATE = 10 };
+enum {
+  S_FORCE = 0,
+  S_SLIP = 4,
+  S_DPFORCE = 5,
+  S_DPXI = 9,
+  S_EDASH = 10,
+  S_ESLIP = 11,
+  N_STATE = 12
+};
 
 typedef struct contact {
   double props[N_PROPS];
@@ -38,6 +51,7 @@ static contact new_contact(double kn, double ks, double fric) {
   c.in.kind = CAIRN_KIND_BALL_BALL;
   c.in.first = 1;
   c.in.dt = 0.25;
+  c.in.n[0] = 1.0; /* n = (1, 0, 0): x normal, (y, z) the contact plane */
   c.in.m_eff = 2.0;
   c.in.r1 = c.in.r2 = 1.0;
   c.in.r_eff = 0.5;
@@ -73,9 +87,15 @@ static void test_linear_tables_match_the_documented_order(void **state) {
   assert_string_equal(m->state[1].name, "lin_slip");
   assert_string_equal(m->state[2].name, "dp_force");
   assert_int_equal(m->state[2].type, CAIRN_PROP_VEC);
+  assert_true(m->state[2].flags & CAIRN_STATE_PLANE_VEC);
   assert_string_equal(m->state[3].name, "dp_xi");
   assert_int_equal(m->state[3].type, CAIRN_PROP_FLT);
   assert_int_equal(m->n_derived, 0); /* the test passes no derived block */
+  /* The state block is as long as the layout above (the two plane vectors take four slots). */
+  int slots = 0;
+  for (int i = 0; i < m->n_state; i++) slots += cairn_state_slots(&m->state[i]);
+  assert_int_equal(slots, N_STATE);
+  assert_int_equal(m->needs, 0); /* reads no spin or radii, writes no moment */
 }
 
 /* All values below are small binary fractions (0.25, 0.5, 25, ...), so the spring arithmetic is
@@ -112,7 +132,7 @@ static void test_linear_open_contact_has_no_force_and_clears_its_state(void **st
   assert_true(c.state[S_SLIP] == 1.0);
   for (int g = 0; g < 2; g++) {
     c.in.gap = g == 0 ? 0.0 : 0.3; /* touching exactly counts as open */
-    c.state[S_FORCE + 2] = -125;   /* as if still loaded */
+    c.state[S_FORCE + 3] = -125;   /* as if still loaded */
     c.state[S_SLIP] = 1;
     c.state[S_DPFORCE] = 3;
     cairn_cm_output out = step(&c);
@@ -120,6 +140,7 @@ static void test_linear_open_contact_has_no_force_and_clears_its_state(void **st
     for (int k = 0; k < N_STATE; k++) assert_true(c.state[k] == 0.0);
     assert_int_equal(out.active, 0);
     assert_int_equal(out.may_delete, 1);
+    assert_int_equal(out.events, 0); /* opening while sliding raises no slip-change event */
   }
 }
 
@@ -134,8 +155,8 @@ static void test_linear_shear_force_accumulates_increments(void **state) {
     /* dF = -ks v dt per step: s: -100 * 1 * 0.25 = -25, t: +12.5. */
     assert_true(out.force[1] == -25.0 * i);
     assert_true(out.force[2] == 12.5 * i);
-    assert_true(c.state[S_FORCE + 1] == -25.0 * i);
-    assert_true(c.state[S_FORCE + 2] == 12.5 * i);
+    assert_true(c.state[S_FORCE + 2] == -25.0 * i);
+    assert_true(c.state[S_FORCE + 3] == 12.5 * i);
     assert_true(out.force[0] == 500.0);
     assert_true(out.ks_est == 100.0);
   }
@@ -163,7 +184,7 @@ static void test_linear_coulomb_slip_caps_the_shear_force_and_raises_events(void
   }
   out = step(&c); /* -150 would exceed the cap */
   assert_near(out.force[2], -125.0, CAP_TOL);
-  assert_near(c.state[S_FORCE + 2], -125.0, CAP_TOL);
+  assert_near(c.state[S_FORCE + 3], -125.0, CAP_TOL);
   assert_true(c.state[S_SLIP] == 1.0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 0); /* slip began */
@@ -317,14 +338,14 @@ static void test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_slidi
   c.in.vel[2] = 0.5; /* -12.5 per step: sticking for 10 steps */
   cairn_cm_output out = step(&c);
   double cs = 2 * 0.5 * sqrt(2.0 * 100); /* as the normal dashpot: within a few ulp */
-  assert_near(c.state[S_DPFORCE + 2], -cs * 0.5, 1e-13);
+  assert_near(c.state[S_DPFORCE + 3], -cs * 0.5, 1e-13);
   assert_near(out.force[2], -12.5 - cs * 0.5, 1e-13);
-  assert_true(c.state[S_DPFORCE + 1] == 0.0); /* no s velocity, no s dashpot */
+  assert_true(c.state[S_DPFORCE + 2] == 0.0); /* no s velocity, no s dashpot */
   /* Slide: a velocity that takes the spring past the cap in one step. */
   c.in.vel[2] = 10.0;
   out = step(&c);
   assert_true(c.state[S_SLIP] == 1.0);
-  assert_true(c.state[S_DPFORCE + 2] == 0.0); /* off while sliding */
+  assert_true(c.state[S_DPFORCE + 3] == 0.0); /* off while sliding */
   assert_near(out.force[2], -125.0, CAP_TOL); /* the capped spring force alone */
   /* dp_mode 0 (full): the shear dashpot keeps acting while sliding, beyond the slider. */
   contact f = new_contact(1000, 100, 0.25);
@@ -333,7 +354,7 @@ static void test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_slidi
   f.in.vel[2] = 10.0;
   out = step(&f);
   assert_true(f.state[S_SLIP] == 1.0);
-  assert_near(f.state[S_DPFORCE + 2], -cs * 10.0, 1e-12);
+  assert_near(f.state[S_DPFORCE + 3], -cs * 10.0, 1e-12);
   assert_near(out.force[2], -125.0 - cs * 10.0, CAP_TOL);
 }
 
@@ -345,15 +366,75 @@ static void test_linear_stiffness_from_properties(void **state) {
   assert_true(kr == 0.0);
 }
 
-static void test_linear_2d_shear_lives_in_the_t_slot(void **state) {
+static void test_linear_2d_forces_stay_in_the_xy_plane(void **state) {
   (void)state;
+  /* In 2D every global vector has z = 0. A ball on a floor: n = (0, 1, 0), sliding along x. */
   contact c = new_contact(1000, 100, 10);
   c.in.dim = 2;
+  c.in.kind = CAIRN_KIND_BALL_WALL;
+  c.in.n[0] = 0.0, c.in.n[1] = 1.0;
   c.in.gap = -0.5;
-  c.in.vel[2] = 1.0; /* in 2D the engine gives the in-plane shear velocity in t, s is 0 */
+  c.in.vel[0] = 1.0; /* shear: -25 per step along x */
   cairn_cm_output out = step(&c);
-  assert_true(out.force[1] == 0.0);
-  assert_true(out.force[2] == -25.0);
+  assert_true(out.force[0] == -25.0);
+  assert_true(out.force[1] == 500.0); /* the normal force pushes the ball along +n */
+  assert_true(out.force[2] == 0.0);
+  /* A normal velocity adds no shear: only its in-plane part increments the spring. */
+  c.in.vel[1] = -0.5;
+  out = step(&c);
+  assert_true(out.force[0] == -50.0 && out.force[1] == 500.0 && out.force[2] == 0.0);
+  assert_true(c.state[S_FORCE] == 500.0);
+  assert_true(c.state[S_FORCE + 1] == -50.0);
+  assert_true(c.state[S_FORCE + 2] == 0.0 && c.state[S_FORCE + 3] == 0.0);
+}
+
+/* The stored shear force is a global vector that the model turns onto the new contact plane each
+   step (cairn_cm_turn): as the normal turns, the shear force keeps its magnitude and stays
+   perpendicular to the normal, and it follows the rigid rotation of the contact to O(theta^2).
+   Tolerances: the turn is a projection and a rescaling by a square root ratio, a few roundings
+   on values of order 100 (~1e-14 each); 1e-12 relative leaves margin and catches any error of
+   the law, of order theta |F| = 1 N here. */
+static void test_linear_shear_force_turns_with_the_normal(void **state) {
+  (void)state;
+  contact c = new_contact(1000, 100, 10); /* friction high enough never to slip */
+  c.in.gap = -0.5;
+  c.in.vel[1] = 1.0;
+  c.in.vel[2] = -0.5;
+  for (int i = 0; i < 4; i++) step(&c); /* F_s = (0, -100, 50) on the plane x = 0 */
+  assert_true(c.state[S_FORCE + 1] == 0.0 && c.state[S_FORCE + 2] == -100.0 &&
+              c.state[S_FORCE + 3] == 50.0);
+  const double mag = sqrt(100.0 * 100.0 + 50.0 * 50.0), tol = 1e-12 * mag;
+  double e0[CAIRN_ENERGY_N] = {0, 0, 0};
+  cairn_model_linear.energy(c.props, c.state, e0);
+  /* The normal turns by theta = 0.01 about z each step, standing still (vel = 0). */
+  const double theta = 0.01;
+  c.in.vel[1] = c.in.vel[2] = 0;
+  for (int i = 1; i <= 10; i++) {
+    double a = i * theta, n[3] = {cos(a), sin(a), 0.0};
+    for (int k = 0; k < 3; k++) c.in.n[k] = n[k];
+    cairn_cm_output out = step(&c);
+    assert_int_equal(out.events, 0);
+    assert_true(c.state[S_SLIP] == 0.0);
+    const double *fs = c.state + S_FORCE + 1;
+    assert_near(sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]), mag, tol);
+    assert_near(fs[0] * n[0] + fs[1] * n[1] + fs[2] * n[2], 0.0, tol);
+    /* The global force is the normal force along the new normal plus the turned shear force. */
+    assert_true(c.state[S_FORCE] == 500.0);
+    for (int k = 0; k < 3; k++) assert_near(out.force[k], 500.0 * n[k] + fs[k], 1e-12 * 500.0);
+    /* Against the contact's rigid rotation by a about z, which takes (0, -100, 50) to
+       (100 sin a, -100 cos a, 50): each step's turn errs by O(theta^2) in direction. */
+    double rot[3] = {100.0 * sin(a), -100.0 * cos(a), 50.0};
+    for (int k = 0; k < 3; k++) assert_near(fs[k], rot[k], i * theta * theta * mag);
+  }
+  /* Turning stores no energy: the spring's strain is the same. */
+  double e1[CAIRN_ENERGY_N] = {0, 0, 0};
+  cairn_model_linear.energy(c.props, c.state, e1);
+  assert_near(e1[CAIRN_ENERGY_STRAIN], e0[CAIRN_ENERGY_STRAIN], 1e-12 * e0[CAIRN_ENERGY_STRAIN]);
+  /* A velocity along the turned normal is no shear: the shear force keeps its value. */
+  double before[3] = {c.state[S_FORCE + 1], c.state[S_FORCE + 2], c.state[S_FORCE + 3]};
+  for (int k = 0; k < 3; k++) c.in.vel[k] = -0.5 * c.in.n[k];
+  step(&c);
+  for (int k = 0; k < 3; k++) assert_near(c.state[S_FORCE + 1 + k], before[k], tol);
 }
 
 /* Energy: the hook's strain is F^2 / 2k of each spring; a sticking shear step books no slip loss,
@@ -367,14 +448,14 @@ static void test_linear_energy_books_slip_only_while_sliding(void **state) {
   c.in.gap = -0.5;   /* fn = 4, cap 2 */
   c.in.vel[2] = 1.0; /* shear displacement 0.25 per step: spring force -1 */
   step(&c);
-  assert_true(c.state[S_FORCE + 2] == -1.0 && c.state[S_SLIP] == 0);
+  assert_true(c.state[S_FORCE + 3] == -1.0 && c.state[S_SLIP] == 0);
   assert_true(c.state[S_ESLIP] == 0.0 && c.state[S_EDASH] == 0.0);
   double e[CAIRN_ENERGY_N] = {0, 0, 0};
   cairn_model_linear.energy(c.props, c.state, e);
   assert_true(e[CAIRN_ENERGY_STRAIN] == 16.0 / 16.0 + 1.0 / 8.0); /* 4^2/(2*8) + 1/(2*4) */
   c.in.vel[2] = 8.0; /* trial -1 - 8 = -9, capped to -2: slides */
   step(&c);
-  assert_true(c.state[S_FORCE + 2] == -2.0 && c.state[S_SLIP] == 1);
+  assert_true(c.state[S_FORCE + 3] == -2.0 && c.state[S_SLIP] == 1);
   /* work -(-1 + -2)/2 * 2 = 3, spring gain (4 - 1) / 8 = 0.375: slip 2.625 */
   assert_true(c.state[S_ESLIP] == 2.625);
   c.in.energy = 0;
@@ -382,7 +463,7 @@ static void test_linear_energy_books_slip_only_while_sliding(void **state) {
   assert_true(c.state[S_ESLIP] == 2.625);
   c.in.gap = 0.1; /* opens: the sums stay, the rest is reset */
   step(&c);
-  assert_true(c.state[S_ESLIP] == 2.625 && c.state[S_FORCE + 2] == 0.0);
+  assert_true(c.state[S_ESLIP] == 2.625 && c.state[S_FORCE + 3] == 0.0);
 }
 
 int main(void) {
@@ -401,7 +482,8 @@ int main(void) {
       cmocka_unit_test(test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_sliding),
       cmocka_unit_test(test_linear_stiffness_from_properties),
       cmocka_unit_test(test_linear_energy_books_slip_only_while_sliding),
-      cmocka_unit_test(test_linear_2d_shear_lives_in_the_t_slot),
+      cmocka_unit_test(test_linear_2d_forces_stay_in_the_xy_plane),
+      cmocka_unit_test(test_linear_shear_force_turns_with_the_normal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,9 @@
 /* Tests of src/models/model_softening.c through its force function with hand-built inputs: the
    incremental normal force with its two stiffnesses, the slip limit of the seed's code in
-   compression, the strength interpolated on the force angle, the broken contact and the
-   validation messages. */
+   compression, the strength interpolated on the force angle, the broken contact, the force
+   turning with the normal and the validation messages. Vectors are global; unless a test says
+   otherwise the normal is n = (1, 0, 0), so vel[0] and force[0] are the normal components
+   (v_n > 0 separating, force > 0 in compression) and global y, z play the contact plane's s, t. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -19,7 +21,8 @@
   } while (0)
 
 enum { P_KNC, P_KNT, P_KS, P_FTMAX, P_FSMAX, P_FRIC, P_RFRIC, P_UPLIM, P_BROKEN, N_PROPS };
-enum { S_FORCE = 0, S_UPLAS = 3, S_SOFTENED = 4, S_ISBROKEN = 5, N_STATE = 6 };
+/* sof_force is a contact-plane vector of four slots, [normal, x, y, z]. */
+enum { S_FORCE = 0, S_UPLAS = 4, S_SOFTENED = 5, S_ISBROKEN = 6, N_STATE = 7 };
 
 typedef struct contact {
   double props[N_PROPS];
@@ -40,9 +43,12 @@ static contact new_contact(void) {
   c.props[P_UPLIM] = 1.0;
   c.in.dim = 3;
   c.in.dt = 1.0;
+  c.in.n[0] = 1.0; /* n = (1, 0, 0): x normal, (y, z) the contact plane */
   return c;
 }
 
+/* One update with the global relative velocity (vn, vs, vt): with n = (1, 0, 0) its normal and
+   shear (s, t) components. */
 static cairn_cm_output step(contact *c, double gap, double vn, double vs, double vt) {
   cairn_cm_output out;
   memset(&out, 0, sizeof out);
@@ -64,6 +70,18 @@ static void test_softening_table_names(void **state) {
   for (int i = 0; i < N_PROPS; i++) assert_string_equal(m->props[i].name, names[i]);
   assert_string_equal(m->state[1].name, "sof_uplas");
   assert_string_equal(m->state[2].name, "sof_softened");
+  /* The slot offsets used here (sof_force takes four slots). */
+  const char *st[] = {"sof_force", "sof_uplas", "sof_softened", "sof_isbroken"};
+  const int offs[] = {S_FORCE, S_UPLAS, S_SOFTENED, S_ISBROKEN};
+  assert_int_equal(m->n_state, 4);
+  int off = 0;
+  for (int i = 0; i < 4; i++) {
+    assert_string_equal(m->state[i].name, st[i]);
+    assert_int_equal(off, offs[i]);
+    off += cairn_state_slots(&m->state[i]);
+  }
+  assert_int_equal(off, N_STATE);
+  assert_int_equal(m->state[0].flags, CAIRN_STATE_PLANE_VEC);
 }
 
 static void test_softening_normal_force_is_incremental_with_two_stiffnesses(void **state) {
@@ -131,6 +149,7 @@ static void test_softening_broken_contact_has_no_bond(void **state) {
   assert_true(out.force[0] == 0.0);
   assert_int_equal(out.active, 0);
   assert_int_equal(out.may_delete, 1);
+  assert_int_equal(out.events, 0);
   out = step(&c, -0.01, -0.01, 0, 0); /* overlapping: incremental compression */
   assert_near(out.force[0], 10.0, 1e-12);
   out = step(&c, -0.01, 0, 0, -1.0); /* shear capped at rfric Fn (no cohesion, no fric) */
@@ -152,6 +171,45 @@ static void test_softening_breaks_in_tension_with_zero_force(void **state) {
   assert_int_equal(out.bond_mode, 0);
   assert_int_equal(out.may_delete, 1);
   assert_true(c.state[S_SOFTENED] == 1.0 && c.state[S_ISBROKEN] == 1.0);
+}
+
+/* The stored shear force is a global vector that the model turns onto the new contact plane
+   (cairn_cm_turn) before each increment. Loaded to a normal force of 30 and a shear force of 25
+   along y, the contact then closes at v_n = -0.01 along a normal that turns about z by 0.2 per
+   step: the normal force grows by knc v_n dt = 20 per step (only the velocity's normal part
+   counts), and the shear force keeps its magnitude and turns with the normal (a vector in the
+   plane of the rotation: the turn is the rotation, (0, 25, 0) becoming 25 (-sin a, cos a, 0)),
+   well inside the slip limit 0.5 Fn + 50. The global force is Fn n plus it. Then a shear velocity
+   along the turned plane increments it there. Rounding only: 1e-12 of the forces. */
+static void test_softening_shear_force_turns_with_the_normal(void **state) {
+  (void)state;
+  contact c = new_contact();
+  step(&c, -0.1, -0.01, 0, 0); /* 10 (knt: from zero) */
+  step(&c, -0.1, -0.01, 0, 0); /* 30 */
+  step(&c, -0.1, 0, -0.05, 0); /* shear 25 along y */
+  assert_true(c.state[S_FORCE] == 30.0 && c.state[S_FORCE + 2] == 25.0);
+  double a = 0, n[3] = {1, 0, 0};
+  for (int i = 1; i <= 5; i++) {
+    a = 0.2 * i, n[0] = cos(a), n[1] = sin(a), n[2] = 0.0;
+    for (int k = 0; k < 3; k++) c.in.n[k] = n[k];
+    cairn_cm_output out = step(&c, -0.1, -0.01 * n[0], -0.01 * n[1], -0.01 * n[2]);
+    assert_int_equal(out.events, 0);
+    assert_true(c.state[S_UPLAS] == 0.0);
+    double fn = 30.0 + 20.0 * i, rot[3] = {-25.0 * sin(a), 25.0 * cos(a), 0.0};
+    assert_near(c.state[S_FORCE], fn, 1e-12 * fn);
+    for (int k = 0; k < 3; k++) {
+      assert_near(c.state[S_FORCE + 1 + k], rot[k], 1e-12 * 25.0);
+      assert_near(out.force[k], fn * n[k] + rot[k], 1e-12 * fn);
+    }
+  }
+  /* A shear velocity of -0.02 along the turned y direction adds 10 there: 35 along it. */
+  const double t[3] = {-sin(a), cos(a), 0.0};
+  cairn_cm_output out = step(&c, -0.1, -0.02 * t[0], -0.02 * t[1], -0.02 * t[2]);
+  assert_near(c.state[S_FORCE], 130.0, 1e-12 * 130.0);
+  for (int k = 0; k < 3; k++) {
+    assert_near(c.state[S_FORCE + 1 + k], 35.0 * t[k], 1e-12 * 35.0);
+    assert_near(out.force[k], 130.0 * n[k] + 35.0 * t[k], 1e-12 * 130.0);
+  }
 }
 
 static void test_softening_validation_messages(void **state) {
@@ -178,6 +236,7 @@ int main(void) {
       cmocka_unit_test(test_softening_strength_is_interpolated_on_the_force_angle),
       cmocka_unit_test(test_softening_broken_contact_has_no_bond),
       cmocka_unit_test(test_softening_breaks_in_tension_with_zero_force),
+      cmocka_unit_test(test_softening_shear_force_turns_with_the_normal),
       cmocka_unit_test(test_softening_validation_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

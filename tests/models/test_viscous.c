@@ -1,6 +1,9 @@
 /* Tests of src/models/model_viscous.c through its force function with hand-built inputs: the
    Maxwell shear step of Eq. 4.8 (3D: Eq. 4.9, a vector), the bond-when-touch switch and its
-   limits (no viscosity, infinite viscosity). */
+   limits (no viscosity, infinite viscosity), and the shear force turning with the normal.
+   Vectors are global; unless a test says otherwise the normal is n = (1, 0, 0), so global x is
+   the normal direction and y, z play the contact plane's s, t (vel[1..2] the shear velocity,
+   force[0] the normal force). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,7 +21,9 @@
   } while (0)
 
 enum { P_KN, P_KS, P_VISC, P_BONDTOUCH, N_PROPS };
-enum { S_FORCE = 0, S_BONDED = 3, N_STATE = 4 };
+/* vis_force is a contact-plane vector of four slots, [normal, x, y, z]: with n = (1, 0, 0),
+   S_FORCE + 2 is the s component (global y) and S_FORCE + 3 the t component (global z). */
+enum { S_FORCE = 0, S_BONDED = 4, N_STATE = 5 };
 
 typedef struct contact {
   double props[N_PROPS];
@@ -36,6 +41,7 @@ static contact new_contact(int bondtouch) {
   c.props[P_BONDTOUCH] = bondtouch;
   c.in.dim = 3;
   c.in.dt = 0.25;
+  c.in.n[0] = 1.0; /* n = (1, 0, 0): x normal, (y, z) the contact plane */
   return c;
 }
 
@@ -56,6 +62,14 @@ static void test_viscous_table_has_the_seed_names_and_bondtouch_on(void **state)
   for (int i = 0; i < N_PROPS; i++) assert_string_equal(m->props[i].name, names[i]);
   assert_true(m->props[P_BONDTOUCH].def == 1.0);
   assert_int_equal(m->n_derived, 0);
+  /* The state block is as long as the layout above (vis_force a four-slot plane vector). */
+  assert_int_equal(m->n_state, 2);
+  assert_string_equal(m->state[0].name, "vis_force");
+  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_VEC);
+  int slots = 0;
+  for (int i = 0; i < m->n_state; i++) slots += cairn_state_slots(&m->state[i]);
+  assert_int_equal(slots, N_STATE);
+  assert_int_equal(m->needs, 0);
 }
 
 static void test_viscous_maxwell_step_is_eq_4_8_per_component(void **state) {
@@ -101,7 +115,7 @@ static void test_viscous_without_bondtouch_acts_only_while_overlapping(void **st
   assert_int_equal(out.may_delete, 1);
   out = step(&c, 0.01);
   assert_int_equal(out.active, 0);
-  assert_true(out.force[0] == 0 && c.state[S_FORCE + 2] == 0); /* shear history dropped */
+  assert_true(out.force[0] == 0 && c.state[S_FORCE + 3] == 0); /* shear history dropped */
 }
 
 static void test_viscous_viscosity_limits(void **state) {
@@ -121,6 +135,34 @@ static void test_viscous_viscosity_limits(void **state) {
   assert_true(out.force[2] == 0.0);
 }
 
+/* A bonded contact whose normal turns (about z by 0.01 per step, standing still): the stored
+   shear force is turned onto the new plane (cairn_cm_turn: length kept, in the plane) before the
+   Maxwell step relaxes it by (1 - a) / (1 + a) = 1/3, so it stays perpendicular to the normal
+   with exactly the relaxed magnitude. 1e-12 relative covers the roundings of the turn. */
+static void test_viscous_shear_force_turns_with_the_normal(void **state) {
+  (void)state;
+  contact c = new_contact(1);
+  c.props[P_VISC] = INFINITY; /* a plain spring first, to load the shear: (0, -25, 50) */
+  c.in.vel[1] = 1.0;
+  c.in.vel[2] = -2.0;
+  step(&c, -0.5);
+  assert_true(c.state[S_FORCE + 2] == -25.0 && c.state[S_FORCE + 3] == 50.0);
+  c.props[P_VISC] = 25; /* a = 0.5 */
+  c.in.vel[1] = c.in.vel[2] = 0;
+  double mag = sqrt(25.0 * 25.0 + 50.0 * 50.0);
+  for (int i = 1; i <= 5; i++) {
+    double a = 0.01 * i, n[3] = {cos(a), sin(a), 0.0};
+    for (int k = 0; k < 3; k++) c.in.n[k] = n[k];
+    cairn_cm_output out = step(&c, -0.5);
+    mag /= 3;
+    const double *fs = c.state + S_FORCE + 1;
+    assert_near(sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]), mag, 1e-12 * mag);
+    assert_near(fs[0] * n[0] + fs[1] * n[1] + fs[2] * n[2], 0.0, 1e-12 * mag);
+    assert_true(c.state[S_FORCE] == 500.0);
+    for (int k = 0; k < 3; k++) assert_near(out.force[k], 500.0 * n[k] + fs[k], 1e-12 * 500.0);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_viscous_table_has_the_seed_names_and_bondtouch_on),
@@ -128,6 +170,7 @@ int main(void) {
       cmocka_unit_test(test_viscous_bonds_on_touch_carries_tension_and_is_never_deleted),
       cmocka_unit_test(test_viscous_without_bondtouch_acts_only_while_overlapping),
       cmocka_unit_test(test_viscous_viscosity_limits),
+      cmocka_unit_test(test_viscous_shear_force_turns_with_the_normal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,7 @@
 /* Deliberately broken contact-model plugins for the loader tests. Each is compiled into its own
-   shared library with one of the BAD_* macros defined (see CMakeLists.txt). */
+   shared library with one of the BAD_* macros defined (see CMakeLists.txt). The valid models here
+   ("good", "first_ok", "checked") give only the per-contact 'force' and no 'force_slice', which
+   ABI 4 allows: the engine then calls 'force' contact by contact. */
 #include <math.h>
 #include <stdio.h>
 
@@ -31,7 +33,7 @@ static const cairn_prop_desc props[] = {
 
 static const cairn_contact_model model = {
 #if defined(BAD_ABI) || defined(BAD_TWO_MODELS)
-    .abi_version = CAIRN_CM_ABI_VERSION + 1,
+    .abi_version = CAIRN_CM_ABI_VERSION + 1, /* built for an ABI this cairn is not */
 #else
     .abi_version = CAIRN_CM_ABI_VERSION,
 #endif

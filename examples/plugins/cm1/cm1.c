@@ -4,9 +4,9 @@
  *   dF_s = -k_s dU_s = -k_s v_s dt      (incremental shear force in the contact plane)
  *   |F_s| <= mu F_n                     (Coulomb slider: scale F_s back to the limit)
  *
- * The same code serves 2D and 3D: vectors come in contact-plane components (n, s, t), and in 2D
- * the s components are zero. The shear force is kept as contact state flagged as a contact-plane
- * vector, so cairn turns it with the contact.
+ * The same code serves 2D and 3D: every vector is global (x, y, z), and in 2D the z components
+ * are zero. The shear force is contact state flagged as a contact-plane vector: a global vector
+ * that the model turns onto the current contact plane at each update (cairn_cm_turn).
  *
  * Build alone, against an installed cairn (header in /usr/local/include/cairn):
  *   cc -std=c99 -O2 -shared -fPIC -o libcm1.so cm1.c -lm
@@ -21,8 +21,9 @@
 
 /* Property slots, in table order. */
 enum { KN, KS, FRIC };
-/* State slots: the shear force (3 doubles: n, s, t; n unused) and the slip flag. */
-enum { FS = 0, SLIP = 3 };
+/* State slots: the shear force (4 doubles: the normal component, unused, then the in-plane
+   vector x, y, z) and the slip flag. */
+enum { SHEAR = 0, SLIP = 4 };
 
 static const cairn_prop_desc cm1_props[] = {
     {"cm1_kn", CAIRN_PROP_FLT, "N/m", 0.0, 0.0, INFINITY, CAIRN_RW, "normal stiffness", NULL},
@@ -35,34 +36,34 @@ static const cairn_state_desc cm1_state[] = {
     {"cm1_slip", CAIRN_PROP_BOOL, 0, "-", "1 while sliding"},
 };
 
+/* The force law of one contact. */
 static void cm1_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
                       cairn_cm_output *out) {
   (void)derived;
-  double *fs = st + FS;
-  if (in->gap >= 0) { /* open contact: no force, forget the shear force */
-    fs[1] = fs[2] = 0;
+  double *fs = st + SHEAR + 1; /* the shear force, a global vector in the contact plane */
+  if (in->gap >= 0) {          /* open contact: no force, forget the shear force */
+    fs[0] = fs[1] = fs[2] = 0;
     st[SLIP] = 0;
     return;
   }
   double fn = p[KN] * -in->gap;
-  fs[1] -= p[KS] * in->vel[1] * in->dt;
-  fs[2] -= p[KS] * in->vel[2] * in->dt;
+  double vs[3]; /* the shear part of the relative velocity */
+  cairn_cm_split(in->vel, in->n, vs);
+  cairn_cm_turn(fs, in->n); /* onto this step's contact plane */
+  for (int k = 0; k < 3; k++) fs[k] -= p[KS] * vs[k] * in->dt;
   double fmax = p[FRIC] * fn;
-  double mag = sqrt(fs[1] * fs[1] + fs[2] * fs[2]);
+  double mag = sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]);
   int slip = mag > fmax;
   if (slip) {
-    double r = mag > 0 ? fmax / mag : 0.0;
-    fs[1] *= r;
-    fs[2] *= r;
+    double r = fmax / mag;
+    for (int k = 0; k < 3; k++) fs[k] *= r;
   }
-  if (slip != (int)st[SLIP]) {
+  if (slip != (int)st[SLIP]) { /* slip_change: mode 0 slip began, 1 slip ended */
     out->events |= CAIRN_EV_SLIP_CHANGE;
     out->slip_mode = slip ? 0 : 1;
   }
   st[SLIP] = slip;
-  out->force[0] = fn;
-  out->force[1] = fs[1];
-  out->force[2] = fs[2];
+  for (int k = 0; k < 3; k++) out->force[k] += fn * in->n[k] + fs[k]; /* out starts at zero */
   out->kn_est = p[KN];
   out->ks_est = p[KS];
   out->active = 1;
@@ -73,8 +74,8 @@ static void cm1_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
-/* One call for many contacts: the engine then needs no call through a pointer per contact. */
-CAIRN_CM_BATCH(cm1_force_batch, cm1_force)
+/* The slice entry the engine calls each step: the law above for many contacts per call. */
+CAIRN_CM_SLICE(cm1_force_slice, cm1_force)
 
 static const cairn_contact_model cm1 = {
     .abi_version = CAIRN_CM_ABI_VERSION,
@@ -85,8 +86,9 @@ static const cairn_contact_model cm1 = {
     .n_props = 3,
     .state = cm1_state,
     .n_state = 2,
+    .needs = 0, /* neither angular velocities nor radii; no moment */
     .force = cm1_force,
-    .force_batch = cm1_force_batch,
+    .force_slice = cm1_force_slice,
     .stiffness = cm1_stiffness,
 };
 

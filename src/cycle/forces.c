@@ -1,0 +1,409 @@
+/* The force pass: every contact's geometry, its model's law and the sums on its balls and wall,
+   one slice of neighbouring contacts at a time (contact_model.h, cairn_cm_slice). A slice is a run
+   of up to CAIRN_CM_SLICE_MAX contacts in store order with the same model, property block and
+   kind, so the model runs once per slice over arrays, with no call through a pointer per contact.
+
+   Stages of a slice: (1) gather: from the balls' positions and velocities, each contact's gap,
+   normal, relative velocity at the contact point and effective mass, kept in the contact for
+   scripts and outputs; (2) the model; (3) the force and the moments about each ball's centre,
+   added to the balls (Newton's third law: one contact, two balls). On one thread the sums are
+   formed as the slices go; on several, each contact's contributions go to a record and one thread
+   adds the records in contact order afterwards. Either way every ball's sum is formed in contact
+   order, so any thread count gives bitwise the same result (design.md, Scale). */
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "contact/contact.h"
+#include "cycle/cycle.h"
+#include "cycle/forces.h"
+#include "detect/detect.h"
+
+#define SLICE CAIRN_CM_SLICE_MAX
+
+/* Effective mass of a contact (design.md): reduced mass; a wall or a ball whose translation is
+   fixed counts as infinitely heavy; two such balls use their actual reduced mass. */
+static inline double effective_mass(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
+  const ball_store *bs = &w->balls;
+  if (kind == CAIRN_KIND_BALL_WALL) return bs->mass[b];
+  double ma = bs->mass[a], mb = bs->mass[b];
+  int fa = ball_translation_fixed(w, a), fb = ball_translation_fixed(w, b);
+  if (fa != fb) return fa ? mb : ma;
+  return ma * mb / (ma + mb);
+}
+
+/* The model's validation hook, run once, at the first update where the surfaces touch (a contact
+   created early by a positive proximity is not refused before it is used): one sentence naming
+   the contact and what is wrong, or CAIRN_OK. */
+static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_diag *d) {
+  const model_entry *e = &w->reg.e[w->contacts.model[c]];
+  if (!e->m->validate) return CAIRN_OK;
+  char msg[512] = "", who[128];
+  const char *bad = e->m->validate(pool_props(e, w->contacts.pblk[c]), w->dim, msg, sizeof msg);
+  if (!bad) return CAIRN_OK;
+  contact_describe(w, c, who, sizeof who);
+  return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
+}
+
+/* Size the scratch for the current numbers of contacts and balls (grows only). */
+static cairn_status scratch_reserve(cairn_world *w, int threaded, cairn_diag *d) {
+  force_scratch *fs = &w->fs;
+  size_t nc = w->contacts.n, nb = w->balls.n;
+  if (nc > fs->cap_c || (threaded && !fs->ctb && nc)) {
+    size_t old = fs->ctb || !threaded ? fs->cap_c : 0, cap = mem_next_cap(fs->cap_c, nc);
+    CAIRN_TRY(mem_resize_raw((void **)&fs->status, fs->cap_c, cap, sizeof *fs->status,
+                             "forces:status", d));
+    if (threaded || fs->ctb)
+      CAIRN_TRY(mem_resize_raw((void **)&fs->ctb, old, cap, sizeof *fs->ctb, "forces:records", d));
+    fs->cap_c = cap;
+  }
+  if (nb > fs->cap_b) {
+    size_t old = fs->cap_b, cap = mem_next_cap(old, nb);
+    CAIRN_TRY(mem_resize((void **)&fs->ework, old, cap, sizeof *fs->ework, "forces:ework", d));
+    fs->cap_b = cap;
+  }
+  return CAIRN_OK;
+}
+
+void force_scratch_free(force_scratch *fs) {
+  mem_free(fs->ctb, 0);
+  mem_free(fs->status, 0);
+  mem_free(fs->ework, 0);
+  mem_free(fs->busy, 0);
+  memset(fs, 0, sizeof *fs);
+}
+
+/* The slices of the current contacts (rebuilt only after contacts come, go or change). */
+static cairn_status make_slices(contact_store *cs, cairn_diag *d) {
+  if (cs->slices_ok) return CAIRN_OK;
+  size_t n = cs->n, k = 0;
+  CAIRN_TRY(mem_grow((void **)&cs->slice, &cs->cap_slice, n + 2, sizeof *cs->slice,
+                     "contact:slices", d));
+  for (size_t c = 0; c < n;) {
+    cs->slice[k++] = (uint32_t)c;
+    size_t end = c + 1;
+    while (end < n && end - c < SLICE && cs->model[end] == cs->model[c] &&
+           cs->pblk[end] == cs->pblk[c] && cs->kind[end] == cs->kind[c])
+      end++;
+    c = end;
+  }
+  cs->slice[k] = (uint32_t)n;
+  cs->n_slices = k;
+  cs->slices_ok = 1;
+  return CAIRN_OK;
+}
+
+/* One slice's arrays (the model's inputs and outputs), on the stack of the thread running it. */
+typedef struct slice_buf {
+  double gap[SLICE], nx[SLICE], ny[SLICE], nz[SLICE], vx[SLICE], vy[SLICE], vz[SLICE];
+  double wx[SLICE], wy[SLICE], wz[SLICE], m_eff[SLICE], r1[SLICE], r2[SLICE];
+  double fx[SLICE], fy[SLICE], fz[SLICE], mx[SLICE], my[SLICE], mz[SLICE];
+  double kn[SLICE], ks[SLICE], kr[SLICE];
+  double arm1[SLICE], arm2[SLICE]; /* distance from each centre to the contact point */
+  double pt[SLICE][3];             /* ball-wall: the contact point */
+  double *state[SLICE];
+  unsigned char first[SLICE], status[SLICE];
+} slice_buf;
+
+/* Stage 1 for ball-ball contacts: side 1 is ball a, side 2 ball b; the contact point lies on the
+   normal, r1 + gap/2 from a's centre and r2 + gap/2 from b's (the middle of the overlap). */
+static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *s) {
+  const ball_store *bs = &w->balls;
+  contact_store *cs = &w->contacts;
+  const model_entry *e = &w->reg.e[cs->model[c0]];
+  for (size_t k = 0; k < n; k++) {
+    size_t c = c0 + k;
+    uint32_t a = cs->a[c], b = cs->b[c];
+    double gap, nn[3], pt[3]; /* (pt unused: the arms below give the contact point) */
+    if (!geom_ball_ball(bs->pos[a], bs->rad[a], bs->pos[b], bs->rad[b], &gap, nn, pt)) {
+      /* No normal this step (coincident centres): the contact keeps its last geometry. */
+      gap = cs->gap[c];
+      v3_copy(cs->normal[c], nn);
+    }
+    cs->gap[c] = gap;
+    v3_copy(nn, cs->normal[c]);
+    double ra = bs->rad[a], rb = bs->rad[b], a1 = ra + 0.5 * gap, a2 = rb + 0.5 * gap;
+    /* velocity of each ball's material point at the contact point: v + w x (arm n) */
+    const double *va = bs->vel[a], *vb = bs->vel[b], *wa = bs->spin[a], *wb = bs->spin[b];
+    double o[3] = {a2 * wb[0] + a1 * wa[0], a2 * wb[1] + a1 * wa[1], a2 * wb[2] + a1 * wa[2]};
+    /* (v_b - a2 w_b x n) - (v_a + a1 w_a x n) = v_b - v_a - (a2 w_b + a1 w_a) x n */
+    s->vx[k] = vb[0] - va[0] - (o[1] * nn[2] - o[2] * nn[1]);
+    s->vy[k] = vb[1] - va[1] - (o[2] * nn[0] - o[0] * nn[2]);
+    s->vz[k] = vb[2] - va[2] - (o[0] * nn[1] - o[1] * nn[0]);
+    s->wx[k] = wb[0] - wa[0], s->wy[k] = wb[1] - wa[1], s->wz[k] = wb[2] - wa[2];
+    s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
+    s->m_eff[k] = effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
+    s->r1[k] = ra, s->r2[k] = rb;
+    s->arm1[k] = a1, s->arm2[k] = a2;
+    s->first[k] = cs->first[c];
+    s->state[k] = pool_state(e, cs->blk[c]);
+  }
+}
+
+/* Stage 1 for ball-wall contacts: side 1 is the wall (moving with its velocity, not turning),
+   side 2 the ball. */
+static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, slice_buf *s) {
+  const ball_store *bs = &w->balls;
+  contact_store *cs = &w->contacts;
+  const model_entry *e = &w->reg.e[cs->model[c0]];
+  for (size_t k = 0; k < n; k++) {
+    size_t c = c0 + k;
+    uint32_t b = cs->b[c];
+    const wall *wl = &w->walls.w[cs->a[c]];
+    double gap, nn[3], pt[3], r[3];
+    if (geom_ball_wall(wl, bs->pos[b], bs->rad[b], &gap, nn, pt)) {
+      cs->gap[c] = gap;
+      v3_copy(nn, cs->normal[c]);
+    } else { /* the centre on the wall: the last geometry */
+      gap = cs->gap[c];
+      v3_copy(cs->normal[c], nn);
+      v3_scale(nn, -(bs->rad[b] + 0.5 * gap), r);
+      v3_add(bs->pos[b], r, pt);
+    }
+    v3_sub(pt, bs->pos[b], r);
+    const double *vb = bs->vel[b], *wb = bs->spin[b], *vw = wl->vel;
+    s->vx[k] = vb[0] + (wb[1] * r[2] - wb[2] * r[1]) - vw[0];
+    s->vy[k] = vb[1] + (wb[2] * r[0] - wb[0] * r[2]) - vw[1];
+    s->vz[k] = vb[2] + (wb[0] * r[1] - wb[1] * r[0]) - vw[2];
+    s->wx[k] = wb[0], s->wy[k] = wb[1], s->wz[k] = wb[2];
+    s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
+    s->m_eff[k] = bs->mass[b];
+    s->r1[k] = 0, s->r2[k] = bs->rad[b];
+    v3_copy(pt, s->pt[k]);
+    s->first[k] = cs->first[c];
+    s->state[k] = pool_state(e, cs->blk[c]);
+  }
+}
+
+/* A model without a slice entry: its per-contact law, called through the pointer. */
+static void slice_by_contact(const cairn_contact_model *m, const cairn_cm_slice *s) {
+  for (size_t k = 0; k < s->n; k++) {
+    cairn_cm_input in;
+    cairn_cm_output out;
+    memset(&in, 0, sizeof in);
+    memset(&out, 0, sizeof out);
+    in.dim = s->dim, in.kind = s->kind, in.first = s->first[k], in.dt = s->dt;
+    in.gap = s->gap[k], in.m_eff = s->m_eff[k], in.energy = s->energy;
+    in.n[0] = s->nx[k], in.n[1] = s->ny[k], in.n[2] = s->nz[k];
+    in.vel[0] = s->vx[k], in.vel[1] = s->vy[k], in.vel[2] = s->vz[k];
+    if (s->wx) in.angvel[0] = s->wx[k], in.angvel[1] = s->wy[k], in.angvel[2] = s->wz[k];
+    if (s->r1) {
+      in.r1 = s->r1[k], in.r2 = s->r2[k];
+      in.r_eff = in.r1 > 0 ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
+    }
+    out.may_delete = 1;
+    m->force(&in, s->props, s->derived, s->state[k], &out);
+    s->fx[k] = out.force[0], s->fy[k] = out.force[1], s->fz[k] = out.force[2];
+    if (s->mx) s->mx[k] = out.moment[0], s->my[k] = out.moment[1], s->mz[k] = out.moment[2];
+    s->kn[k] = out.kn_est, s->ks[k] = out.ks_est, s->kr[k] = out.kr_est;
+    s->status[k] = cairn_cm_status(&out);
+  }
+}
+
+/* Add one contact's contributions to its balls (and wall): the same order on every path. */
+static inline void add_record(cairn_world *w, int kind, uint32_t a, uint32_t b,
+                              const struct contact_contrib *t) {
+  ball_store *bs = &w->balls;
+  v3_add(bs->force[b], t->f, bs->force[b]);
+  v3_add(bs->moment[b], t->m2, bs->moment[b]);
+  bs->k_tran[b] += t->kt;
+  bs->k_rot[b] += t->kr2;
+  if (kind == CAIRN_KIND_BALL_BALL) {
+    v3_sub(bs->force[a], t->f, bs->force[a]);
+    v3_add(bs->moment[a], t->m1, bs->moment[a]);
+    bs->k_tran[a] += t->kt;
+    bs->k_rot[a] += t->kr1;
+  } else {
+    wall *wl = &w->walls.w[a];
+    v3_sub(wl->force, t->f, wl->force);
+  }
+}
+
+/* What run_slice does with the contacts' contributions. */
+enum { TO_RECORDS, TO_BALLS, FAREWELL };
+
+/* One slice: gather, model, and each contact's record: added to the balls at once (TO_BALLS),
+   stored for the ordered pass (TO_RECORDS), or dropped (FAREWELL: a contact's last call before
+   deletion, for its energy books). Returns whether any contact of the slice raised an event
+   (the serial pass after the force pass looks only at such slices). */
+static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
+  contact_store *cs = &w->contacts;
+  force_scratch *fs = &w->fs;
+  const model_entry *e = &w->reg.e[cs->model[c0]];
+  const cairn_contact_model *m = e->m;
+  int kind = cs->kind[c0], dim = w->dim;
+  slice_buf sb;
+  if (kind == CAIRN_KIND_BALL_BALL)
+    gather_ball_ball(w, c0, n, &sb);
+  else
+    gather_ball_wall(w, c0, n, &sb);
+  unsigned needs = m->needs;
+  int moments = (needs & CAIRN_CM_WRITES_MOMENT) != 0;
+  cairn_cm_slice s = {
+      .n = n,
+      .dim = dim,
+      .kind = kind,
+      .energy = w->energy.on,
+      .dt = dt,
+      .props = pool_props(e, cs->pblk[c0]),
+      .derived = pool_derived(e, cs->pblk[c0]),
+      .state = sb.state,
+      .first = sb.first,
+      .gap = sb.gap,
+      .nx = sb.nx, .ny = sb.ny, .nz = sb.nz,
+      .vx = sb.vx, .vy = sb.vy, .vz = sb.vz,
+      .wx = needs & CAIRN_CM_USES_ANGVEL ? sb.wx : NULL,
+      .wy = needs & CAIRN_CM_USES_ANGVEL ? sb.wy : NULL,
+      .wz = needs & CAIRN_CM_USES_ANGVEL ? sb.wz : NULL,
+      .m_eff = sb.m_eff,
+      .r1 = needs & CAIRN_CM_USES_RADII ? sb.r1 : NULL,
+      .r2 = needs & CAIRN_CM_USES_RADII ? sb.r2 : NULL,
+      .fx = sb.fx, .fy = sb.fy, .fz = sb.fz,
+      .mx = moments ? sb.mx : NULL, .my = moments ? sb.my : NULL, .mz = moments ? sb.mz : NULL,
+      .kn = sb.kn, .ks = sb.ks, .kr = sb.kr,
+      .status = sb.status,
+  };
+  if (m->force_slice)
+    m->force_slice(&s);
+  else
+    slice_by_contact(m, &s);
+
+  int busy = 0, direct = mode == TO_BALLS;
+  const ball_store *bs = &w->balls;
+  if (mode == FAREWELL) return 0;
+  for (size_t k = 0; k < n; k++) {
+    size_t c = c0 + k;
+    struct contact_contrib t, *rec = direct ? &t : &fs->ctb[c];
+    double f[3] = {sb.fx[k], sb.fy[k], sb.fz[k]}, mo[3] = {0, 0, 0};
+    if (moments) mo[0] = sb.mx[k], mo[1] = sb.my[k], mo[2] = sb.mz[k];
+    if (dim == 2) f[2] = 0, mo[0] = mo[1] = 0;
+    v3_copy(f, cs->force[c]);
+    if (moments) v3_copy(mo, cs->moment[c]);
+    double ks = sb.ks[k], kr = sb.kr[k];
+    v3_copy(f, rec->f);
+    rec->kt = sb.kn[k] + ks;
+    if (kind == CAIRN_KIND_BALL_BALL) {
+      /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
+         (a1 n) x (-f) = -a1 (n x f) */
+      double nf[3], nn[3] = {sb.nx[k], sb.ny[k], sb.nz[k]};
+      v3_cross(nn, f, nf);
+      double a1 = sb.arm1[k], a2 = sb.arm2[k];
+      for (int i = 0; i < 3; i++) {
+        rec->m2[i] = mo[i] - a2 * nf[i];
+        rec->m1[i] = -mo[i] - a1 * nf[i];
+      }
+      rec->kr2 = kr + ks * a2 * a2;
+      rec->kr1 = kr + ks * a1 * a1;
+    } else {
+      double r[3], rxf[3];
+      v3_sub(sb.pt[k], bs->pos[cs->b[c]], r);
+      v3_cross(r, f, rxf);
+      v3_add(rxf, mo, rec->m2);
+      rec->kr2 = kr + ks * v3_dot(r, r);
+    }
+    if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
+    /* status: the model's bits, with "activated" raised by the engine on a change to active */
+    unsigned st = sb.status[k];
+    if ((st & CAIRN_CM_ST_ACTIVE) && !cs->active[c]) st |= CAIRN_CM_ST_EV_ACT;
+    if (!(st & CAIRN_CM_ST_ACTIVE)) st &= ~CAIRN_CM_ST_EV_ACT;
+    cs->active[c] = (uint8_t)(st & CAIRN_CM_ST_ACTIVE);
+    cs->deletable[c] = (uint8_t)!(st & CAIRN_CM_ST_KEEP);
+    cs->first[c] = 0;
+    fs->status[c] = (uint8_t)st;
+    if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
+    if (direct) add_record(w, kind, cs->a[c], cs->b[c], &t);
+  }
+  return busy;
+}
+
+/* Events of the step, in contact order. */
+static void queue_events(cairn_world *w, const uint8_t *busy) {
+  contact_store *cs = &w->contacts;
+  const uint8_t *status = w->fs.status;
+  for (size_t s = 0; s < cs->n_slices; s++) {
+    if (!busy[s]) continue;
+    for (size_t c = cs->slice[s]; c < cs->slice[s + 1]; c++) {
+      unsigned st = status[c];
+      if (st & CAIRN_CM_ST_EV_ACT) world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
+      if (st & CAIRN_CM_ST_EV_SLIP)
+        world_event(w, EV_SLIP_CHANGE, (uint32_t)c, (st & CAIRN_CM_ST_SLIP_END) ? 1 : 0);
+      if (st & CAIRN_CM_ST_EV_BOND)
+        world_event(w, EV_BOND_BREAK, (uint32_t)c, (st & CAIRN_CM_ST_BOND_1) ? 1 : 0);
+    }
+  }
+}
+
+/* Whether contact c's surfaces have parted beyond its proximity at the current positions. Most
+   contacts are clearly closer than that, which a squared distance shows without a root. */
+static inline int parted(const cairn_world *w, size_t c) {
+  const contact_store *cs = &w->contacts;
+  const ball_store *bs = &w->balls;
+  uint32_t a = cs->a[c], b = cs->b[c];
+  if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
+    double e[3], lim = bs->rad[a] + bs->rad[b] + cs->prox[c];
+    v3_sub(bs->pos[b], bs->pos[a], e);
+    if (v3_dot(e, e) < lim * lim * (1.0 - 1e-9)) return 0;
+  }
+  double gap, n[3], pt[3];
+  return detect_pair_geometry(w, cs->kind[c], a, b, &gap, n, pt) && gap > cs->prox[c];
+}
+
+cairn_status forces_part(cairn_world *w, double dt) {
+  contact_store *cs = &w->contacts;
+  for (size_t c = cs->n; c-- > 0;) { /* backwards: deletion moves the last contact into c */
+    if (!cs->deletable[c] || !parted(w, c)) continue;
+    /* While energy is tracked, the model sees the contact open once more, so it can book the
+       last step's work (its force is not applied: the contact is gone). */
+    if (w->energy.on) run_slice(w, c, 1, dt, FAREWELL);
+    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = IDMAP_NONE;
+    contact_delete(w, (uint32_t)c);
+  }
+  return CAIRN_OK;
+}
+
+/* Starting threads costs a few microseconds per loop: below this many slices the pass runs on
+   one thread (the result is the same either way). */
+#define PARALLEL_SLICES 32
+
+cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  force_scratch *fs = &w->fs;
+  if (cs->n_unchecked) /* rare: new contacts of a model with a validation hook */
+    for (size_t c = 0; c < cs->n; c++) {
+      if (!cs->unchecked[c]) continue;
+      double gap = 0, nn[3], pt[3];
+      int ok = detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], &gap, nn, pt);
+      if (!ok || gap > 0) continue;
+      CAIRN_TRY(validate_contact(w, (uint32_t)c, d));
+      cs->unchecked[c] = 0;
+      cs->n_unchecked--;
+    }
+  CAIRN_TRY(make_slices(cs, d));
+  size_t ns = cs->n_slices, nb = b->n;
+  int threads = 1;
+#ifdef _OPENMP
+  threads = ns >= PARALLEL_SLICES ? omp_get_max_threads() : 1;
+#endif
+  CAIRN_TRY(scratch_reserve(w, threads > 1, d));
+  CAIRN_TRY(mem_grow((void **)&fs->busy, &fs->cap_busy, ns + 1, 1, "forces:busy", d));
+  uint8_t *busy = fs->busy;
+  memset(b->force, 0, nb * sizeof *b->force);
+  memset(b->moment, 0, nb * sizeof *b->moment);
+  memset(b->k_tran, 0, nb * sizeof *b->k_tran);
+  memset(b->k_rot, 0, nb * sizeof *b->k_rot);
+  for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].force);
+  if (threads == 1) {
+    for (size_t s = 0; s < ns; s++)
+      busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_BALLS);
+  } else {
+    long nsl = (long)ns;
+#pragma omp parallel for schedule(static)
+    for (long s = 0; s < nsl; s++)
+      busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS);
+    for (size_t c = 0; c < cs->n; c++) add_record(w, cs->kind[c], cs->a[c], cs->b[c], &fs->ctb[c]);
+  }
+  queue_events(w, busy);
+  return CAIRN_OK;
+}
