@@ -212,7 +212,6 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
 
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(detect_update(w, d));
-  CAIRN_TRY(forces_part(w, w->dt)); /* (a farewell call books the last step: its dt) */
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
   double dt = 0;
   CAIRN_TRY(cycle_timestep(w, &dt, d));

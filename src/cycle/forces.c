@@ -104,7 +104,11 @@ typedef struct slice_buf {
   double pt[SLICE][3];             /* ball-wall: the contact point */
   double *state[SLICE];
   unsigned char first[SLICE], status[SLICE];
+  unsigned char parting[SLICE]; /* gap beyond the proximity and deletable: goes after the pass */
 } slice_buf;
+
+/* An engine bit beside the model's CAIRN_CM_ST_* in the status byte: the contact parted. */
+#define ST_PARTING 128u
 
 /* Stage 1 for ball-ball contacts: side 1 is ball a, side 2 ball b; the contact point lies on the
    normal, r1 + gap/2 from a's centre and r2 + gap/2 from b's (the middle of the overlap). */
@@ -134,6 +138,7 @@ static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *s) 
     s->wx[k] = wb[0] - wa[0], s->wy[k] = wb[1] - wa[1], s->wz[k] = wb[2] - wa[2];
     s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
     s->m_eff[k] = effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
+    s->parting[k] = gap > cs->prox[c] && cs->deletable[c];
     s->r1[k] = ra, s->r2[k] = rb;
     s->arm1[k] = a1, s->arm2[k] = a2;
     s->first[k] = cs->first[c];
@@ -169,6 +174,7 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, slice_buf *s) 
     s->wx[k] = wb[0], s->wy[k] = wb[1], s->wz[k] = wb[2];
     s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
     s->m_eff[k] = bs->mass[b];
+    s->parting[k] = gap > cs->prox[c] && cs->deletable[c];
     s->r1[k] = 0, s->r2[k] = bs->rad[b];
     v3_copy(pt, s->pt[k]);
     s->first[k] = cs->first[c];
@@ -269,19 +275,34 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
   else
     slice_by_contact(m, &s);
 
+  if (mode == FAREWELL) return 0;
+  /* Stage 3. The store's and the balls' arrays in restrict locals: the compiler cannot tell them
+     apart, and would reload every input after each store. */
   int busy = 0, direct = mode == TO_BALLS;
   const ball_store *bs = &w->balls;
-  if (mode == FAREWELL) return 0;
+  double(*restrict F)[3] = bs->force, (*restrict M)[3] = bs->moment;
+  double *restrict KT = bs->k_tran, *restrict KR = bs->k_rot;
+  double(*restrict cforce)[3] = cs->force, (*restrict cmom)[3] = cs->moment;
+  uint8_t *restrict active = cs->active, *restrict deletable = cs->deletable;
+  uint8_t *restrict first = cs->first, *restrict status = fs->status;
+  const uint32_t *restrict ca = cs->a, *restrict cb = cs->b;
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
     struct contact_contrib t, *rec = direct ? &t : &fs->ctb[c];
     double f[3] = {sb.fx[k], sb.fy[k], sb.fz[k]}, mo[3] = {0, 0, 0};
     if (moments) mo[0] = sb.mx[k], mo[1] = sb.my[k], mo[2] = sb.mz[k];
     if (dim == 2) f[2] = 0, mo[0] = mo[1] = 0;
-    v3_copy(f, cs->force[c]);
-    if (moments) v3_copy(mo, cs->moment[c]);
+    unsigned st = sb.status[k];
+    if (sb.parting[k]) { /* the model had its last word (its energy books); no force */
+      f[0] = f[1] = f[2] = mo[0] = mo[1] = mo[2] = 0;
+      st = ST_PARTING;
+      sb.kn[k] = sb.ks[k] = sb.kr[k] = 0;
+      busy = 1;
+    }
+    cforce[c][0] = f[0], cforce[c][1] = f[1], cforce[c][2] = f[2];
+    if (moments) cmom[c][0] = mo[0], cmom[c][1] = mo[1], cmom[c][2] = mo[2];
     double ks = sb.ks[k], kr = sb.kr[k];
-    v3_copy(f, rec->f);
+    rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
     rec->kt = sb.kn[k] + ks;
     if (kind == CAIRN_KIND_BALL_BALL) {
       /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
@@ -297,28 +318,40 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
       rec->kr1 = kr + ks * a1 * a1;
     } else {
       double r[3], rxf[3];
-      v3_sub(sb.pt[k], bs->pos[cs->b[c]], r);
+      v3_sub(sb.pt[k], bs->pos[cb[c]], r);
       v3_cross(r, f, rxf);
       v3_add(rxf, mo, rec->m2);
       rec->kr2 = kr + ks * v3_dot(r, r);
     }
     if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
     /* status: the model's bits, with "activated" raised by the engine on a change to active */
-    unsigned st = sb.status[k];
-    if ((st & CAIRN_CM_ST_ACTIVE) && !cs->active[c]) st |= CAIRN_CM_ST_EV_ACT;
+    if ((st & CAIRN_CM_ST_ACTIVE) && !active[c]) st |= CAIRN_CM_ST_EV_ACT;
     if (!(st & CAIRN_CM_ST_ACTIVE)) st &= ~CAIRN_CM_ST_EV_ACT;
-    cs->active[c] = (uint8_t)(st & CAIRN_CM_ST_ACTIVE);
-    cs->deletable[c] = (uint8_t)!(st & CAIRN_CM_ST_KEEP);
-    cs->first[c] = 0;
-    fs->status[c] = (uint8_t)st;
+    active[c] = (uint8_t)(st & CAIRN_CM_ST_ACTIVE);
+    deletable[c] = (uint8_t)!(st & CAIRN_CM_ST_KEEP);
+    first[c] = 0;
+    status[c] = (uint8_t)st;
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
-    if (direct) add_record(w, kind, cs->a[c], cs->b[c], &t);
+    if (!direct) continue;
+    uint32_t a = ca[c], b = cb[c];
+    for (int i = 0; i < 3; i++) F[b][i] += t.f[i], M[b][i] += t.m2[i];
+    KT[b] += t.kt;
+    KR[b] += t.kr2;
+    if (kind == CAIRN_KIND_BALL_BALL) {
+      for (int i = 0; i < 3; i++) F[a][i] -= t.f[i], M[a][i] += t.m1[i];
+      KT[a] += t.kt;
+      KR[a] += t.kr1;
+    } else {
+      wall *wl = &w->walls.w[a];
+      v3_sub(wl->force, t.f, wl->force);
+    }
   }
   return busy;
 }
 
-/* Events of the step, in contact order. */
-static void queue_events(cairn_world *w, const uint8_t *busy) {
+/* Events of the step, in contact order; then the contacts that parted are deleted (backwards:
+   deletion moves the last contact into the hole, and the last has been looked at). */
+static void events_and_partings(cairn_world *w, const uint8_t *busy) {
   contact_store *cs = &w->contacts;
   const uint8_t *status = w->fs.status;
   for (size_t s = 0; s < cs->n_slices; s++) {
@@ -330,6 +363,14 @@ static void queue_events(cairn_world *w, const uint8_t *busy) {
         world_event(w, EV_SLIP_CHANGE, (uint32_t)c, (st & CAIRN_CM_ST_SLIP_END) ? 1 : 0);
       if (st & CAIRN_CM_ST_EV_BOND)
         world_event(w, EV_BOND_BREAK, (uint32_t)c, (st & CAIRN_CM_ST_BOND_1) ? 1 : 0);
+    }
+  }
+  for (size_t s = cs->n_slices; s-- > 0;) {
+    if (!busy[s]) continue;
+    for (size_t c = cs->slice[s + 1]; c-- > cs->slice[s];) {
+      if (c >= cs->n || !(status[c] & ST_PARTING)) continue;
+      if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = IDMAP_NONE;
+      contact_delete(w, (uint32_t)c);
     }
   }
 }
@@ -404,6 +445,6 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
       busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS);
     for (size_t c = 0; c < cs->n; c++) add_record(w, cs->kind[c], cs->a[c], cs->b[c], &fs->ctb[c]);
   }
-  queue_events(w, busy);
+  events_and_partings(w, busy);
   return CAIRN_OK;
 }

@@ -253,8 +253,8 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   double max_prox = cmat_max_proximity(w);
   /* Which pairs without a contact have come within reach: independent per pair, so in parallel
      (the same arithmetic whatever the thread count); 'sok' marks them for the serial pass. */
-  long np = (long)p->n;
-#pragma omp parallel for schedule(static) if (np >= 4096)
+  long np = (long)p->n, marked = 0;
+#pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
   for (long q = 0; q < np; q++) {
     p->sok[q] = 0;
     if (p->contact[q] != IDMAP_NONE) continue;
@@ -271,10 +271,11 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt) && gap < max_prox) {
       p->sok[q] = 1;
       p->sgap[q] = gap;
+      marked++;
     }
   }
-  /* Creation changes the contact arrays: in pair order, on one thread. */
-  for (size_t q = 0; q < p->n; q++) {
+  /* Creation changes the contact arrays: in pair order, on one thread (most steps make none). */
+  for (size_t q = 0; q < p->n && marked; q++) {
     if (!p->sok[q]) continue;
     int k = p->kind[q];
     uint32_t a = p->a[q], bb = p->b[q], c;

@@ -94,10 +94,13 @@ static void linear_force(const cairn_cm_input *in, const double *p, const double
     st[S_DPXI] = 0;
     return;
   }
-  /* The stored in-plane parts onto this step's contact plane, before the increments. */
+  /* The stored in-plane parts onto this step's contact plane, before the increments (the
+     dashpot force's only for the energy books: it is formed anew below). */
   cairn_cm_turn(fl + 1, in->n);
-  cairn_cm_turn(fd + 1, in->n);
-  if (in->energy) linear_pack(fl, fd, old);
+  if (in->energy) {
+    cairn_cm_turn(fd + 1, in->n);
+    linear_pack(fl, fd, old);
+  }
   out->active = 1;
   fl[0] = p[P_KN] * -in->gap;
   law_shear_increment(fl + 1, p[P_KS], vs, in->dt);
