@@ -112,24 +112,31 @@ typedef struct slice_buf {
 
 /* Stage 1 for ball-ball contacts: side 1 is ball a, side 2 ball b; the contact point lies on the
    normal, r1 + gap/2 from a's centre and r2 + gap/2 from b's (the middle of the overlap). */
-static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *s) {
+static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s) {
   const ball_store *bs = &w->balls;
   contact_store *cs = &w->contacts;
   const model_entry *e = &w->reg.e[cs->model[c0]];
+  /* restrict locals: the stores below cannot change the balls (the compiler cannot know) */
+  const double(*restrict pos)[3] = (const double(*)[3])bs->pos;
+  const double(*restrict vel)[3] = (const double(*)[3])bs->vel;
+  const double(*restrict spin)[3] = (const double(*)[3])bs->spin;
+  const double *restrict rad = bs->rad;
+  double *restrict cgap = cs->gap, (*restrict cnorm)[3] = cs->normal;
+  const uint32_t *restrict ca = cs->a, *restrict cb = cs->b, *restrict blk = cs->blk;
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
-    uint32_t a = cs->a[c], b = cs->b[c];
+    uint32_t a = ca[c], b = cb[c];
     double gap, nn[3], pt[3]; /* (pt unused: the arms below give the contact point) */
-    if (!geom_ball_ball(bs->pos[a], bs->rad[a], bs->pos[b], bs->rad[b], &gap, nn, pt)) {
+    if (!geom_ball_ball(pos[a], rad[a], pos[b], rad[b], &gap, nn, pt)) {
       /* No normal this step (coincident centres): the contact keeps its last geometry. */
-      gap = cs->gap[c];
-      v3_copy(cs->normal[c], nn);
+      gap = cgap[c];
+      nn[0] = cnorm[c][0], nn[1] = cnorm[c][1], nn[2] = cnorm[c][2];
     }
-    cs->gap[c] = gap;
-    v3_copy(nn, cs->normal[c]);
-    double ra = bs->rad[a], rb = bs->rad[b], a1 = ra + 0.5 * gap, a2 = rb + 0.5 * gap;
+    cgap[c] = gap;
+    cnorm[c][0] = nn[0], cnorm[c][1] = nn[1], cnorm[c][2] = nn[2];
+    double ra = rad[a], rb = rad[b], a1 = ra + 0.5 * gap, a2 = rb + 0.5 * gap;
     /* velocity of each ball's material point at the contact point: v + w x (arm n) */
-    const double *va = bs->vel[a], *vb = bs->vel[b], *wa = bs->spin[a], *wb = bs->spin[b];
+    const double *va = vel[a], *vb = vel[b], *wa = spin[a], *wb = spin[b];
     double o[3] = {a2 * wb[0] + a1 * wa[0], a2 * wb[1] + a1 * wa[1], a2 * wb[2] + a1 * wa[2]};
     /* (v_b - a2 w_b x n) - (v_a + a1 w_a x n) = v_b - v_a - (a2 w_b + a1 w_a) x n */
     s->vx[k] = vb[0] - va[0] - (o[1] * nn[2] - o[2] * nn[1]);
@@ -142,7 +149,7 @@ static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *s) 
     s->r1[k] = ra, s->r2[k] = rb;
     s->arm1[k] = a1, s->arm2[k] = a2;
     s->first[k] = cs->first[c];
-    s->state[k] = pool_state(e, cs->blk[c]);
+    s->state[k] = pool_state(e, blk[c]);
   }
 }
 

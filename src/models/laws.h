@@ -69,18 +69,19 @@ static inline double law_dashpot_coeff(double beta, double m_eff, double k) {
 static inline double law_dashpot_normal_step(double c, double m, double dt, double overlap,
                                              double u, double f_spring, int no_tension,
                                              double *xi) {
-  const double xa = *xi, r = c * dt / (2.0 * m), stop = m * u / dt;
+  /* (three divisions: the reciprocals of dt and m, and the implicit solve's 1 + r) */
+  const double xa = *xi, idt = 1.0 / dt, dt_m = dt / m, r = 0.5 * c * dt_m, stop = m * u * idt;
   /* Centred (implicit) force: F = f_spring + c (xi_b - xa) / dt with xi_b from F itself. */
-  double fd = (c * ((overlap - xa) / dt + 0.5 * u) - f_spring * r) / (1.0 + r);
+  double fd = (c * ((overlap - xa) * idt + 0.5 * u) - f_spring * r) / (1.0 + r);
   if (u >= 0 ? fd > stop : fd < stop) fd = stop;
-  double u1 = u - (f_spring + fd) * dt / m;
+  double u1 = u - (f_spring + fd) * dt_m;
   int opens = overlap + u1 * dt <= 0;
   if (opens) { /* the interval ends at zero overlap, inside this step */
-    fd = -c * xa / dt;
+    fd = -c * xa * idt;
     if (u >= 0 ? fd > stop : fd < stop) fd = stop;
   }
   if (no_tension && f_spring + fd < 0) fd = -f_spring;
-  u1 = u - (f_spring + fd) * dt / m;
+  u1 = u - (f_spring + fd) * dt_m;
   *xi = opens ? 0.0 : overlap + 0.5 * u1 * dt;
   return fd;
 }
