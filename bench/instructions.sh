@@ -191,9 +191,15 @@ echo "# method: each code runs W warm-up + T timed steps twice from the settled 
 echo "# note: callgrind runs the generic x86-64 code paths of the CPU it emulates (no AVX-512);" \
   "short windows catch 0 or 1 neighbour rebuild (the peers rebuild about every 2000 steps at" \
   "n=20), which is listed per run below"
+echo "# note: Ir of identical runs scatters by up to about 3e6 instructions for cairn (in start-up" \
+  "and in the steps; Lua hashes strings with a time seed) and 3e4 for the peers, so a figure is" \
+  "good to about 2e6 / (N (T2 - T1)) per particle-step (given per size below)"
 for n in $SIZES; do
-  echo "# n=$n (N=$((n * n * n))): W=${W:-${DEF_W[$n]}} T1=${T1:-${DEF_T1[$n]}}" \
-    "T2=${T2:-${DEF_T2[$n]}}$([[ -z ${W:-}${T1:-}${T2:-} ]] || echo ' (set by W/T1/T2)')"
+  t1=${T1:-${DEF_T1[$n]}} t2=${T2:-${DEF_T2[$n]}}
+  echo "# n=$n (N=$((n * n * n))): W=${W:-${DEF_W[$n]}} T1=$t1 T2=$t2$(
+    [[ -z ${W:-}${T1:-}${T2:-} ]] || echo ' (set by W/T1/T2)'), scatter about +-$(
+    awk -v N=$((n * n * n)) -v d=$((10#$t2 - 10#$t1)) 'BEGIN { printf "%.2g", 2e6 / (N * d) }')" \
+    "per particle-step"
 done
 for line in "${NOTES[@]}"; do echo "$line"; done
 say "codes '$CODES', sizes '$SIZES'; OUT=$OUT; logs in $LOGS"
@@ -244,13 +250,21 @@ run_one() { # code n warm steps -> "Ir z_pp rebuilds" on stdout
     ir=$(cd "$OUT/work/$code" && callgrind "$tag" -- "$exe" -in in.timed -var n "$n" \
       -var data "$data" -var warm "$warm" -var steps "$steps" -log "$LOGS/$tag.log" \
       -screen none) || return 1
-    # As peers.sh: z_pp from the last thermo row before the second 'Loop time' (the end of the
-    # timed run); the neighbour builds of the timed run follow that 'Loop time'.
+    # z_pp at the end of the timed run: the thermo row of the closing 'run 0' (same step), else
+    # the last row of the timed run. Not that last row first, as peers.sh takes it: LAMMPS's
+    # contact/atom can report half the count after a run's setup until the next neighbour build
+    # (seen with W=2000 T=500: 2.20 at the end of the timed run, 4.39 from 'run 0').
+    # The neighbour builds of the timed run follow its 'Loop time' (the second one).
     awk -v ir="$ir" '
       /^Loop time of/ { nloop++ }
-      nloop < 2 && NF == 7 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { z = $5 }
+      NF == 7 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ {
+        if (nloop < 2) zt = $5; else if (nloop == 2 && z0 == "") z0 = $5 }
       nloop == 2 && /^Neighbor list builds/ && rb == "" { rb = $NF }
-      END { if (nloop < 2 || z == "") exit 1; print ir, z, (rb == "" ? "?" : rb) }' \
+      END {
+        z = (z0 != "") ? z0 : zt
+        if (nloop < 2 || z == "") exit 1
+        print ir, z, (rb == "" ? "?" : rb)
+      }' \
       "$LOGS/$tag.log" || { say "$tag: incomplete log $LOGS/$tag.log"; return 1; }
   fi
 }
