@@ -155,9 +155,9 @@ typedef struct cairn_cm_output {
 
 /* What a model declares it reads and writes (cairn_contact_model.needs), so the engine skips the
    rest. */
-#define CAIRN_CM_USES_ANGVEL 1u    /* reads the relative angular velocity */
-#define CAIRN_CM_USES_RADII 2u     /* reads r1, r2 and r_eff */
-#define CAIRN_CM_WRITES_MOMENT 4u  /* writes a moment */
+#define CAIRN_CM_USES_ANGVEL 1u   /* reads the relative angular velocity */
+#define CAIRN_CM_USES_RADII 2u    /* reads r1, r2 and r_eff */
+#define CAIRN_CM_WRITES_MOMENT 4u /* writes a moment */
 
 /* Most contacts a slice holds. */
 #define CAIRN_CM_SLICE_MAX 64
@@ -168,12 +168,12 @@ typedef struct cairn_cm_output {
    are mx, my, mz unless it declares CAIRN_CM_WRITES_MOMENT. The model writes every output element
    of every contact: fx..fz, kn, ks, kr, status (and mx..mz when it writes moments). */
 typedef struct cairn_cm_slice {
-  size_t n;                 /* 1 .. CAIRN_CM_SLICE_MAX */
-  int dim, kind, energy;    /* as in cairn_cm_input, the same for the whole slice */
-  double dt;                /* timestep */
-  const double *props;      /* the shared property block */
-  const double *derived;    /* its derived constants (n_derived doubles) */
-  double *const *state;     /* state[k]: contact k's state block */
+  size_t n;              /* 1 .. CAIRN_CM_SLICE_MAX */
+  int dim, kind, energy; /* as in cairn_cm_input, the same for the whole slice */
+  double dt;             /* timestep */
+  const double *props;   /* the shared property block */
+  const double *derived; /* its derived constants (n_derived doubles) */
+  double *const *state;  /* state[k]: contact k's state block */
   const unsigned char *first;
   const double *gap;
   const double *nx, *ny, *nz;
@@ -297,7 +297,7 @@ static inline unsigned char cairn_cm_status(const cairn_cm_output *o) {
 #else
 #define CAIRN_CM_FLATTEN
 #endif
-#define CAIRN_CM_SLICE(name, law)                                                                   \
+#define CAIRN_CM_SLICE(name, law)                                                                  \
   static CAIRN_CM_FLATTEN void name(const cairn_cm_slice *s_) {                                    \
     for (size_t k_ = 0; k_ < s_->n; k_++) {                                                        \
       cairn_cm_input in_;                                                                          \
@@ -338,7 +338,6 @@ typedef int (*cairn_cm_add_fn)(void *registry, const cairn_contact_model *model)
 
 #define CAIRN_PLUGIN_ENTRY "cairn_plugin_register"
 typedef int (*cairn_plugin_register_fn)(int abi_version, void *registry, cairn_cm_add_fn add);
-
 
 #ifdef __cplusplus
 }

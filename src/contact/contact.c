@@ -95,11 +95,10 @@ void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], doubl
 }
 
 /* Give contact c its property block pblk (taking over the reference) and release the old. */
-static void take_props(cairn_world *w, uint32_t c, int model, uint32_t pblk) {
+static void take_props(cairn_world *w, uint32_t c, uint32_t pblk) {
   contact_store *cs = &w->contacts;
   if (cs->model[c] >= 0) props_block_release(&w->reg.e[cs->model[c]], cs->pblk[c]);
   cs->pblk[c] = pblk;
-  (void)model;
 }
 
 /* Make contact c's state block and flags those of a fresh contact of 'model'; its property
@@ -137,7 +136,7 @@ cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag
     props_block_release(e, pblk);
     return s;
   }
-  take_props(w, c, model, pblk);
+  take_props(w, c, pblk);
   cs->model[c] = model;
   return CAIRN_OK;
 }

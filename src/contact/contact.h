@@ -48,8 +48,8 @@ static inline double *pool_derived(const model_entry *e, uint32_t pblk) {
 }
 /* A new property block holding 'props' (n_prop_slots doubles) and 'setmask', prepared, with one
    reference. */
-cairn_status props_block_new(model_entry *e, const double *props, uint64_t setmask,
-                             uint32_t *pblk, cairn_diag *d);
+cairn_status props_block_new(model_entry *e, const double *props, uint64_t setmask, uint32_t *pblk,
+                             cairn_diag *d);
 /* Drop one reference to a property block (freed with the last). */
 void props_block_release(model_entry *e, uint32_t pblk);
 

@@ -339,8 +339,8 @@ void pool_release(model_pool *p, uint32_t blk) {
   p->free_list[p->n_free++] = blk;
 }
 
-cairn_status props_block_new(model_entry *e, const double *props, uint64_t setmask,
-                             uint32_t *pblk, cairn_diag *d) {
+cairn_status props_block_new(model_entry *e, const double *props, uint64_t setmask, uint32_t *pblk,
+                             cairn_diag *d) {
   CAIRN_TRY(pool_alloc(&e->ppool, pblk, d));
   memcpy(pool_props(e, *pblk), props, (size_t)e->n_prop_slots * sizeof(double));
   e->ppool.setmask[*pblk] = setmask;

@@ -78,8 +78,8 @@ void force_scratch_free(force_scratch *fs) {
 static cairn_status make_slices(contact_store *cs, cairn_diag *d) {
   if (cs->slices_ok) return CAIRN_OK;
   size_t n = cs->n, k = 0;
-  CAIRN_TRY(mem_grow((void **)&cs->slice, &cs->cap_slice, n + 2, sizeof *cs->slice,
-                     "contact:slices", d));
+  CAIRN_TRY(
+      mem_grow((void **)&cs->slice, &cs->cap_slice, n + 2, sizeof *cs->slice, "contact:slices", d));
   for (size_t c = 0; c < n;) {
     cs->slice[k++] = (uint32_t)c;
     size_t end = c + 1;
@@ -264,17 +264,27 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
       .state = sb.state,
       .first = sb.first,
       .gap = sb.gap,
-      .nx = sb.nx, .ny = sb.ny, .nz = sb.nz,
-      .vx = sb.vx, .vy = sb.vy, .vz = sb.vz,
+      .nx = sb.nx,
+      .ny = sb.ny,
+      .nz = sb.nz,
+      .vx = sb.vx,
+      .vy = sb.vy,
+      .vz = sb.vz,
       .wx = needs & CAIRN_CM_USES_ANGVEL ? sb.wx : NULL,
       .wy = needs & CAIRN_CM_USES_ANGVEL ? sb.wy : NULL,
       .wz = needs & CAIRN_CM_USES_ANGVEL ? sb.wz : NULL,
       .m_eff = sb.m_eff,
       .r1 = needs & CAIRN_CM_USES_RADII ? sb.r1 : NULL,
       .r2 = needs & CAIRN_CM_USES_RADII ? sb.r2 : NULL,
-      .fx = sb.fx, .fy = sb.fy, .fz = sb.fz,
-      .mx = moments ? sb.mx : NULL, .my = moments ? sb.my : NULL, .mz = moments ? sb.mz : NULL,
-      .kn = sb.kn, .ks = sb.ks, .kr = sb.kr,
+      .fx = sb.fx,
+      .fy = sb.fy,
+      .fz = sb.fz,
+      .mx = moments ? sb.mx : NULL,
+      .my = moments ? sb.my : NULL,
+      .mz = moments ? sb.mz : NULL,
+      .kn = sb.kn,
+      .ks = sb.ks,
+      .kr = sb.kr,
       .status = sb.status,
   };
   if (m->force_slice)
@@ -287,8 +297,6 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
      apart, and would reload every input after each store. */
   int busy = 0, direct = mode == TO_BALLS;
   const ball_store *bs = &w->balls;
-  double(*restrict F)[3] = bs->force, (*restrict M)[3] = bs->moment;
-  double *restrict KT = bs->k_tran, *restrict KR = bs->k_rot;
   double(*restrict cforce)[3] = cs->force, (*restrict cmom)[3] = cs->moment;
   uint8_t *restrict active = cs->active, *restrict deletable = cs->deletable;
   uint8_t *restrict first = cs->first, *restrict status = fs->status;
@@ -335,23 +343,11 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
     if ((st & CAIRN_CM_ST_ACTIVE) && !active[c]) st |= CAIRN_CM_ST_EV_ACT;
     if (!(st & CAIRN_CM_ST_ACTIVE)) st &= ~CAIRN_CM_ST_EV_ACT;
     active[c] = (uint8_t)(st & CAIRN_CM_ST_ACTIVE);
-    deletable[c] = (uint8_t)!(st & CAIRN_CM_ST_KEEP);
+    deletable[c] = (uint8_t) !(st & CAIRN_CM_ST_KEEP);
     first[c] = 0;
     status[c] = (uint8_t)st;
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
-    if (!direct) continue;
-    uint32_t a = ca[c], b = cb[c];
-    for (int i = 0; i < 3; i++) F[b][i] += t.f[i], M[b][i] += t.m2[i];
-    KT[b] += t.kt;
-    KR[b] += t.kr2;
-    if (kind == CAIRN_KIND_BALL_BALL) {
-      for (int i = 0; i < 3; i++) F[a][i] -= t.f[i], M[a][i] += t.m1[i];
-      KT[a] += t.kt;
-      KR[a] += t.kr1;
-    } else {
-      wall *wl = &w->walls.w[a];
-      v3_sub(wl->force, t.f, wl->force);
-    }
+    if (direct) add_record(w, kind, ca[c], cb[c], &t);
   }
   return busy;
 }
@@ -449,7 +445,8 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
     long nsl = (long)ns;
 #pragma omp parallel for schedule(static)
     for (long s = 0; s < nsl; s++)
-      busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS);
+      busy[s] =
+          (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS);
     for (size_t c = 0; c < cs->n; c++) add_record(w, cs->kind[c], cs->a[c], cs->b[c], &fs->ctb[c]);
   }
   events_and_partings(w, busy);

@@ -13,9 +13,9 @@ cairn_status forces_part(cairn_world *w, double dt);
 /* One force pass with timestep dt: every ball's force, moment and stiffness sums, every wall's
    force, every contact's geometry, force and status; events queued. A contact whose gap now
    exceeds its proximity and whose model allowed deletion at its last update gets no force: its
-   model sees it once more (for its energy books) and it is deleted after the pass. Fails only on a contact
-   refused by its model's validation hook, or out of memory growing scratch (only when contacts
-   grew). */
+   model sees it once more (for its energy books) and it is deleted after the pass. Fails only on a
+   contact refused by its model's validation hook, or out of memory growing scratch (only when
+   contacts grew). */
 cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d);
 
 #endif

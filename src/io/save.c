@@ -345,10 +345,10 @@ static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_di
     int j = model_state_index(e, row);
     /* a contact-plane field of format 1 and 2 has 3 slots, converted by read_state */
     int now = j >= 0 ? cairn_state_slots(&e->m->state[j]) : 0;
-    mm->state_to[i] = j >= 0 && (now == mm->state_n[i] ||
-                                 (b->version < 3 && now == 4 && mm->state_n[i] == 3))
-                          ? j
-                          : -1;
+    mm->state_to[i] =
+        j >= 0 && (now == mm->state_n[i] || (b->version < 3 && now == 4 && mm->state_n[i] == 3))
+            ? j
+            : -1;
   }
   return CAIRN_OK;
 }

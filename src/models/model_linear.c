@@ -1,9 +1,9 @@
 /* The "linear" model: linear normal and shear springs, the shear force carried incrementally as
    a global vector that the model turns onto the contact plane each step (cairn_cm_turn), a
    Coulomb slider on the spring shear force, and normal and shear dashpots given as fractions of
-   critical damping with the reduced mass (seed 003 §4.4.1, seed 004 Eq. 6d; design.md). The normal dashpot is resolved inside the step, so restitution
-   does not depend on where in a step a contact begins or ends (laws.h,
-   law_dashpot_normal_step). Written against the public ABI only. */
+   critical damping with the reduced mass (seed 003 §4.4.1, seed 004 Eq. 6d; design.md). The normal
+   dashpot is resolved inside the step, so restitution does not depend on where in a step a contact
+   begins or ends (laws.h, law_dashpot_normal_step). Written against the public ABI only. */
 #include "models/builtin.h"
 #include "models/laws.h"
 

@@ -211,7 +211,7 @@ typedef struct force_scratch {
   uint8_t *status;       /* per contact: this step's CAIRN_CM_ST_* bits */
   uint8_t *busy;         /* per slice: some contact has an event or may part */
   size_t cap_busy;
-  double (*ework)[2];    /* per ball, while energy is tracked: gravity work, damping loss */
+  double (*ework)[2]; /* per ball, while energy is tracked: gravity work, damping loss */
 } force_scratch;
 
 /* Energy tracking (energy.track): work done on the balls and energy dissipated, summed over the
