@@ -28,8 +28,8 @@ local L = 0.1
 
 local function pour(dt)
   model.new{dim = dim}
-  contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.4, dp_nratio = 0.2,
-                       dp_sratio = 0.1}
+  contact.cmat_default(ENERGY_CMAT or {model = "linear", kn = 1e5, ks = 5e4, fric = 0.4,
+                                       dp_nratio = 0.2, dp_sratio = 0.1})
   if dim == 3 then
     model.gravity{0, 0, -9.81}
     wall.create{kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
@@ -73,6 +73,6 @@ for _, part in ipairs{"dashpot", "slip", "damping"} do
 end
 verify.check{quantity = "settled: E_kin / W_gravity", sim = e1.kinetic / e1.gravity_work, ref = 0,
              tol = 1e-3, kind = "abs"}
-print(string.format("energy_pour_%dd: W_g %.6g J; kinetic %.3g, strain %.4g, dashpot %.4g, slip %.4g, "
+print(string.format((ENERGY_NAME or "energy_pour") .. "_%dd: W_g %.6g J; kinetic %.3g, strain %.4g, dashpot %.4g, slip %.4g, "
                     .. "damping %.4g; balance %.3g (dt/2: %.3g)", dim, e1.gravity_work, e1.kinetic,
                     e1.strain, e1.dashpot, e1.slip, e1.damping, e1.balance, e2.balance))

@@ -11,5 +11,6 @@ extern const cairn_contact_model cairn_model_viscous;
 extern const cairn_contact_model cairn_model_ductile;
 extern const cairn_contact_model cairn_model_softening;
 extern const cairn_contact_model cairn_model_hysdamp;
+extern const cairn_contact_model cairn_model_hertz;
 
 #endif

@@ -86,4 +86,51 @@ static inline double law_dashpot_normal_step(double c, double m, double dt, doub
   return fd;
 }
 
+/* Normal dashpot of one step whose coefficient grows with the overlap as c = c0 overlap^q (the
+   hertz model's dashpot of the tangent stiffness: q = (alpha - 1) / 2), resolved inside the step
+   as law_dashpot_normal_step does for a constant c: over the interval [t - dt/2, t + dt/2] the
+   dashpot's exact impulse is the change of Phi(xi) = c0 xi^(q+1) / (q+1) across it, so the force
+   is (Phi(xi_b) - Phi(xi_a)) / dt, with xi_a the overlap at the start of the interval ('*xi',
+   0 on the first active step: the contact began inside the step before) and xi_b the overlap
+   predicted at its end, xi_b = overlap + u1 dt/2 with u1 = u - (f_spring + f_dash) dt / m. The
+   implicit equation is solved with Phi linearised about the explicit prediction
+   overlap + u dt/2 (its error is of order dt^4 in the force); if u1 opens the contact before the
+   next step the interval ends at zero overlap. The impulses telescope: a contact's dashpot
+   impulses sum to Phi(0) - Phi(0) = 0 over its life whatever the onset phase, and the onset,
+   where c rises as overlap^q from zero, is integrated exactly rather than sampled. Like
+   law_dashpot_normal_step it never reverses the relative normal speed in a step and, with
+   'no_tension', keeps f_spring + f_dash >= 0.
+   in:  c0 (> 0), q (> -1/2), m effective mass (> 0), dt (> 0), overlap (> 0), u approach speed at
+        t - dt/2 (-v_n), f_spring the normal spring force.
+   in/out: *xi, the overlap at t + dt/2 carried to the next step (0: start afresh).
+   returns: the normal dashpot force, > 0 in compression. */
+static inline double law_dashpot_power_step(double c0, double q, double m, double dt,
+                                            double overlap, double u, double f_spring,
+                                            int no_tension, double *xi) {
+  const double p = q + 1.0, idt = 1.0 / dt, h = 0.5 * dt * dt / m, stop = m * u * idt;
+  const double xa = *xi;
+  /* Phi and its slope at the explicit prediction x0 (Phi's slope is c(x) = c0 x^q). */
+  double x0 = overlap + 0.5 * u * dt;
+  if (x0 < 0) x0 = 0;
+  /* (at zero overlap Phi is 0 and the slope is taken as 0: for q < 0, an exponent alpha < 1,
+     c itself is infinite there) */
+  double xq0 = x0 > 0 ? (q == 0.25 ? sqrt(sqrt(x0)) : pow(x0, q)) : 0.0;
+  double xqa = xa > 0 ? (q == 0.25 ? sqrt(sqrt(xa)) : pow(xa, q)) : 0.0;
+  double phi0 = c0 * x0 * xq0 / p, phia = c0 * xa * xqa / p, slope = c0 * xq0;
+  /* fd = (phi0 - slope (f_spring + fd) h - phia) / dt, solved for fd */
+  double fd = (phi0 - phia - slope * f_spring * h) * idt / (1.0 + slope * h * idt);
+  if (u >= 0 ? fd > stop : fd < stop) fd = stop;
+  double u1 = u - (f_spring + fd) * dt / m;
+  int opens = overlap + u1 * dt <= 0;
+  if (opens) { /* the interval ends at zero overlap, inside this step */
+    fd = -phia * idt;
+    if (u >= 0 ? fd > stop : fd < stop) fd = stop;
+  }
+  if (no_tension && f_spring + fd < 0) fd = -f_spring;
+  u1 = u - (f_spring + fd) * dt / m;
+  *xi = opens ? 0.0 : overlap + 0.5 * u1 * dt;
+  if (*xi < 0) *xi = 0.0;
+  return fd;
+}
+
 #endif

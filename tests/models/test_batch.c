@@ -65,7 +65,8 @@ static double unbounded_value(const cairn_prop_desc *p, uint64_t *rng) {
 }
 
 /* A property block with every row inside its range; with 'sparse', a row whose range holds 0 is
-   0 a third of the time (no dashpot, no strength, ...), to reach those branches too. With
+   0 a third of the time (no dashpot, no strength, ...), to reach those branches too; any FLT row
+   takes its default a quarter of the time. With
    'keep_switches' the INT and BOOL rows (modes, switches) keep their values. */
 static void fill_props(const cairn_contact_model *m, double *props, int sparse, int keep_switches,
                        uint64_t *rng) {
@@ -90,6 +91,8 @@ static void fill_props(const cairn_contact_model *m, double *props, int sparse, 
       if (sparse && p->type == CAIRN_PROP_FLT && p->min <= 0 && p->max >= 0 &&
           uniform(rng) < 1.0 / 3)
         v = 0.0;
+      /* a quarter of the time the default, which branches may single out (hertz's alpha 1.5) */
+      if (p->type == CAIRN_PROP_FLT && !p->default_from && uniform(rng) < 0.25) v = p->def;
       props[off + j] = v;
     }
     off += k;
@@ -491,6 +494,9 @@ static void test_slice_softening(void **s) {
 static void test_slice_hysdamp(void **s) {
   (void)s, check_model(&cairn_model_hysdamp);
 }
+static void test_slice_hertz(void **s) {
+  (void)s, check_model(&cairn_model_hertz);
+}
 static void test_slice_null(void **s) {
   (void)s, check_model(&cairn_model_null);
 }
@@ -500,7 +506,7 @@ int main(void) {
       cmocka_unit_test(test_slice_linear),    cmocka_unit_test(test_slice_burger),
       cmocka_unit_test(test_slice_viscous),   cmocka_unit_test(test_slice_ductile),
       cmocka_unit_test(test_slice_softening), cmocka_unit_test(test_slice_hysdamp),
-      cmocka_unit_test(test_slice_null),
+      cmocka_unit_test(test_slice_null),      cmocka_unit_test(test_slice_hertz),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
