@@ -11,6 +11,7 @@
 -- case 1: 1.19e-3, 2.51e-4, 3.12e-5, 2.07e-6, 4.86e-7 (orders 2.24, 3.01, 3.91, 2.09);
 -- unequal masses: 1.83e-3, 2.04e-4, 4.99e-5, 8.59e-6, 2.13e-6 (orders 3.16, 2.03, 2.54, 2.01).
 local M = {}
+local CSV = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "lib/csv.lua")
 local pi = math.pi
 
 -- Mass -> density of a ball of radius r: 3D sphere m = 4/3 rho pi r^3, 2D disk m = rho pi r^2.
@@ -157,17 +158,8 @@ function M.collide(o)
   return rec
 end
 
--- Write columns as a CSV that plot.history reads (header step,time,NAME...).
-function M.write_csv(path, time, cols, names)
-  local f = assert(io.open(path, "w"))
-  f:write("step,time," .. table.concat(names, ",") .. "\n")
-  for i = 1, #time do
-    local row = {tostring(i), string.format("%.17g", time[i])}
-    for j = 1, #names do row[#row + 1] = string.format("%.17g", cols[j][i]) end
-    f:write(table.concat(row, ",") .. "\n")
-  end
-  f:close()
-end
+-- Write columns as a CSV that plot.history reads (lib/csv.lua).
+M.write_csv = CSV.write
 
 -- Worst relative restitution error over 'phases' onset phases at dt = tc / div, and each one.
 function M.sweep(dim, p, div, phases)

@@ -8,7 +8,4 @@
 -- Observed (3D; 2D): velocity 1.2e-4; 1.4e-4, spin 3.1e-4; 2.7e-4.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local O = dofile(here .. "lib/hertz_oblique.lua")
-local dim = HERTZ_DIM or 3
-local div = 100
-local rows = O.check_all(7, dim, div, 2 * (1 / div) ^ 1.5)
-O.check_trends(7, dim, rows)
+O.case(7)

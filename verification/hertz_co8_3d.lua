@@ -6,7 +6,4 @@
 -- Observed (3D; 2D): velocity 2.5e-4; 2.6e-4, spin 6.2e-4; 5.3e-4.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local O = dofile(here .. "lib/hertz_oblique.lua")
-local dim = HERTZ_DIM or 3
-local div = 100
-local rows = O.check_all(8, dim, div, 2 * (1 / div) ^ 1.5)
-O.check_trends(8, dim, rows)
+O.case(8)

@@ -5,6 +5,7 @@
 -- (normal +x, tangential +y), or a floor y = 0 (a segment in 2D, a plane in 3D) under ball 2
 -- (normal +y, tangential +x). Spins are about z.
 local M = {}
+local CSV = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "csv.lua")
 local pi = math.pi
 
 -- Density of a ball of mass m and radius r: sphere in 3D, disk of unit thickness in 2D.
@@ -207,16 +208,7 @@ function M.elastic_normal_case(o)
                xlabel = "overlap [um]", ylabel = "normal force [" .. unit .. "]"}
 end
 
--- Write columns as a CSV that plot.history reads (header step,time,NAME...).
-function M.write_csv(path, time, cols, names)
-  local f = assert(io.open(path, "w"))
-  f:write("step,time," .. table.concat(names, ",") .. "\n")
-  for i = 1, #time do
-    local row = {tostring(i), string.format("%.17g", time[i])}
-    for j = 1, #names do row[#row + 1] = string.format("%.17g", cols[j][i]) end
-    f:write(table.concat(row, ",") .. "\n")
-  end
-  f:close()
-end
+-- Write columns as a CSV that plot.history reads (lib/csv.lua).
+M.write_csv = CSV.write
 
 return M

@@ -193,4 +193,13 @@ function M.check_trends(test, dim, rows)
   end
 end
 
+-- A whole case: every row of the test in the dimension HERTZ_DIM (3 unless set), checked against
+-- the reference at dt = tc/100 within 2 (dt/tc)^1.5 (hertz_co4_3d.lua derives it), then the
+-- trends.
+function M.case(test)
+  local dim, div = HERTZ_DIM or 3, 100
+  local rows = M.check_all(test, dim, div, 2 * (1 / div) ^ 1.5)
+  M.check_trends(test, dim, rows)
+end
+
 return M
