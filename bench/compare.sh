@@ -4,6 +4,9 @@
 # fixed OUT, for each repetition peers.sh runs once (REPS=1) and then cairn runs every size and
 # thread count. It prints the medians per code, N and thread (rank) count, the marginal memory per
 # particle, and the ratios cairn / LAMMPS and cairn / LIGGGHTS.
+# LAW=hertz swaps SPEC's linear law for Hertz-Mindlin in cairn (scenario.lua's hertz law) and in
+# LAMMPS (bench/lammps_hertz/: gran/hertz/history, parameters and derivation in hertz.in), from
+# the same settled packings and with SPEC's step counts; peers.sh and LIGGGHTS are not run then.
 #
 # Usage: bench/compare.sh            (any working directory; paths come from this file)
 # Environment (all optional):
@@ -12,7 +15,14 @@
 #   REPS=2          interleaved repetitions (medians need 2 or more)
 #   TIMED=T WARM=W  override SPEC.md's timed and warm-up steps for every code (smoke tests only)
 #   CAIRN=PATH      the cairn binary (default: build/cairn in the repository)
-#   PEERS=PATH      peers.sh (default: ../shared/bench/peers.sh beside the repository)
+#   LAW=linear      the contact law: linear (SPEC.md's, the default) or hertz (Hertz-Mindlin:
+#                   cairn against LAMMPS only, interleaved by this script; the kit's packings are
+#                   unpacked and checked against data/SHA256SUMS into OUT/data; n = 80 needs
+#                   OUT/data/settled_n80.data, e.g. from peers.sh with SIZES=80 and the same OUT;
+#                   rows go to OUT/results_hertz.txt, and '#' state lines give z_pp after the
+#                   warm-up and at the end, and the kinetic energy, of every run)
+#   PEERS=PATH      peers.sh (default: ../shared/bench/peers.sh beside the repository); with
+#                   LAW=hertz only its folder (the kit: params.in, data/) is used
 #   OUT=DIR         where everything goes (default: a new temp dir); peers.sh's results.txt there
 #                   gets cairn's rows too, but only this session's rows enter the medians
 #   PLOT=FILE.png   also copy the throughput plot there
@@ -24,6 +34,7 @@
 # stdout: the table of medians, the marginal memory lines (two sizes or more), then one
 # tab-separated line per size and thread count:
 #   RATIO N threads cairn LAMMPS LIGGGHTS (particle-steps/s) cairn/LAMMPS cairn/LIGGGHTS
+# (LAW=hertz: the same lines, with '-' in the LIGGGHTS columns.)
 # Notes and warnings are '#' lines; progress goes to stderr. Files in OUT: runs.txt (this
 # session's rows), medians.txt (tab separated, with a header), throughput.png, logs/.
 set -euo pipefail
@@ -41,6 +52,7 @@ from_start() { (cd "$START_DIR" && realpath -m -- "$1"); }
 SIZES=${SIZES:-"20 40"}
 THREADS=${THREADS:-"1 2"}
 REPS=${REPS:-2}
+LAW=${LAW:-linear}
 SCRIPT=bench/granular/settled_box.lua
 
 # SPEC.md section 4; the same table as peers.sh.
@@ -52,6 +64,7 @@ for n in $SIZES; do
   [[ -n ${STEPS[$n]:-} ]] || die "SIZES holds '$n'; SPEC.md defines n = 20, 40 or 80 only"
 done
 [[ -n ${SIZES// /} && -n ${THREADS// /} ]] || die "SIZES and THREADS must not be empty"
+[[ $LAW == linear || $LAW == hertz ]] || die "LAW takes 'linear' or 'hertz' (got '$LAW')"
 # shellcheck disable=SC2086
 for k in $THREADS $REPS ${TIMED:-1} ${WARM:-0}; do
   [[ $k =~ ^[0-9]+$ ]] || die "THREADS, REPS, TIMED and WARM take whole numbers (got '$k')"
@@ -82,6 +95,21 @@ fi
 if [[ -n ${PEERS:-} ]]; then PEERS=$(from_start "$PEERS"); else PEERS=$ROOT/../shared/bench/peers.sh; fi
 [[ -f $PEERS ]] || die "no peers.sh at $PEERS; set PEERS to the kit's peers.sh"
 PEERS=$(readlink -f "$PEERS")
+KIT=$(dirname "$PEERS")
+if [[ $LAW == hertz ]]; then
+  # LAW=hertz runs LAMMPS itself (peers.sh knows only the linear law): the tools peers.sh would
+  # install must be there already.
+  for f in "$KIT/params.in" "$HERE/lammps_hertz/in.timed" "$HERE/lammps_hertz/model.in" \
+    "$HERE/lammps_hertz/hertz.in"; do
+    [[ -f $f ]] || die "LAW=hertz needs $f"
+  done
+  for tool in lmp mpirun xz sha256sum; do
+    command -v "$tool" >/dev/null 2>&1 ||
+      die "LAW=hertz needs $tool (the kit's peers.sh installs lammps, openmpi-bin, xz-utils)"
+  done
+  [[ -x /usr/bin/time ]] ||
+    die "LAW=hertz needs GNU /usr/bin/time for LAMMPS's peak RSS (apt-get install time)"
+fi
 
 RSS_FROM=${RSS_FROM:-}
 if [[ -z $RSS_FROM ]]; then
@@ -105,6 +133,11 @@ if [[ -n ${PLOT:-} ]]; then PLOT=$(from_start "$PLOT"); fi
 LOGS="$OUT/logs/compare-$(date +%Y%m%d-%H%M%S)-$$"
 mkdir -p "$LOGS"
 RESULTS=$OUT/results.txt
+# The Hertz rows keep the codes' names (cairn, lammps) but must not mix with peers.sh's linear ones.
+[[ $LAW == linear ]] || RESULTS=$OUT/results_hertz.txt
+STATE=$LOGS/state.txt
+STATE_FMT='# state %-8s N=%d ranks=%d rep=%d: z_pp %s after the warm-up, %s at the end;'
+STATE_FMT+=$' kinetic energy (translation) %s J at the end\n'
 RUNS=$OUT/runs.txt
 MEDIANS=$OUT/medians.txt
 ncpu=$(nproc)
@@ -118,7 +151,11 @@ echo "$header" >"$RUNS"
 
 say "cairn: $CAIRN ($(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(
   [[ -z $(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null) ]] || echo ', modified tree'))"
-say "peers: $PEERS"
+if [[ $LAW == linear ]]; then
+  say "peers: $PEERS"
+else
+  say "LAW=hertz: LAMMPS $(command -v lmp) with $HERE/lammps_hertz/ and $KIT/params.in; no LIGGGHTS"
+fi
 say "SIZES='$SIZES' THREADS='$THREADS' REPS=$REPS${TIMED:+ TIMED=$TIMED}${WARM:+ WARM=$WARM}; OUT=$OUT"
 
 # --- one cairn run -----------------------------------------------------------------------------
@@ -146,7 +183,7 @@ run_cairn() { # n threads rep
   local log="$LOGS/$tag" data="$OUT/data/settled_n$n.data"
   [[ -s $data ]] || die "peers.sh left no packing at $data"
   local -a env=(CAIRN_BENCH_DATA="$data" CAIRN_BENCH_WARM="$warm" CAIRN_BENCH_TIMED="$steps"
-    CAIRN_BENCH_REP="$rep" OMP_NUM_THREADS="$t")
+    CAIRN_BENCH_REP="$rep" CAIRN_BENCH_LAW="$LAW" OMP_NUM_THREADS="$t")
   if [[ -z ${OMP_PROC_BIND:-} ]] && ((t <= ncpu)); then
     env+=(OMP_PROC_BIND=close OMP_PLACES="${OMP_PLACES:-cores}")
   fi
@@ -179,11 +216,95 @@ run_cairn() { # n threads rep
   [[ $got_t == "$t" ]] || say "warning: $tag asked for $t threads and ran on $got_t"
   printf '%s\n' "$row" | tee -a "$RESULTS" >>"$RUNS"
   printf '%s\n' "$row" >&2
+  if [[ $LAW == hertz ]]; then # scenario.lua's line: "# cairn hertz state: z_pp Z0 at the
+    # start of the timed run, Z1 at its end; kinetic energy (translation) E J at its end"
+    awk -v n="$((n * n * n))" -v t="$t" -v rep="$rep" -v fmt="$STATE_FMT" \
+      '/^# cairn hertz state: / { z0 = $6; z1 = $14; e = $21 }
+       END { if (z0 != "") printf fmt, "cairn", n, t, rep, z0, z1, e }' \
+      "$log.stderr" >>"$STATE"
+  fi
+}
+
+# --- LAW=hertz: the packings and one LAMMPS run --------------------------------------------------
+# What peers.sh does for the linear law: unpack the kit's packings into OUT/data (checked against
+# data/SHA256SUMS), run LAMMPS from copies of the inputs under OUT, one GNU time per rank.
+prepare_hertz() {
+  local n f want got
+  mkdir -p "$OUT/data" "$OUT/work_hertz"
+  cp "$KIT/params.in" "$OUT/work_hertz/"
+  rm -rf "$OUT/work_hertz/lammps_hertz"
+  cp -r "$HERE/lammps_hertz" "$OUT/work_hertz/"
+  for n in $SIZES; do
+    f="$OUT/data/settled_n$n.data"
+    [[ ! -s $f ]] || continue
+    [[ -f $KIT/data/settled_n$n.data.xz ]] ||
+      die "no packing for n=$n: the kit ships none; settle it first with SIZES=$n OUT=$OUT $PEERS"
+    want=""
+    [[ ! -f $KIT/data/SHA256SUMS ]] ||
+      want=$(awk -v f="settled_n$n.data" '$2 == f { print $1 }' "$KIT/data/SHA256SUMS")
+    xz -dc "$KIT/data/settled_n$n.data.xz" >"$f.part" || die "could not unpack settled_n$n.data.xz"
+    got=$(sha256sum "$f.part" | cut -d' ' -f1)
+    if [[ -n $want && $got != "$want" ]]; then
+      rm -f "$f.part"
+      die "settled_n$n.data does not match $KIT/data/SHA256SUMS; fetch the kit again"
+    fi
+    mv "$f.part" "$f"
+  done
+}
+
+MPI=(mpirun --allow-run-as-root --oversubscribe)
+mpi_bind() { if (($1 > ncpu)); then echo none; else echo core; fi; }
+
+run_lammps_hertz() { # n ranks rep
+  local n=$1 np=$2 rep=$3
+  local warm=${WARM:-${WARMS[$n]}} steps=${TIMED:-${STEPS[$n]}}
+  local tag="lammps_hertz_n${n}_np${np}_rep${rep}"
+  local log="$LOGS/$tag.log" row rss_kb
+  say "$(date +%T) $tag: $warm warm-up + $steps timed steps"
+  # shellcheck disable=SC2016 # $0, $@ and the rank variable expand in the inner shell
+  if ! (cd "$OUT/work_hertz/lammps_hertz" && "${MPI[@]}" --bind-to "$(mpi_bind "$np")" -np "$np" \
+    bash -c 'exec /usr/bin/time -v -o "$0.rank${OMPI_COMM_WORLD_RANK:-0}.time" "$@"' \
+    "$LOGS/$tag" lmp -in in.timed -var n "$n" -var data "$OUT/data/settled_n$n.data" \
+    -var warm "$warm" -var steps "$steps" -log "$log" -screen none \
+    >"$LOGS/$tag.stdout" 2>&1); then
+    say "$tag failed; see $LOGS/$tag.stdout and $log"
+    return 0
+  fi
+  rss_kb=$(cat "$LOGS/$tag".rank*.time 2>/dev/null |
+    awk '/Maximum resident set size/ { s += $NF } END { print s + 0 }')
+  # As peers.sh: the timed loop is the second 'Loop time'; z_pp is the contact/atom average on
+  # the last thermo row before it. The state line: z_pp at the end of the warm-up (last row
+  # before the first 'Loop time') and the translational kinetic energy at the end.
+  row=$(awk -v rep="$rep" -v rss_kb="$rss_kb" -v fmt="$ROW_FMT" -v state="$STATE" \
+    -v sfmt="$STATE_FMT" '
+    /^Loop time of/ { nloop++; if (nloop == 2) { wall = $4; procs = $6; steps = $9; atoms = $12 } }
+    NF == 7 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ {
+      if (nloop == 0) zw = $5
+      else if (nloop == 1) { z = $5; ke = $3 } }
+    END {
+      if (nloop < 2) exit 1
+      printf fmt, "lammps", atoms, procs, steps, wall, atoms * steps / wall, rss_kb / 1024.0, z, rep
+      printf sfmt, "lammps", atoms, procs, rep, zw, z, ke >> state
+    }' "$log") || { say "$tag: incomplete log $log"; return 0; }
+  printf '%s\n' "$row" | tee -a "$RESULTS" >>"$RUNS"
+  printf '%s\n' "$row" >&2
 }
 
 # --- the interleaved session ---------------------------------------------------------------------
 export OUT
+[[ $LAW == linear ]] || prepare_hertz
 for rep in $(seq 1 "$REPS"); do
+  if [[ $LAW == hertz ]]; then
+    say "rep $rep/$REPS: LAMMPS (hertz)"
+    for n in $SIZES; do
+      for t in $THREADS; do run_lammps_hertz "$n" "$t" "$rep"; done
+    done
+    say "rep $rep/$REPS: cairn (hertz)"
+    for n in $SIZES; do
+      for t in $THREADS; do run_cairn "$n" "$t" "$rep"; done
+    done
+    continue
+  fi
   before=0
   [[ -f $RESULTS ]] && before=$(wc -l <"$RESULTS")
   say "rep $rep/$REPS: peers.sh"
@@ -221,9 +342,21 @@ tail -n +2 "$RUNS" | awk '
   }' | { IFS= read -r h; echo "$h"; sort -t $'\t' -k2,2n -k3,3n -k1,1; } >"$MEDIANS"
 
 # --- report --------------------------------------------------------------------------------------
-echo "# settled-box-sc: cairn against LAMMPS and LIGGGHTS, $REPS interleaved runs per case," \
-  "$(date -u '+%Y-%m-%d %H:%M UTC'), $ncpu CPUs,$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null |
-    cut -d: -f2- || true)"
+if [[ $LAW == linear ]]; then
+  echo "# settled-box-sc: cairn against LAMMPS and LIGGGHTS, $REPS interleaved runs per case," \
+    "$(date -u '+%Y-%m-%d %H:%M UTC'), $ncpu CPUs,$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null |
+      cut -d: -f2- || true)"
+else
+  echo "# settled-box-sc, LAW=hertz (Hertz-Mindlin instead of SPEC's linear law): cairn against" \
+    "LAMMPS, $REPS interleaved runs per case, $(date -u '+%Y-%m-%d %H:%M UTC'), $ncpu CPUs,$(
+      grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- || true)"
+  echo "# law: cairn hertz (hz_shear 1.8e7 Pa, hz_poiss 0.25, fric 0.5, dp_nratio 0.2171 pp," \
+    "walls of the same material with dp_nratio 0.3651, dp_sratio 0); LAMMPS gran/hertz/history and" \
+    "fix wall/gran hertz/history Kn 3.2e7 Pa, Kt 4.114e7 Pa, gamma_n 2.338e8 1/(m s), gamma_t 0," \
+    "mu 0.5: E* 2.4e7 Pa, dashpots equal at overlap 2e-6 m (bench/lammps_hertz/hertz.in)"
+  echo "# note: LAW=hertz: no LIGGGHTS runs (no Hertz inputs for it here): its columns are '-';" \
+    "LAMMPS runs from bench/lammps_hertz/, not through peers.sh"
+fi
 echo "# cairn $CAIRN, source $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "?"): centred" \
   "differences (velocities at half steps); neighbour list from a cell grid with a skin (see" \
   "docs/scripting.md); ranks = OpenMP threads for cairn, MPI ranks for the peers"
@@ -234,18 +367,26 @@ fi
 echo "# medians (rss_mib: peak RSS summed over ranks; z_pp: pp contacts per particle at the end):"
 awk -F'\t' 'NR == 1 { printf "%-9s %7s %5s %6s %4s %9s %10s %8s %6s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9; next }
   { printf "%-9s %7d %5d %6s %4d %9.2f %10.3e %8s %6.3f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' "$MEDIANS"
+if [[ $LAW == hertz && -s $STATE ]]; then
+  echo "# state of every run (the packing must stay put: z_pp close between the codes and over" \
+    "the run, kinetic energy small; cairn's from half-step velocities):"
+  cat "$STATE"
+fi
 
-awk -F'\t' -v sizes="$SIZES" -v threads="$THREADS" '
+codes="cairn lammps liggghts"
+[[ $LAW == linear ]] || codes="cairn lammps"
+awk -F'\t' -v sizes="$SIZES" -v threads="$THREADS" -v codes="$codes" '
   function num(x) { return x ~ /^[0-9.eE+-]+$/ }
   function ratio(a, b) { return (num(a) && num(b) && b + 0 != 0) ? sprintf("%.3f", a / b) : "-" }
   function sci(x) { return num(x) ? sprintf("%.3e", x) : "-" }
   NR > 1 { k = $1 SUBSEP $2 SUBSEP $3; ps[k] = $7; rss[k] = $8; z[k] = $9; st[k] = $4 }
   END {
     nn = split(sizes, S, " "); nt = split(threads, T, " "); nc = split("cairn lammps liggghts", C, " ")
+    split(codes, W, " "); for (c in W) ran[W[c]] = 1  # the codes this law runs
     for (i = 1; i <= nn; i++) N[i] = S[i] * S[i] * S[i]
     # Missing cases.
     for (i = 1; i <= nn; i++) for (j = 1; j <= nt; j++) for (c = 1; c <= nc; c++)
-      if (!((C[c] SUBSEP N[i] SUBSEP T[j]) in ps))
+      if ((C[c] in ran) && !((C[c] SUBSEP N[i] SUBSEP T[j]) in ps))
         printf "# WARNING no runs of %s at N=%d ranks/threads=%d (failed; see the logs)\n", C[c], N[i], T[j]
     # Marginal memory between consecutive sizes: d(peak RSS) / dN, bytes per particle.
     if (nn >= 2) {
@@ -286,7 +427,7 @@ grep -v -e '^RATIO' -e '^# RATIO' "$LOGS/report.txt" || true
 
 # --- plot ----------------------------------------------------------------------------------------
 if command -v gnuplot >/dev/null 2>&1; then
-  if gnuplot -e "datafile='$MEDIANS'; outfile='$OUT/throughput.png'; threads='$THREADS'" \
+  if gnuplot -e "datafile='$MEDIANS'; outfile='$OUT/throughput.png'; threads='$THREADS'; law='$LAW'" \
     "$HERE/plot_throughput.gp" >"$LOGS/gnuplot.log" 2>&1 && [[ -s $OUT/throughput.png ]]; then
     say "plot: $OUT/throughput.png"
     if [[ -n ${PLOT:-} ]]; then

@@ -2,12 +2,13 @@
 # medians.txt that bench/compare.sh writes (tab separated, header
 # code N ranks steps runs wall_s pstep_s rss_mib z_pp).
 # Usage: gnuplot -e "datafile='OUT/medians.txt'; outfile='OUT/throughput.png'; threads='1 2'" \
-#                bench/plot_throughput.gp
+#                bench/plot_throughput.gp       (optional: law='hertz' names the law in the title)
 # The file name must not contain spaces or quotes (compare.sh's OUT never does).
 
 if (!exists("datafile")) datafile = "medians.txt"
 if (!exists("outfile")) outfile = "throughput.png"
 if (!exists("threads")) threads = "1 2"
+if (!exists("law")) law = "linear"
 codes = "cairn lammps liggghts"
 names = "cairn LAMMPS LIGGGHTS"
 
@@ -31,7 +32,8 @@ set yrange [0:*]
 set format y "%.1e"
 set xlabel "N (particles)"
 set ylabel "particle-steps / s (median)"
-set title "settled-box-sc: throughput of cairn and its peers"
+set title (law eq "linear") ? "settled-box-sc: throughput of cairn and its peers" : \
+          sprintf("settled-box-sc, %s law: throughput of cairn and its peers", law)
 set key outside right top
 set grid
 

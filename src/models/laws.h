@@ -107,27 +107,29 @@ static inline double law_dashpot_normal_step(double c, double m, double dt, doub
 static inline double law_dashpot_power_step(double c0, double q, double m, double dt,
                                             double overlap, double u, double f_spring,
                                             int no_tension, double *xi) {
-  const double p = q + 1.0, idt = 1.0 / dt, h = 0.5 * dt * dt / m, stop = m * u * idt;
+  /* (two divisions, 1/m and 1/dt, and the implicit solve's; Hertz's q = 1/4 has 1/p = 0.8) */
+  const double im = 1.0 / m, idt = 1.0 / dt, h = 0.5 * dt * dt * im, stop = m * u * idt;
+  const double ip = q == 0.25 ? 0.8 : 1.0 / (q + 1.0);
   const double xa = *xi;
-  /* Phi and its slope at the explicit prediction x0 (Phi's slope is c(x) = c0 x^q). */
+  /* Phi and its slope at the explicit prediction x0 (Phi's slope is c(x) = c0 x^q); at zero
+     overlap Phi is 0 and the slope is taken as 0 (for q < 0, an exponent alpha < 1, c itself is
+     infinite there) */
   double x0 = overlap + 0.5 * u * dt;
   if (x0 < 0) x0 = 0;
-  /* (at zero overlap Phi is 0 and the slope is taken as 0: for q < 0, an exponent alpha < 1,
-     c itself is infinite there) */
   double xq0 = x0 > 0 ? (q == 0.25 ? sqrt(sqrt(x0)) : pow(x0, q)) : 0.0;
   double xqa = xa > 0 ? (q == 0.25 ? sqrt(sqrt(xa)) : pow(xa, q)) : 0.0;
-  double phi0 = c0 * x0 * xq0 / p, phia = c0 * xa * xqa / p, slope = c0 * xq0;
+  double phi0 = c0 * x0 * xq0 * ip, phia = c0 * xa * xqa * ip, slope = c0 * xq0;
   /* fd = (phi0 - slope (f_spring + fd) h - phia) / dt, solved for fd */
   double fd = (phi0 - phia - slope * f_spring * h) * idt / (1.0 + slope * h * idt);
   if (u >= 0 ? fd > stop : fd < stop) fd = stop;
-  double u1 = u - (f_spring + fd) * dt / m;
+  double u1 = u - (f_spring + fd) * dt * im;
   int opens = overlap + u1 * dt <= 0;
   if (opens) { /* the interval ends at zero overlap, inside this step */
     fd = -phia * idt;
     if (u >= 0 ? fd > stop : fd < stop) fd = stop;
   }
   if (no_tension && f_spring + fd < 0) fd = -f_spring;
-  u1 = u - (f_spring + fd) * dt / m;
+  u1 = u - (f_spring + fd) * dt * im;
   *xi = opens ? 0.0 : overlap + 0.5 * u1 * dt;
   if (*xi < 0) *xi = 0.0;
   return fd;
