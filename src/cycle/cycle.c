@@ -226,6 +226,10 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+cairn_status cycle_run_one(cairn_world *w, cairn_diag *d) {
+  return one_step(w, d);
+}
+
 /* Report progress every 256 steps (the reporter decides whether to show anything). */
 static inline void report(cairn_world *w, double fraction, uint64_t steps, int done) {
   if (w->progress && (done || (steps & 255) == 0))

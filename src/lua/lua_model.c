@@ -299,16 +299,98 @@ static int l_cycle(lua_State *L) {
   return 0;
 }
 
+static const solve_limits *solve_lim; /* the limits of the solve in progress (run_solve) */
+static solve_result *solve_res;
+
+static cairn_status run_solve(cairn_world *w, uint64_t n, double t, cairn_diag *d) {
+  (void)n, (void)t;
+  return cycle_solve(w, solve_lim, solve_res, d);
+}
+
+/* A criterion's value from the options: absent is 0 (none); given, it must be > 0 and finite. */
+static double criterion(lua_State *L, const char *key) {
+  double v = opt_number(L, 1, key, NAN, "model.solve");
+  if (isnan(v)) return 0.0;
+  if (!(isfinite(v) && v > 0))
+    lua_raisef(L, "model.solve: %s must be a positive number (got %g)", key, v);
+  return v;
+}
+
+/* model.solve{time = T, steps = N, ratio = R, ratio_max = R, calm = E, history_interval = K}:
+   run until the first criterion given is met; returns a table saying which, with the measures at
+   the end. */
 static int l_solve(lua_State *L) {
-  static const char *const opts[] = {"time", "history_interval", NULL};
+  static const char *const opts[] = {
+      "time", "steps", "ratio", "ratio_max", "calm", "history_interval", NULL};
+  static const char *const reasons[] = {"time", "steps", "ratio", "ratio_max", "calm"};
   cairn_world *w = ctx_world(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
   check_opts(L, 1, "model.solve", opts);
-  double t = opt_number(L, 1, "time", NAN, "model.solve");
-  if (!isfinite(t)) lua_raisef(L, "model.solve: give time = T, the model time to reach");
+  solve_limits lim = {NAN, 0, 0, 0, 0};
+  lim.time = opt_number(L, 1, "time", NAN, "model.solve");
+  if (!isnan(lim.time) && !isfinite(lim.time))
+    lua_raisef(L, "model.solve: time must be a finite model time (got %g)", lim.time);
+  double steps = criterion(L, "steps");
+  if (steps != floor(steps) || steps >= 1e18)
+    lua_raisef(L, "model.solve: steps must be a whole number >= 1 (got %g)", steps);
+  lim.steps = (uint64_t)steps;
+  lim.ratio_mean = criterion(L, "ratio");
+  lim.ratio_max = criterion(L, "ratio_max");
+  lim.calm = criterion(L, "calm");
+  if (isnan(lim.time) && !lim.steps && !lim.ratio_mean && !lim.ratio_max && !lim.calm)
+    lua_raisef(L, "model.solve: give a criterion: time = T (the model time to reach), steps = N, "
+                  "ratio = R (mean unbalanced-force ratio), ratio_max = R or calm = E (kinetic "
+                  "energy)");
   set_interval(L, 1, w, "model.solve");
   cairn_diag d;
-  cairn_status s = with_progress(L, w, 0, t, run_time, &d);
+  solve_result r;
+  cairn_status s;
+  int only_time = !lim.steps && !lim.ratio_mean && !lim.ratio_max && !lim.calm;
+  if (only_time) { /* the time alone: the time-stepping of model.solve since the start */
+    uint64_t step0 = w->step;
+    s = with_progress(L, w, 0, lim.time, run_time, &d);
+    r.reason = SOLVE_TIME, r.steps = w->step - step0;
+    cycle_ratios(w, &r.ratio_mean, &r.ratio_max);
+    r.kinetic = cycle_kinetic(w);
+  } else {
+    solve_lim = &lim, solve_res = &r;
+    s = with_progress(L, w, 0, 0, run_solve, &d);
+    solve_lim = NULL, solve_res = NULL;
+  }
   if (s) return raise_diag(L, s, &d);
+  const char *why = reasons[r.reason];
+  if ((lim.ratio_mean > 0 || lim.ratio_max > 0 || lim.calm > 0) && !ctx_of(L)->quiet)
+    printf("model.solve: stopped on %s after %llu steps at t = %.6g: mean ratio %.3g, maximum "
+           "ratio %.3g, kinetic energy %.3g\n",
+           why, (unsigned long long)r.steps, w->time, r.ratio_mean, r.ratio_max, r.kinetic);
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, why);
+  lua_setfield(L, -2, "reason");
+  lua_pushinteger(L, (lua_Integer)r.steps);
+  lua_setfield(L, -2, "steps");
+  lua_pushnumber(L, w->time);
+  lua_setfield(L, -2, "time");
+  lua_pushnumber(L, r.ratio_mean);
+  lua_setfield(L, -2, "ratio");
+  lua_pushnumber(L, r.ratio_max);
+  lua_setfield(L, -2, "ratio_max");
+  lua_pushnumber(L, r.kinetic);
+  lua_setfield(L, -2, "kinetic");
+  return 1;
+}
+
+/* model.ratio() -> mean, maximum unbalanced-force ratio of the last force pass */
+static int l_ratio(lua_State *L) {
+  double mean, max;
+  cycle_ratios(ctx_world(L), &mean, &max);
+  lua_pushnumber(L, mean);
+  lua_pushnumber(L, max);
+  return 2;
+}
+
+/* model.calm(): every ball's velocity and spin to zero */
+static int l_calm(lua_State *L) {
+  cycle_calm(ctx_world(L));
   return 0;
 }
 
@@ -342,6 +424,8 @@ void open_model(lua_State *L) {
                                {"timestep", l_timestep},
                                {"cycle", l_cycle},
                                {"solve", l_solve},
+                               {"ratio", l_ratio},
+                               {"calm", l_calm},
                                {"time", l_time},
                                {"step", l_step},
                                {"clean", l_clean},

@@ -1,0 +1,136 @@
+/* Solving to a criterion, as PFC users know it: run until the model time or a step count is
+   reached, or the unbalanced-force ratio (mean or maximum) or the kinetic energy falls below a
+   limit, whichever comes first; and the measures those criteria use. */
+#include <math.h>
+
+#include "cycle/cycle.h"
+
+/* Free in at least one translation component (a ball fixed in every one carries no unbalanced
+   force of its own: whatever acts on it is reacted). */
+static int counts(const ball_store *b, size_t i, int dim) {
+  unsigned all = dim == 3 ? 7u : 3u;
+  return (b->fix[i] & all) != all;
+}
+
+/* The unbalanced force of ball i from the last force pass: contacts, gravity and applied force
+   on its free components. */
+static double unbalanced(const cairn_world *w, size_t i) {
+  const ball_store *b = &w->balls;
+  double s = 0;
+  for (int k = 0; k < w->dim; k++) {
+    if (b->fix[i] & (1u << k)) continue;
+    double f = b->force[i][k] + b->mass[i] * w->gravity[k];
+    s += f * f;
+  }
+  return sqrt(s);
+}
+
+void cycle_ratios(const cairn_world *w, double *mean, double *max) {
+  const ball_store *b = &w->balls;
+  const contact_store *cs = &w->contacts;
+  double sum_u = 0, max_u = 0, sum_a = 0, g = sqrt(v3_dot(w->gravity, w->gravity));
+  size_t n = 0;
+  for (size_t i = 0; i < b->n; i++) {
+    if (!counts(b, i, w->dim)) continue;
+    double u = unbalanced(w, i);
+    sum_u += u;
+    if (u > max_u) max_u = u;
+    sum_a += b->mass[i] * g;
+    n++;
+  }
+  /* The contacts' share of the applied forces: each active contact's force, once per free
+     ball it acts on. */
+  for (size_t c = 0; c < cs->n; c++) {
+    if (!cs->active[c]) continue;
+    double f = sqrt(v3_dot(cs->force[c], cs->force[c]));
+    if (counts(b, cs->b[c], w->dim)) sum_a += f;
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL && counts(b, cs->a[c], w->dim)) sum_a += f;
+  }
+  if (!(sum_a > 0)) { /* nothing acts: balanced, unless something unbalanced remains */
+    *mean = sum_u > 0 ? INFINITY : 0.0;
+    *max = max_u > 0 ? INFINITY : 0.0;
+    return;
+  }
+  *mean = sum_u / sum_a;
+  *max = max_u * (double)n / sum_a;
+}
+
+double cycle_kinetic(const cairn_world *w) {
+  const ball_store *b = &w->balls;
+  double e = 0;
+  for (size_t i = 0; i < b->n; i++) {
+    const double *v = b->vel[i], *s = b->spin[i];
+    e += 0.5 * b->mass[i] * v3_dot(v, v);
+    e += 0.5 * b->inertia[i] * (w->dim == 2 ? s[2] * s[2] : v3_dot(s, s));
+  }
+  return e;
+}
+
+void cycle_calm(cairn_world *w) {
+  ball_store *b = &w->balls;
+  for (size_t i = 0; i < b->n; i++) {
+    v3_zero(b->vel[i]);
+    v3_zero(b->spin[i]);
+  }
+}
+
+/* Which criterion holds now (after a step), or -1. */
+static int met(const cairn_world *w, const solve_limits *lim, uint64_t steps, solve_result *r) {
+  if (lim->ratio_mean > 0 || lim->ratio_max > 0) cycle_ratios(w, &r->ratio_mean, &r->ratio_max);
+  if (lim->calm > 0) r->kinetic = cycle_kinetic(w);
+  if (lim->ratio_mean > 0 && r->ratio_mean <= lim->ratio_mean) return SOLVE_RATIO_MEAN;
+  if (lim->ratio_max > 0 && r->ratio_max <= lim->ratio_max) return SOLVE_RATIO_MAX;
+  if (lim->calm > 0 && r->kinetic <= lim->calm) return SOLVE_CALM;
+  if (lim->steps > 0 && steps >= lim->steps) return SOLVE_STEPS;
+  /* (a remainder below 1e-9 of a step is round-off) */
+  if (isfinite(lim->time) && w->time >= lim->time - 1e-9 * w->dt) return SOLVE_TIME;
+  return -1;
+}
+
+/* The fraction done, for progress: the largest of the time's and the steps' fractions, and for
+   the ratio and the kinetic energy their decades down from the first value to the limit. */
+static double fraction(const cairn_world *w, const solve_limits *lim, uint64_t steps, double t0,
+                       const solve_result *first, const solve_result *now) {
+  double f = 0;
+  if (isfinite(lim->time) && lim->time > t0) f = fmax(f, (w->time - t0) / (lim->time - t0));
+  if (lim->steps > 0) f = fmax(f, (double)steps / (double)lim->steps);
+  const double pairs[3][3] = {{lim->ratio_mean, first->ratio_mean, now->ratio_mean},
+                              {lim->ratio_max, first->ratio_max, now->ratio_max},
+                              {lim->calm, first->kinetic, now->kinetic}};
+  for (int k = 0; k < 3; k++) {
+    double goal = pairs[k][0], a = pairs[k][1], x = pairs[k][2];
+    if (goal > 0 && a > goal && x > 0 && isfinite(a) && isfinite(x))
+      f = fmax(f, log(a / x) / log(a / goal));
+  }
+  return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
+cairn_status cycle_solve(cairn_world *w, const solve_limits *lim, solve_result *r, cairn_diag *d) {
+  CAIRN_CHECK(isfinite(lim->time) || lim->steps > 0 || lim->ratio_mean > 0 || lim->ratio_max > 0 ||
+                  lim->calm > 0,
+              d, CAIRN_EINVAL, "solve needs a criterion: a time, a step count, a ratio or calm");
+  r->reason = -1, r->steps = 0, r->ratio_mean = r->ratio_max = r->kinetic = NAN;
+  /* A time already reached with no other criterion: nothing to do (as cycle_solve_time). */
+  if (isfinite(lim->time) && w->time >= lim->time - 1e-9 * w->dt && lim->steps == 0 &&
+      !(lim->ratio_mean > 0 || lim->ratio_max > 0 || lim->calm > 0)) {
+    r->reason = SOLVE_TIME;
+    return CAIRN_OK;
+  }
+  double t0 = w->time;
+  solve_result first = *r;
+  cairn_status s = CAIRN_OK;
+  while (r->reason < 0) {
+    s = cycle_run_one(w, d);
+    if (s) break;
+    r->steps++;
+    r->reason = met(w, lim, r->steps, r);
+    if (r->steps == 1) first = *r;
+    if (w->progress && ((r->steps & 255) == 0))
+      w->progress(w->progress_ud, fraction(w, lim, r->steps, t0, &first, r), r->steps, 0);
+  }
+  if (w->progress) w->progress(w->progress_ud, 1.0, r->steps, 1);
+  /* The measures at the end, whichever criterion stopped it. */
+  cycle_ratios(w, &r->ratio_mean, &r->ratio_max);
+  r->kinetic = cycle_kinetic(w);
+  return s;
+}
