@@ -88,8 +88,8 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy.on;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
-  long nb = (long)b->n;
-#pragma omp parallel for schedule(static) if (PARALLEL_WORTH(nb))
+  long nb = (long)b->n, runaway = nb; /* the first ball that moved too far, or nb */
+#pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
   for (long i = 0; i < nb; i++) {
     double eg = 0, ed = 0, a = b->damp[i];
     unsigned fix = b->fix[i];
@@ -98,6 +98,29 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
     else
       advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed);
     if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
+    /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
+       to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
+       flight may move as far as it likes. */
+    const double *v = b->vel[i];
+    if (!(v3_dot(v, v) * dt * dt <= b->rad[i] * b->rad[i]) &&
+        (b->k_tran[i] > 0 || !isfinite(v[0] + v[1] + v[2])) && i < runaway)
+      runaway = i;
+  }
+  if (runaway < nb) {
+    const double *v = b->vel[runaway];
+    double step = sqrt(v3_dot(v, v)) * dt;
+    if (!isfinite(step))
+      return diag_set(d, CAIRN_ESTATE,
+                      "ball %lld has a non-finite velocity at step %llu: a contact model returned "
+                      "a non-finite force, or the run became unstable; check the models' "
+                      "properties and lower the timestep",
+                      (long long)b->id[runaway], (unsigned long long)w->step);
+    return diag_set(d, CAIRN_ESTATE,
+                    "ball %lld moved %g in one step (step %llu), more than its radius %g: the run "
+                    "is unstable (a timestep too large for the contacts' stiffness, or forces "
+                    "far beyond the model's range); lower the timestep or use "
+                    "model.timestep{auto = true}",
+                    (long long)b->id[runaway], step, (unsigned long long)w->step, b->rad[runaway]);
   }
   if (track) /* summed in ball order: the same total for any thread count */
     for (long i = 0; i < nb; i++) {
@@ -210,6 +233,24 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* A fixed timestep above the stable estimate (S = 1: sqrt(m / k) of the stiffest ball, from this
+   step's contacts) is told once, or refused with strict; checked on a run's first step and every
+   1024 steps after, since stiffness grows as contacts form. */
+static cairn_status check_fixed_dt(cairn_world *w, int first, cairn_diag *d) {
+  if (w->ts_mode != TS_FIXED || w->dt_warned || !(first || (w->step & 1023) == 0)) return CAIRN_OK;
+  double est = min_ball_dt(w, 1);
+  if (!(isfinite(est) && w->dt > est)) return CAIRN_OK;
+  char msg[300];
+  snprintf(msg, sizeof msg,
+           "the fixed timestep %g is above the stable estimate %g (sqrt(m/k) of the stiffest ball "
+           "at step %llu), so the run may blow up; lower it, or use model.timestep{auto = true}",
+           w->dt, est, (unsigned long long)w->step);
+  CAIRN_CHECK(!w->dt_strict, d, CAIRN_ESTATE, "%s", msg);
+  w->dt_warned = 1;
+  if (w->warn) w->warn(w->warn_ud, msg);
+  return CAIRN_OK;
+}
+
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(detect_update(w, d));
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
@@ -217,6 +258,8 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(cycle_timestep(w, &dt, d));
   w->dt = dt;
   CAIRN_TRY(forces_compute(w, dt, d));
+  CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
+  w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
   CAIRN_TRY(motion(w, dt, d));
   w->time += dt;
@@ -238,6 +281,7 @@ static inline void report(cairn_world *w, double fraction, uint64_t steps, int d
 
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {
   cairn_status s = CAIRN_OK;
+  w->run_first = 1;
   for (uint64_t i = 0; i < n && s == CAIRN_OK; i++) {
     s = one_step(w, d);
     report(w, (double)(i + 1) / (double)n, i + 1, 0);
@@ -257,6 +301,7 @@ cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
   double t0 = w->time;
   uint64_t steps = 0;
   cairn_status s = CAIRN_OK;
+  w->run_first = 1;
   while (w->time < t_end && s == CAIRN_OK) {
     s = one_step(w, d);
     report(w, (w->time - t0) / (t_end - t0), ++steps, 0);

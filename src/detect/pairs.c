@@ -266,6 +266,11 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
       double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox;
       v3_sub(bs->pos[bb], bs->pos[a], e);
       if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
+      if (v3_dot(e, e) == 0) { /* the same centre: no normal; refused in the serial pass */
+        p->sok[q] = 2;
+        marked++;
+        continue;
+      }
     }
     double gap = INFINITY, n[3], pt[3];
     if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt) && gap < max_prox) {
@@ -279,6 +284,13 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     if (!p->sok[q]) continue;
     int k = p->kind[q];
     uint32_t a = p->a[q], bb = p->b[q], c;
+    if (p->sok[q] == 2) {
+      const double *x = w->balls.pos[a];
+      return diag_set(d, CAIRN_ESTATE,
+                      "balls %lld and %lld have the same centre (%g, %g, %g), so no contact normal "
+                      "can be formed between them; move one of them (ball.pos) or delete it",
+                      (long long)w->balls.id[a], (long long)w->balls.id[bb], x[0], x[1], x[2]);
+    }
     double gap = p->sgap[q], n[3], pt[3];
     if (gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
     CAIRN_TRY(contact_create(w, k, a, bb, &c, d));

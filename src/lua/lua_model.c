@@ -8,8 +8,19 @@
 #include "io/io.h"
 #include "lua/lua_api.h"
 
+/* The engine's warnings, on stderr with the script position of the call that ran into them. */
+static void warn_script(void *ud, const char *msg) {
+  lua_State *L = ud;
+  luaL_where(L, 1);
+  fprintf(stderr, "%swarning: %s\n", lua_tostring(L, -1), msg);
+  lua_pop(L, 1);
+}
+
 static int l_new(lua_State *L) {
   static const char *const opts[] = {"dim", NULL};
+  if (!lua_istable(L, 1))
+    lua_raisef(L, "model.new: give a table, model.new{dim = 2} (disks) or model.new{dim = 3} "
+                  "(spheres)");
   check_opts(L, 1, "model.new", opts);
   lua_getfield(L, 1, "dim");
   int ok;
@@ -22,6 +33,8 @@ static int l_new(lua_State *L) {
   if (s) return raise_diag(L, s, &d);
   cairn_world_destroy(&c->w);
   c->w = w;
+  w->warn = warn_script;
+  w->warn_ud = L;
   /* A new model starts without callbacks (as PFC's model new); loaded plugins stay. */
   for (int i = 0; i < EV_COUNT + 2; i++) {
     luaL_unref(L, LUA_REGISTRYINDEX, c->cb_ref[i]);
@@ -75,6 +88,8 @@ static int l_restore(lua_State *L) {
   if (s) return lua_raisef(L, "model.restore: %s", d.msg);
   cairn_world_destroy(&c->w);
   c->w = w;
+  w->warn = warn_script;
+  w->warn_ud = L;
   for (int i = 0; i < EV_COUNT + 2; i++) {
     luaL_unref(L, LUA_REGISTRYINDEX, c->cb_ref[i]);
     c->cb_ref[i] = LUA_NOREF;
@@ -187,8 +202,11 @@ static int l_domain(lua_State *L) {
 static int l_timestep(lua_State *L) {
   cairn_world *w = ctx_world(L);
   if (lua_istable(L, 1)) {
-    static const char *const opts[] = {"fix", "auto", "safety", NULL};
+    static const char *const opts[] = {"fix", "auto", "safety", "strict", NULL};
     check_opts(L, 1, "model.timestep", opts);
+    lua_getfield(L, 1, "strict");
+    int strict = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     double fix = opt_number(L, 1, "fix", NAN, "model.timestep");
     double safety = opt_number(L, 1, "safety", w->dt_safety, "model.timestep");
     lua_getfield(L, 1, "auto");
@@ -199,6 +217,7 @@ static int l_timestep(lua_State *L) {
         lua_raisef(L, "model.timestep: fix must be a positive time (got %g)", fix);
       w->ts_mode = TS_FIXED;
       w->dt = fix;
+      w->dt_strict = strict, w->dt_warned = 0;
     } else {
       if (!(safety > 0 && safety <= 1))
         lua_raisef(L, "model.timestep: safety must be in (0, 1] (got %g)", safety);

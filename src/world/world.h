@@ -243,6 +243,12 @@ struct cairn_world {
   /* time */
   ts_mode ts_mode;
   double dt, dt_safety;
+  int dt_strict; /* a fixed timestep above the stable estimate is an error, not a warning */
+  int dt_warned; /* the warning about it was given (once per model.timestep{fix = ...}) */
+  int run_first; /* the next step is the first of a cycle or solve call */
+  /* one-sentence warnings of the engine (the script layer prints them); NULL: none */
+  void (*warn)(void *ud, const char *msg);
+  void *warn_ud;
   double time;
   uint64_t step;
   /* domain */
