@@ -166,6 +166,9 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* The most the automatic timestep grows from one step to the next. */
+#define DT_GROWTH 1.1
+
 /* Critical timestep estimate of one ball with translational stiffness kt and rotational kr. */
 static double ball_dt(double m, double I, double kt, double kr) {
   double dt = INFINITY;
@@ -229,7 +232,12 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
     *dt_out = w->dt;
     return CAIRN_OK;
   }
-  *dt_out = w->dt_safety * dt;
+  dt *= w->dt_safety;
+  /* It may fall at once but grow by at most DT_GROWTH a step: a contact's stiffness estimate
+     can be far below what it is heading for (a nonlinear law at first touch), and a timestep
+     that jumped on such an estimate would overshoot before the next one corrects it. */
+  if (w->dt > 0 && dt > DT_GROWTH * w->dt) dt = DT_GROWTH * w->dt;
+  *dt_out = dt;
   return CAIRN_OK;
 }
 
