@@ -266,10 +266,12 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(cycle_timestep(w, &dt, d));
   w->dt = dt;
   CAIRN_TRY(forces_compute(w, dt, d));
+  if (w->loads.n) loads_apply(w);
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
   CAIRN_TRY(motion(w, dt, d));
+  if (w->loads.n && w->energy.on) w->energy.applied += loads_work(w, dt);
   w->time += dt;
   w->step++;
   if (w->hist.interval && w->step % w->hist.interval == 0) CAIRN_TRY(history_sample(w, d));

@@ -3,6 +3,7 @@
    limit, whichever comes first; and the measures those criteria use. */
 #include <math.h>
 
+#include "core/idmap.h"
 #include "cycle/cycle.h"
 
 /* Free in at least one translation component (a ball fixed in every one carries no unbalanced
@@ -12,8 +13,8 @@ static int counts(const ball_store *b, size_t i, int dim) {
   return (b->fix[i] & all) != all;
 }
 
-/* The unbalanced force of ball i from the last force pass: contacts, gravity and applied force
-   on its free components. */
+/* The unbalanced force of ball i from the last force pass: contacts, applied loads (added to the
+   ball's force) and gravity, on its free components. */
 static double unbalanced(const cairn_world *w, size_t i) {
   const ball_store *b = &w->balls;
   double s = 0;
@@ -37,6 +38,12 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
     if (u > max_u) max_u = u;
     sum_a += b->mass[i] * g;
     n++;
+  }
+  /* The forces scripts apply, on free balls. */
+  for (size_t k = 0; k < w->loads.n; k++) {
+    uint32_t i = idmap_get(&b->map, (uint64_t)w->loads.id[k]);
+    if (i != IDMAP_NONE && counts(b, i, w->dim))
+      sum_a += sqrt(v3_dot(w->loads.f[k], w->loads.f[k]));
   }
   /* The contacts' share of the applied forces: each active contact's force, once per free
      ball it acts on. */

@@ -17,7 +17,7 @@
 #define SAVE_MAGIC "CAIRNSAV"
 /* 2: the energy sums after the domain; 3: contacts in global coordinates (normal, force, moment,
    contact-plane state as a normal component and a global in-plane vector), no stored frame */
-#define SAVE_VERSION 3u
+#define SAVE_VERSION 4u
 #define SAVE_VERSION_OLDEST 1u
 #define SAVE_BOM 0x01020304u
 
@@ -184,6 +184,14 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   }
   put_u32(b, (uint32_t)n_cb);
   for (int i = 0; i < n_cb; i++) put_str(b, cb[i]);
+  /* format 4: the work of applied loads, and the loads */
+  put_f64(b, w->energy.applied);
+  const load_set *l = &w->loads;
+  put_u64(b, l->n);
+  for (size_t i = 0; i < l->n; i++) {
+    put_i64(b, l->id[i]);
+    put_f64s(b, l->f[i], 3), put_f64s(b, l->m[i], 3);
+  }
 }
 
 cairn_status io_save(const cairn_world *w, const char *path, const char *const *cb, int n_cb,
@@ -608,6 +616,20 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
   BAD_IF(ncb > 64);
   info->n_callbacks = (int)ncb;
   for (uint32_t i = 0; i < ncb; i++) get_str(b, info->callbacks[i], sizeof info->callbacks[i]);
+  if (b->version >= 4) { /* applied loads */
+    w->energy.applied = get_f64(b);
+    uint64_t nl = get_count(b, 8 + 6 * 8);
+    BAD_IF(0);
+    for (uint64_t i = 0; i < nl; i++) {
+      int64_t id = get_i64(b);
+      double f[3], m[3];
+      get_f64s(b, f, 3), get_f64s(b, m, 3);
+      BAD_IF(idmap_get(&w->balls.map, (uint64_t)id) == IDMAP_NONE);
+      for (int k = 0; k < 3; k++) BAD_IF(!isfinite(f[k]) || !isfinite(m[k]));
+      CAIRN_TRY(loads_set(w, id, 0, f, d));
+      CAIRN_TRY(loads_set(w, id, 1, m, d));
+    }
+  }
   BAD_IF(b->pos != b->n);
   return s;
 truncated:

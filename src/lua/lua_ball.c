@@ -149,6 +149,41 @@ static int l_moment(lua_State *L) {
   return 1;
 }
 
+/* ball.force_app(id [, F]) and ball.moment_app(id [, M]): the force and moment a script applies
+   to a ball every step, until changed (zero removes it). */
+static int load_attr(lua_State *L, int which, const char *what) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  int64_t id = w->balls.id[s];
+  double v[3] = {0, 0, 0};
+  if (lua_gettop(L) >= 2) {
+    if (which)
+      get_rot(L, w, 2, v, what);
+    else
+      get_vec(L, 2, w->dim, v, what);
+    for (int k = 0; k < 3; k++)
+      if (!isfinite(v[k])) lua_raisef(L, "%s: components must be finite (got %g)", what, v[k]);
+    cairn_diag d;
+    cairn_status st = loads_set(w, id, which, v, &d);
+    if (st) return raise_diag(L, st, &d);
+    return 0;
+  }
+  loads_get(w, id, which, v);
+  if (which)
+    push_rot(L, w, v);
+  else
+    push_vec(L, v, w->dim);
+  return 1;
+}
+
+static int l_force_app(lua_State *L) {
+  return load_attr(L, 0, "ball.force_app");
+}
+
+static int l_moment_app(lua_State *L) {
+  return load_attr(L, 1, "ball.moment_app");
+}
+
 typedef cairn_status (*scalar_setter)(cairn_world *, uint32_t, double, cairn_diag *);
 
 static int scalar_attr(lua_State *L, double *arr, scalar_setter set, const char *name) {
@@ -361,6 +396,8 @@ void open_ball(lua_State *L) {
                                {"spin", l_spin},
                                {"force", l_force},
                                {"moment", l_moment},
+                               {"force_app", l_force_app},
+                               {"moment_app", l_moment_app},
                                {"rad", l_rad},
                                {"density", l_density},
                                {"damp", l_damp},

@@ -122,12 +122,29 @@ static int l_force(lua_State *L) {
 static int l_nodes(lua_State *L) {
   cairn_world *w = ctx_world(L);
   wall *wl = check_wall(L, w, 1);
+  if (lua_gettop(L) >= 2)
+    return lua_raisef(L, "wall.nodes gives a wall's nodes and cannot set them: move a wall with "
+                         "wall.move(ID, D) or wall.vel(ID, V); for another shape, delete it and "
+                         "create a new one");
   lua_createtable(L, wl->n_nodes, 0);
   for (int i = 0; i < wl->n_nodes; i++) {
     push_vec(L, wl->nodes[i], w->dim);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
+}
+
+/* wall.move(id, D): translate the wall by D at once (nodes and point); walls never rotate. */
+static int l_move(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  double dx[3];
+  get_vec(L, 2, w->dim, dx, "wall.move");
+  for (int n = 0; n < wl->n_nodes; n++) v3_add(wl->nodes[n], dx, wl->nodes[n]);
+  v3_add(wl->point, dx, wl->point);
+  v3_add(wl->disp, dx, wl->disp); /* counts towards the next neighbour rebuild */
+  world_mark_dirty(w);
+  return 0;
 }
 
 static int l_kind(lua_State *L) {
@@ -146,7 +163,7 @@ void open_wall(lua_State *L) {
   static const luaL_Reg f[] = {{"create", l_create}, {"delete", l_delete}, {"list", l_list},
                                {"count", l_count},   {"vel", l_vel},       {"force", l_force},
                                {"nodes", l_nodes},   {"kind", l_kind},     {"point", l_point},
-                               {NULL, NULL}};
+                               {"move", l_move},     {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "wall");
 }

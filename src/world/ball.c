@@ -144,6 +144,7 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
     if (cs->b[c] == s || (bb && cs->a[c] == s)) contact_delete(w, (uint32_t)c);
   }
+  loads_remove(w, id);
   uint32_t last = (uint32_t)b->n - 1;
   idmap_del(&b->map, (uint64_t)id);
   if (s != last) {

@@ -43,10 +43,12 @@ void energy_report_get(const cairn_world *w, energy_report *r) {
   r->damping = w->energy.damping;
   r->gravity = w->energy.gravity;
   r->walls = w->energy.walls;
+  r->applied = w->energy.applied;
   r->start = w->energy.start;
   r->kinetic = r->kinetic_trans + r->kinetic_rot;
   double held = r->kinetic + r->strain;
-  r->balance = r->gravity + r->walls - (held - r->start) - r->dashpot - r->slip - r->damping;
+  r->balance =
+      r->gravity + r->walls + r->applied - (held - r->start) - r->dashpot - r->slip - r->damping;
 }
 
 void energy_reset(cairn_world *w) {

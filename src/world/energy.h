@@ -14,6 +14,7 @@ typedef struct energy_report {
   double dashpot, slip;              /* dissipated by the contacts while tracking */
   double damping;                    /* dissipated by local damping while tracking */
   double gravity, walls;             /* work done on the balls while tracking */
+  double applied;                    /* work of the applied loads while tracking */
   double start;                      /* kinetic + strain when tracking began */
   /* work in - (change of kinetic + strain) - losses: zero for an exact balance */
   double balance;

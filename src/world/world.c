@@ -47,6 +47,7 @@ void cairn_world_destroy(cairn_world **wp) {
   contact_store_free(w);
   pairs_free(&w->pairs);
   ball_store_free(&w->balls);
+  loads_free(&w->loads);
   wall_store_free(&w->walls);
   cmat_free(w);
   registry_free(&w->reg);

@@ -220,6 +220,7 @@ typedef struct force_scratch {
 typedef struct energy_track {
   int on, started;
   double gravity; /* work of gravity on the balls */
+  double applied; /* work of the forces and moments scripts apply to balls */
   double walls;   /* work of the walls' contact forces on the balls (moving walls) */
   double damping; /* lost to local damping */
   /* dashpot and slip losses of contacts since deleted or given another model */
@@ -227,10 +228,19 @@ typedef struct energy_track {
   double start; /* kinetic + strain energy when tracking began */
 } energy_track;
 
+/* Forces and moments that scripts apply to balls (ball.force_app, ball.moment_app), by ball id,
+   global: few balls carry one, so they live apart from the ball arrays. */
+typedef struct load_set {
+  size_t n, cap;
+  int64_t *id;
+  double (*f)[3], (*m)[3];
+} load_set;
+
 struct cairn_world {
   int dim;
   double gravity[3];
   ball_store balls;
+  load_set loads;
   wall_store walls;
   force_scratch fs;
   contact_store contacts;
@@ -283,6 +293,19 @@ cairn_status world_call_hook(cairn_world *w, hook_point p, cairn_diag *d);
 cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, cairn_diag *d);
 const char *world_group_name(const cairn_world *w, uint16_t g);
 void world_mark_dirty(cairn_world *w);
+
+/* Applied loads (loads.c). Set ball id's applied force (which = 0) or moment (which = 1) to v;
+   a load of zero force and moment is dropped. */
+cairn_status loads_set(cairn_world *w, int64_t id, int which, const double v[3], cairn_diag *d);
+/* The applied force (which = 0) or moment (1) of ball id (zero without one). */
+void loads_get(const cairn_world *w, int64_t id, int which, double v[3]);
+/* Forget ball id's load (the ball is deleted). */
+void loads_remove(cairn_world *w, int64_t id);
+/* Add every load to its ball's force and moment (after the contact forces of a step). */
+void loads_apply(cairn_world *w);
+/* The loads' work over a step of length dt whose motion is done (energy tracking). */
+double loads_work(const cairn_world *w, double dt);
+void loads_free(load_set *l);
 
 /* ball.c */
 typedef struct ball_spec {

@@ -1,5 +1,6 @@
 -- Shared scene of the restore tests: 300 spheres poured into a box with a moving lid, linear
--- contacts with friction and dashpots, so contacts open, close and slide.
+-- contacts with friction and dashpots, so contacts open, close and slide; two balls carry
+-- applied loads.
 function build_scene()
   model.new{dim = 3}
   model.gravity{0, 0, -9.81}
@@ -21,6 +22,9 @@ function build_scene()
                                                  {0, 0.066, 0.1}, {0.066, 0.066, 0.1}}}
   wall.create{id = 6, kind = "plane", point = {0, 0, 0.1}, normal = {0, 0, -1}, vel = {0, 0, -0.05}}
   model.timestep{auto = true}
+  -- applied loads (saved since format 4): a push and a twist on two balls
+  ball.force_app(1, {0.002, 0, 0})
+  ball.moment_app(2, {0, 0, 1e-6})
 end
 
 -- Histories that see every ball and contact, so any difference in any bit shows.

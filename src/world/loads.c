@@ -1,0 +1,91 @@
+/* Forces and moments that scripts apply to balls: a short list by ball id, added to the balls'
+   forces after each step's contact forces. */
+#include <string.h>
+
+#include "core/idmap.h"
+#include "world/world.h"
+
+static long find(const load_set *l, int64_t id) {
+  for (size_t i = 0; i < l->n; i++)
+    if (l->id[i] == id) return (long)i;
+  return -1;
+}
+
+static void drop(load_set *l, size_t i) {
+  size_t last = l->n - 1;
+  l->id[i] = l->id[last];
+  memcpy(l->f[i], l->f[last], sizeof l->f[i]);
+  memcpy(l->m[i], l->m[last], sizeof l->m[i]);
+  l->n = last;
+}
+
+cairn_status loads_set(cairn_world *w, int64_t id, int which, const double v[3], cairn_diag *d) {
+  load_set *l = &w->loads;
+  long i = find(l, id);
+  if (i < 0) {
+    if (v[0] == 0 && v[1] == 0 && v[2] == 0) return CAIRN_OK;
+    if (l->n == l->cap) {
+      size_t cap = l->cap;
+      CAIRN_TRY(mem_grow((void **)&l->id, &cap, l->n + 1, sizeof *l->id, "loads:id", d));
+      size_t c2 = l->cap;
+      CAIRN_TRY(mem_grow((void **)&l->f, &c2, l->n + 1, sizeof *l->f, "loads:f", d));
+      size_t c3 = l->cap;
+      CAIRN_TRY(mem_grow((void **)&l->m, &c3, l->n + 1, sizeof *l->m, "loads:m", d));
+      l->cap = cap;
+    }
+    i = (long)l->n++;
+    l->id[i] = id;
+    memset(l->f[i], 0, sizeof l->f[i]);
+    memset(l->m[i], 0, sizeof l->m[i]);
+  }
+  memcpy(which ? l->m[i] : l->f[i], v, 3 * sizeof *v);
+  const double *f = l->f[i], *m = l->m[i];
+  if (!f[0] && !f[1] && !f[2] && !m[0] && !m[1] && !m[2]) drop(l, (size_t)i);
+  return CAIRN_OK;
+}
+
+void loads_get(const cairn_world *w, int64_t id, int which, double v[3]) {
+  long i = find(&w->loads, id);
+  if (i < 0)
+    v[0] = v[1] = v[2] = 0;
+  else
+    memcpy(v, which ? w->loads.m[i] : w->loads.f[i], 3 * sizeof *v);
+}
+
+void loads_remove(cairn_world *w, int64_t id) {
+  long i = find(&w->loads, id);
+  if (i >= 0) drop(&w->loads, (size_t)i);
+}
+
+void loads_apply(cairn_world *w) {
+  const load_set *l = &w->loads;
+  ball_store *b = &w->balls;
+  for (size_t i = 0; i < l->n; i++) {
+    uint32_t s = idmap_get(&b->map, (uint64_t)l->id[i]);
+    if (s == IDMAP_NONE) continue;
+    v3_add(b->force[s], l->f[i], b->force[s]);
+    v3_add(b->moment[s], l->m[i], b->moment[s]);
+  }
+}
+
+/* As gravity's (cycle.c): the force times this step's displacement v dt, the moment times this
+   step's rotation (2D: about z only). */
+double loads_work(const cairn_world *w, double dt) {
+  const load_set *l = &w->loads;
+  const ball_store *b = &w->balls;
+  double e = 0;
+  for (size_t i = 0; i < l->n; i++) {
+    uint32_t s = idmap_get(&b->map, (uint64_t)l->id[i]);
+    if (s == IDMAP_NONE) continue;
+    for (int k = 0; k < w->dim; k++) e += l->f[i][k] * b->vel[s][k] * dt;
+    for (int k = w->dim == 2 ? 2 : 0; k < 3; k++) e += l->m[i][k] * b->spin[s][k] * dt;
+  }
+  return e;
+}
+
+void loads_free(load_set *l) {
+  mem_free(l->id, 0);
+  mem_free(l->f, 0);
+  mem_free(l->m, 0);
+  memset(l, 0, sizeof *l);
+}
