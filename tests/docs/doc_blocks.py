@@ -106,10 +106,9 @@ def check_blocks(cairn, root, fails):
 
 def check_functions(cairn, root, fails):
     """Every function the script modules register is named in docs/scripting.md."""
-    lister = ("for _, m in ipairs{'model','ball','wall','contact','history','callback','measure',"
-              "'specimen','energy','plot','vtk','verify'} do local t = _G[m] if type(t) == 'table' "
-              "then for k, v in pairs(t) do if type(v) == 'function' then print(m .. '.' .. k) "
-              "end end end end")
+    lister = ("for _, m in ipairs{'" + "','".join(modules(cairn)) + "'} do local t = _G[m] if type(t) == "
+              "'table' then for k, v in pairs(t) do if type(v) == 'function' then "
+              "print(m .. '.' .. k) end end end end")
     r = run_block(cairn, lister, "")
     doc = open(os.path.join(root, "docs", "scripting.md")).read()
     for name in sorted(set(r.stdout.split())):
@@ -132,12 +131,39 @@ def check_models(cairn, root, fails):
         fails.append("docs/contact-models.md: a section for '%s', which cairn does not have" % name)
 
 
+def modules(cairn):
+    """The script modules: the global tables a cairn script starts with, less Lua's own."""
+    lua = {"_G", "coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8"}
+    r = run_block(cairn, "for k, v in pairs(_G) do if type(v) == 'table' then print(k) end end", "")
+    return sorted(set(r.stdout.split()) - lua)
+
+
+def check_modules_and_packages(cairn, root, fails):
+    """The module table of docs/scripting.md lists every module; README.md and
+    docs/getting-started.md name every Debian package the Makefile installs."""
+    doc = open(os.path.join(root, "docs", "scripting.md")).read()
+    table = doc.split("\n## ", 1)[0]
+    for mod in modules(cairn):
+        if "[`%s`]" % mod not in table:
+            fails.append("docs/scripting.md: the module table lacks '%s'" % mod)
+    make = open(os.path.join(root, "Makefile")).read()
+    m = re.search(r"^DEB_PKGS\s*:=\s*((?:.*\\\n)*.*)$", make, re.M)
+    pkgs = m.group(1).replace("\\", " ").split() if m else []
+    for name in ("README.md", os.path.join("docs", "getting-started.md")):
+        text = open(os.path.join(root, name)).read()
+        for p in pkgs:
+            if not re.search(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])", text):
+                fails.append("%s: the Debian package '%s' (Makefile DEB_PKGS) is not named" % (name,
+                                                                                             p))
+
+
 def main():
     cairn, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     fails = []
     n = check_blocks(cairn, root, fails)
     check_functions(cairn, root, fails)
     check_models(cairn, root, fails)
+    check_modules_and_packages(cairn, root, fails)
     for f in fails:
         print(f)
     print("doc_blocks: %d blocks run, %d failures" % (n, len(fails)))
