@@ -53,6 +53,10 @@ void check_opts(lua_State *L, int idx, const char *fn, const char *const *allowe
 /* Optional number field of an options table. */
 double opt_number(lua_State *L, int idx, const char *key, double def, const char *fn);
 int64_t get_id(lua_State *L, int idx, const char *what);
+/* A plain number argument (a quoted number is refused, as in option tables). */
+double check_number(lua_State *L, int idx, const char *what);
+/* A whole number argument, likewise. */
+lua_Integer check_whole(lua_State *L, int idx, const char *what);
 
 void open_model(lua_State *L);
 void open_ball(lua_State *L);

@@ -30,7 +30,7 @@ static int l_create(lua_State *L) {
   lua_getfield(L, 1, "vel");
   if (!lua_isnil(L, -1)) get_vec(L, -1, w->dim, s.vel, "ball.create: vel");
   lua_getfield(L, 1, "spin");
-  if (lua_isnumber(L, -1) && w->dim == 2)
+  if (lua_type(L, -1) == LUA_TNUMBER && w->dim == 2)
     s.spin[2] = lua_tonumber(L, -1);
   else if (!lua_isnil(L, -1))
     get_vec(L, -1, 3, s.spin, "ball.create: spin");
@@ -95,7 +95,7 @@ static void push_rot(lua_State *L, cairn_world *w, const double v[3]) {
 static void get_rot(lua_State *L, cairn_world *w, int idx, double out[3], const char *what) {
   if (w->dim == 2) {
     out[0] = out[1] = 0;
-    out[2] = luaL_checknumber(L, idx);
+    out[2] = check_number(L, idx, what);
   } else {
     get_vec(L, idx, 3, out, what);
   }
@@ -193,7 +193,9 @@ static int scalar_attr(lua_State *L, double *arr, scalar_setter set, const char 
     if (!set)
       return lua_raisef(L, "ball.%s is read-only (it follows from radius and density)", name);
     cairn_diag d;
-    cairn_status st = set(w, s, luaL_checknumber(L, 2), &d);
+    char what[64];
+    snprintf(what, sizeof what, "ball.%s: the value", name);
+    cairn_status st = set(w, s, check_number(L, 2, what), &d);
     if (st) return raise_diag(L, st, &d);
     return 0;
   }

@@ -94,8 +94,8 @@ static int get_value(lua_State *L, int idx, double v[3], const char *name) {
     if (n < 1 || n > 3) lua_raisef(L, "property '%s': give a number or up to 3 numbers", name);
     for (lua_Integer k = 1; k <= n; k++) {
       lua_geti(L, idx, k);
-      int ok;
-      v[k - 1] = lua_tonumberx(L, -1, &ok);
+      int ok = lua_type(L, -1) == LUA_TNUMBER;
+      v[k - 1] = lua_tonumber(L, -1);
       if (!ok) lua_raisef(L, "property '%s': component %d must be a number", name, (int)k);
       lua_pop(L, 1);
     }

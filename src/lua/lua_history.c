@@ -58,7 +58,7 @@ static int l_add(lua_State *L) {
 static int l_interval(lua_State *L) {
   cairn_world *w = ctx_world(L);
   if (lua_gettop(L) >= 1) {
-    lua_Integer k = luaL_checkinteger(L, 1);
+    lua_Integer k = check_whole(L, 1, "history.interval: the interval");
     if (k < 1)
       lua_raisef(L, "history.interval: give a whole number of steps >= 1 (got %d)", (int)k);
     w->hist.interval = (uint64_t)k;

@@ -114,7 +114,7 @@ static int l_restore(lua_State *L) {
 static int l_threads(lua_State *L) {
   int n = 0;
   if (!lua_isnoneornil(L, 1)) {
-    lua_Integer k = luaL_checkinteger(L, 1);
+    lua_Integer k = check_whole(L, 1, "model.threads: the thread count");
     if (k < 1 || k > 1024)
       lua_raisef(L, "model.threads: give 1 to 1024 threads (got %lld)", (long long)k);
     n = (int)k;
@@ -308,7 +308,7 @@ static int l_cycle(lua_State *L) {
     n = opt_number(L, 1, "steps", NAN, "model.cycle");
     set_interval(L, 1, w, "model.cycle");
   } else {
-    n = luaL_checknumber(L, 1);
+    n = check_number(L, 1, "model.cycle: the number of steps");
   }
   if (!(n >= 0 && n == floor(n) && n < 1e18))
     lua_raisef(L, "model.cycle: the number of steps must be a whole number >= 0 (got %g)", n);

@@ -112,7 +112,23 @@ double opt_number(lua_State *L, int idx, const char *key, double def, const char
   return v;
 }
 
+double check_number(lua_State *L, int idx, const char *what) {
+  if (lua_type(L, idx) != LUA_TNUMBER)
+    lua_raisef(L, "%s must be a number (got %s); write it without quotes", what,
+               luaL_typename(L, idx));
+  return lua_tonumber(L, idx);
+}
+
+lua_Integer check_whole(lua_State *L, int idx, const char *what) {
+  double v = check_number(L, idx, what);
+  if (!(v == floor(v) && fabs(v) < 9e15))
+    lua_raisef(L, "%s must be a whole number (got %g)", what, v);
+  return (lua_Integer)v;
+}
+
 int64_t get_id(lua_State *L, int idx, const char *what) {
+  if (lua_type(L, idx) == LUA_TSTRING)
+    lua_raisef(L, "%s must be an integer id (got a string); write it without quotes", what);
   int ok;
   lua_Integer v = lua_tointegerx(L, idx, &ok);
   if (!ok)
