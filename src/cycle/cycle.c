@@ -129,17 +129,25 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
     }
   for (size_t k = 0; k < w->walls.n; k++) {
     wall *wl = &w->walls.w[k];
-    double dx[3];
+    double dx[3], th[3];
     v3_scale(wl->vel, dt, dx);
+    v3_scale(wl->spin, dt, th);
     /* wl->force is what the balls push the wall with; the wall pushes them with its opposite.
        Its work is paired with the wall's motion from the middle of the last step to the middle
-       of this one, as a ball's force is with its mid-step velocities. */
+       of this one, as a ball's force is with its mid-step velocities; so is its torque with its
+       turning. */
     if (track)
-      for (int i = 0; i < 3; i++) w->energy.walls -= wl->force[i] * 0.5 * (wl->last_dx[i] + dx[i]);
+      for (int i = 0; i < 3; i++) {
+        w->energy.walls -= wl->force[i] * 0.5 * (wl->last_dx[i] + dx[i]);
+        w->energy.walls -= wl->torque[i] * 0.5 * (wl->last_dtheta[i] + th[i]);
+      }
     v3_copy(dx, wl->last_dx);
+    v3_copy(th, wl->last_dtheta);
+    wall_turn(wl, th); /* about the centre, then the whole wall moves */
     if (dx[0] == 0 && dx[1] == 0 && dx[2] == 0) continue;
     for (int n = 0; n < wl->n_nodes; n++) v3_add(wl->nodes[n], dx, wl->nodes[n]);
     v3_add(wl->point, dx, wl->point);
+    v3_add(wl->centre, dx, wl->centre);
     v3_add(wl->disp, dx, wl->disp);
   }
   if (!w->has_domain) return CAIRN_OK;
@@ -267,6 +275,14 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   w->dt = dt;
   CAIRN_TRY(forces_compute(w, dt, d));
   if (w->loads.n) loads_apply(w);
+  if (w->energy.on) /* the torque on turning walls, for the work they do */
+    for (size_t k = 0; k < w->walls.n; k++) {
+      wall *wl = &w->walls.w[k];
+      if (wl->spin[0] != 0 || wl->spin[1] != 0 || wl->spin[2] != 0)
+        wall_torque(w, (uint32_t)k, wl->torque);
+      else
+        v3_zero(wl->torque);
+    }
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));

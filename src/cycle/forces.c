@@ -174,7 +174,15 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, slice_buf *s) 
       v3_add(bs->pos[b], r, pt);
     }
     v3_sub(pt, bs->pos[b], r);
-    const double *vb = bs->vel[b], *wb = bs->spin[b], *vw = wl->vel;
+    const double *vb = bs->vel[b], *wb = bs->spin[b];
+    double vw[3] = {wl->vel[0], wl->vel[1], wl->vel[2]};
+    if (wl->spin[0] != 0 || wl->spin[1] != 0 || wl->spin[2] != 0) {
+      /* a turning wall's point at the contact: vel + spin x (pt - centre) */
+      double arm[3], t[3];
+      v3_sub(pt, wl->centre, arm);
+      v3_cross(wl->spin, arm, t);
+      v3_add(vw, t, vw);
+    }
     s->vx[k] = vb[0] + (wb[1] * r[2] - wb[2] * r[1]) - vw[0];
     s->vy[k] = vb[1] + (wb[2] * r[0] - wb[0] * r[2]) - vw[1];
     s->vz[k] = vb[2] + (wb[0] * r[1] - wb[1] * r[0]) - vw[2];

@@ -223,7 +223,10 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
     }
   CAIRN_TRY(contact_sort_by_pair(w, d));
   for (size_t i = 0; i < w->balls.n; i++) v3_zero(w->balls.disp[i]);
-  for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].disp);
+  for (size_t k = 0; k < w->walls.n; k++) {
+    v3_zero(w->walls.w[k].disp);
+    w->walls.w[k].rot_disp = 0;
+  }
   p->dirty = 0;
   p->rebuilds++;
   return CAIRN_OK;
@@ -238,10 +241,11 @@ static int needs_rebuild(const cairn_world *w) {
     if (d2 > mb) mb = d2;
   }
   for (size_t k = 0; k < w->walls.n; k++) {
-    double d2 = v3_dot(w->walls.w[k].disp, w->walls.w[k].disp);
-    if (d2 > mw) mw = d2;
+    /* a turning wall's points move by its displacement and by its turning */
+    double dw = sqrt(v3_dot(w->walls.w[k].disp, w->walls.w[k].disp)) + w->walls.w[k].rot_disp;
+    if (dw > mw) mw = dw;
   }
-  mb = sqrt(mb), mw = sqrt(mw);
+  mb = sqrt(mb);
   /* Two balls closing on each other, or a ball and a wall, may together close the skin. */
   return mb + (mb > mw ? mb : mw) >= p->skin;
 }

@@ -192,6 +192,12 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_i64(b, l->id[i]);
     put_f64s(b, l->f[i], 3), put_f64s(b, l->m[i], 3);
   }
+  /* format 4: walls' turning */
+  for (size_t i = 0; i < w->walls.n; i++) {
+    const wall *wl = &w->walls.w[i];
+    put_f64s(b, wl->spin, 3), put_f64s(b, wl->centre, 3), put_f64s(b, wl->last_dtheta, 3);
+    put_f64s(b, wl->torque, 3), put_f64(b, wl->rot_disp);
+  }
 }
 
 cairn_status io_save(const cairn_world *w, const char *path, const char *const *cb, int n_cb,
@@ -628,6 +634,13 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       for (int k = 0; k < 3; k++) BAD_IF(!isfinite(f[k]) || !isfinite(m[k]));
       CAIRN_TRY(loads_set(w, id, 0, f, d));
       CAIRN_TRY(loads_set(w, id, 1, m, d));
+    }
+    for (size_t i = 0; i < w->walls.n; i++) {
+      wall *wl = &w->walls.w[i];
+      get_f64s(b, wl->spin, 3), get_f64s(b, wl->centre, 3), get_f64s(b, wl->last_dtheta, 3);
+      get_f64s(b, wl->torque, 3), wl->rot_disp = get_f64(b);
+      BAD_IF(0);
+      BAD_IF(wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2]));
     }
   }
   BAD_IF(b->pos != b->n);

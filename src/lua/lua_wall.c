@@ -1,11 +1,27 @@
-/* Script module 'wall': 2D segments, 3D planes and convex polygons; wall velocity. */
+/* Script module 'wall': 2D segments, 3D planes and convex polygons; wall velocity and turning. */
 #include <string.h>
 
 #include "lua/lua_api.h"
 
+/* A wall's angular velocity: a number (about z) in 2D, a vector in 3D. */
+static void get_spin(lua_State *L, int idx, cairn_world *w, double out[3], const char *what) {
+  v3_zero(out);
+  if (w->dim == 2)
+    out[2] = check_number(L, idx, what);
+  else
+    get_vec(L, idx, 3, out, what);
+}
+
+static void push_spin(lua_State *L, cairn_world *w, const double v[3]) {
+  if (w->dim == 2)
+    lua_pushnumber(L, v[2]);
+  else
+    push_vec(L, v, 3);
+}
+
 static int l_create(lua_State *L) {
-  static const char *const opts[] = {"id",     "kind", "nodes", "point",
-                                     "normal", "vel",  "group", NULL};
+  static const char *const opts[] = {"id",  "kind",  "nodes", "point",  "normal",
+                                     "vel", "group", "spin",  "centre", NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "wall.create", opts);
   wall_spec s;
@@ -60,6 +76,13 @@ static int l_create(lua_State *L) {
   }
   lua_getfield(L, 1, "vel");
   if (!lua_isnil(L, -1)) get_vec(L, -1, w->dim, s.vel, "wall.create: vel");
+  lua_getfield(L, 1, "spin");
+  if (!lua_isnil(L, -1)) get_spin(L, lua_gettop(L), w, s.spin, "wall.create: spin");
+  lua_getfield(L, 1, "centre");
+  if (!lua_isnil(L, -1)) {
+    get_vec(L, -1, w->dim, s.centre, "wall.create: centre");
+    s.has_centre = 1;
+  }
   lua_getfield(L, 1, "group");
   s.group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
   int64_t id;
@@ -142,9 +165,50 @@ static int l_move(lua_State *L) {
   get_vec(L, 2, w->dim, dx, "wall.move");
   for (int n = 0; n < wl->n_nodes; n++) v3_add(wl->nodes[n], dx, wl->nodes[n]);
   v3_add(wl->point, dx, wl->point);
+  v3_add(wl->centre, dx, wl->centre);
   v3_add(wl->disp, dx, wl->disp); /* counts towards the next neighbour rebuild */
   world_mark_dirty(w);
   return 0;
+}
+
+/* wall.spin(id [, w]): the angular velocity about the wall's centre. */
+static int l_spin(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double v[3];
+    get_spin(L, 2, w, v, "wall.spin");
+    cairn_diag d;
+    cairn_status st = wall_set_spin(w, wl, v, &d);
+    if (st) return raise_diag(L, st, &d);
+    return 0;
+  }
+  push_spin(L, w, wl->spin);
+  return 1;
+}
+
+/* wall.centre(id [, c]): the point the wall turns about (it moves with the wall). */
+static int l_centre(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double c[3];
+    get_vec(L, 2, w->dim, c, "wall.centre");
+    v3_copy(c, wl->centre);
+    return 0;
+  }
+  push_vec(L, wl->centre, w->dim);
+  return 1;
+}
+
+/* wall.torque(id): moment about the centre of the forces the balls put on the wall. */
+static int l_torque(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  double t[3];
+  wall_torque(w, (uint32_t)(wl - w->walls.w), t);
+  push_spin(L, w, t);
+  return 1;
 }
 
 static int l_kind(lua_State *L) {
@@ -163,7 +227,8 @@ void open_wall(lua_State *L) {
   static const luaL_Reg f[] = {{"create", l_create}, {"delete", l_delete}, {"list", l_list},
                                {"count", l_count},   {"vel", l_vel},       {"force", l_force},
                                {"nodes", l_nodes},   {"kind", l_kind},     {"point", l_point},
-                               {"move", l_move},     {NULL, NULL}};
+                               {"move", l_move},     {"spin", l_spin},     {"centre", l_centre},
+                               {"torque", l_torque}, {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "wall");
 }

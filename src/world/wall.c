@@ -137,6 +137,14 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
     for (int k = 0; k < 3; k++)
       CAIRN_CHECK(isfinite(wl.nodes[i][k]), d, CAIRN_EINVAL,
                   "wall %lld: node %d has a non-finite coordinate", (long long)id, i + 1);
+  if (s->has_centre)
+    v3_copy(s->centre, wl.centre);
+  else if (wl.kind == WALL_SEGMENT)
+    for (int k = 0; k < 3; k++) wl.centre[k] = 0.5 * (wl.nodes[0][k] + wl.nodes[1][k]);
+  else
+    v3_copy(wl.point, wl.centre);
+  if (w->dim == 2) wl.centre[2] = 0;
+  CAIRN_TRY(wall_set_spin(w, &wl, s->spin, d));
   CAIRN_TRY(world_group_index(w, s->group, &wl.group, d));
   CAIRN_TRY(mem_grow((void **)&ws->w, &ws->cap, ws->n + 1, sizeof *ws->w, "walls", d));
   CAIRN_TRY(idmap_put(&ws->map, (uint64_t)id, (uint32_t)ws->n, d));
@@ -173,4 +181,66 @@ cairn_status wall_delete(cairn_world *w, int64_t id, cairn_diag *d) {
   ws->n--;
   world_mark_dirty(w);
   return CAIRN_OK;
+}
+
+cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn_diag *d) {
+  for (int k = 0; k < 3; k++)
+    CAIRN_CHECK(isfinite(spin[k]), d, CAIRN_EINVAL, "wall %lld: spin must be finite",
+                (long long)wl->id);
+  int turns = spin[0] != 0 || spin[1] != 0 || spin[2] != 0;
+  CAIRN_CHECK(!turns || wl->kind != WALL_PLANE, d, CAIRN_EINVAL,
+              "wall %lld: an infinite plane cannot turn; build a turning wall from polygons",
+              (long long)wl->id);
+  CAIRN_CHECK(w->dim == 3 || (spin[0] == 0 && spin[1] == 0), d, CAIRN_EINVAL,
+              "wall %lld: a 2D wall turns about z only; give the spin as a number",
+              (long long)wl->id);
+  v3_copy(spin, wl->spin);
+  return CAIRN_OK;
+}
+
+/* v turned by the angle |th| about the unit axis th / |th| (Rodrigues). */
+static void turn_vec(double v[3], const double k[3], double c, double s) {
+  double kxv[3], kv = v3_dot(k, v);
+  v3_cross(k, v, kxv);
+  for (int i = 0; i < 3; i++) v[i] = v[i] * c + kxv[i] * s + k[i] * kv * (1 - c);
+}
+
+void wall_turn(wall *wl, const double th[3]) {
+  double a = sqrt(v3_dot(th, th));
+  if (!(a > 0)) return;
+  double k[3] = {th[0] / a, th[1] / a, th[2] / a}, c = cos(a), s = sin(a), rmax = 0;
+  for (int n = 0; n < wl->n_nodes; n++) {
+    double e[3];
+    v3_sub(wl->nodes[n], wl->centre, e);
+    double r = sqrt(v3_dot(e, e));
+    if (r > rmax) rmax = r;
+    turn_vec(e, k, c, s);
+    v3_add(wl->centre, e, wl->nodes[n]);
+  }
+  double e[3];
+  v3_sub(wl->point, wl->centre, e);
+  turn_vec(e, k, c, s);
+  v3_add(wl->centre, e, wl->point);
+  turn_vec(wl->normal, k, c, s);
+  wl->rot_disp += a * rmax; /* a chord is shorter than its arc */
+}
+
+void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
+  const contact_store *cs = &w->contacts;
+  const ball_store *bs = &w->balls;
+  const wall *wl = &w->walls.w[slot];
+  v3_zero(t);
+  for (size_t c = 0; c < cs->n; c++) {
+    if (cs->kind[c] != CAIRN_KIND_BALL_WALL || cs->a[c] != slot) continue;
+    uint32_t b = cs->b[c];
+    /* the contact point: on the normal through the ball's centre, in the middle of the overlap */
+    double pt[3], r[3], f[3], m[3];
+    v3_scale(cs->normal[c], -(bs->rad[b] + 0.5 * cs->gap[c]), pt);
+    v3_add(bs->pos[b], pt, pt);
+    v3_sub(pt, wl->centre, r);
+    v3_scale(cs->force[c], -1.0, f); /* on the wall */
+    v3_cross(r, f, m);
+    v3_add(t, m, t);
+  }
+  if (w->dim == 2) t[0] = t[1] = 0;
 }

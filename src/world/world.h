@@ -43,6 +43,13 @@ typedef struct wall {
   double disp[3];    /* displacement since the last neighbour rebuild */
   double force[3];   /* resultant of contact forces on the wall */
   double last_dx[3]; /* displacement of the last step (for the work of its force) */
+  /* Turning (segments and polygons): angular velocity about 'centre', which moves with 'vel';
+     2D: about z only. */
+  double spin[3], centre[3];
+  double last_dtheta[3]; /* rotation of the last step (for the work of its torque) */
+  double torque[3];      /* this step's moment of the contact forces about 'centre' (kept
+                            only while energy is tracked and the wall turns) */
+  double rot_disp;       /* most any of its points moved by turning since the last rebuild */
   uint16_t group;
 } wall;
 
@@ -341,6 +348,9 @@ typedef struct wall_spec {
   double nodes[WALL_MAX_NODES][3];
   double point[3], normal[3];
   double vel[3];
+  double spin[3]; /* angular velocity (zero: none) */
+  double centre[3];
+  int has_centre; /* else: a segment's midpoint, a polygon's centroid */
   const char *group;
 } wall_spec;
 cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, cairn_diag *d);
@@ -348,5 +358,12 @@ cairn_status wall_delete(cairn_world *w, int64_t id, cairn_diag *d);
 cairn_status wall_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d);
 void wall_store_free(wall_store *ws);
 const char *wall_kind_name(wall_kind k);
+/* Set wall wl's angular velocity (refused for planes; 2D: about z only). */
+cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn_diag *d);
+/* The moment about the wall's centre of the forces the balls' contacts put on it (last force
+   pass). */
+void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);
+/* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
+void wall_turn(wall *wl, const double th[3]);
 
 #endif

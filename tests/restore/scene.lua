@@ -19,7 +19,8 @@ function build_scene()
   wall.create{id = 3, kind = "plane", point = {0, 0, 0}, normal = {0, 1, 0}}
   wall.create{id = 4, kind = "plane", point = {0.066, 0, 0}, normal = {-1, 0, 0}}
   wall.create{id = 5, kind = "polygon", nodes = {{0.066, 0.066, 0}, {0, 0.066, 0},
-                                                 {0, 0.066, 0.1}, {0.066, 0.066, 0.1}}}
+                                                 {0, 0.066, 0.1}, {0.066, 0.066, 0.1}},
+              spin = {0, 0.5, 0}} -- turning in its own plane: it drags the balls it touches
   wall.create{id = 6, kind = "plane", point = {0, 0, 0.1}, normal = {0, 0, -1}, vel = {0, 0, -0.05}}
   model.timestep{auto = true}
   -- applied loads (saved since format 4): a push and a twist on two balls
