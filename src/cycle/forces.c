@@ -441,10 +441,12 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   CAIRN_TRY(scratch_reserve(w, threads > 1, d));
   CAIRN_TRY(mem_grow((void **)&fs->busy, &fs->cap_busy, ns + 1, 1, "forces:busy", d));
   uint8_t *busy = fs->busy;
-  memset(b->force, 0, nb * sizeof *b->force);
-  memset(b->moment, 0, nb * sizeof *b->moment);
-  memset(b->k_tran, 0, nb * sizeof *b->k_tran);
-  memset(b->k_rot, 0, nb * sizeof *b->k_rot);
+  if (nb) { /* (a model without balls has no arrays yet) */
+    memset(b->force, 0, nb * sizeof *b->force);
+    memset(b->moment, 0, nb * sizeof *b->moment);
+    memset(b->k_tran, 0, nb * sizeof *b->k_tran);
+    memset(b->k_rot, 0, nb * sizeof *b->k_rot);
+  }
   for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].force);
   if (threads == 1) {
     for (size_t s = 0; s < ns; s++)

@@ -3,6 +3,8 @@
 #ifndef CAIRN_LUA_API_H
 #define CAIRN_LUA_API_H
 
+#include <time.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -11,6 +13,15 @@
 #include "world/world.h"
 
 /* Per-state context, kept in the Lua registry. */
+/* The status line on a terminal (lua_model.c): it lives for the whole script, so that a script
+   looping over short model.cycle calls shows it too. */
+typedef struct progress_state {
+  struct timespec first;      /* the first step of the script's first cycling call */
+  struct timespec call, last; /* the current call's start; the last redraw */
+  uint64_t step0;             /* the world's step count at 'first' */
+  int started, shown;
+} progress_state;
+
 typedef struct script_ctx {
   lua_State *L;
   cairn_world *w;        /* NULL until model.new */
@@ -20,7 +31,10 @@ typedef struct script_ctx {
   plugin_lib *plugins; /* loaded libraries, registered into every world model.new makes */
   size_t n_plugins, cap_plugins;
   int cb_ref[EV_COUNT + 2]; /* Lua callback lists per event and cycle point (LUA_NOREF: none) */
+  progress_state prog;
 } script_ctx;
+/* Erase the status line if one is shown (at the end of the script). */
+void progress_end(script_ctx *c);
 
 /* Public entry: run one script file in a fresh state. Returns CAIRN_OK, or a failure with the
    message (file:line first) in d. 'case_name' labels verify rows (NULL: the file's base name). */

@@ -242,46 +242,67 @@ static void set_interval(lua_State *L, int idx, cairn_world *w, const char *fn) 
   w->hist.interval = (uint64_t)k;
 }
 
-/* Progress on stderr, only when it is a terminal and the run is not quiet: fraction, steps per
-   second and time left, redrawn at most four times a second, erased at the end. */
-typedef struct progress_state {
-  struct timespec start, last;
-  int shown;
-} progress_state;
-
+/* Progress on stderr, only when it is a terminal and the script is not quiet: a status line
+   with the model time, the step, steps per second, balls and contacts, and while a solve to a
+   ratio or calm runs, its current value; for a call that has itself run a second, the fraction
+   of it done and the time left. It appears once the script has cycled for a second, whatever
+   the calls (many short model.cycle calls show it too), is redrawn at most four times a second,
+   and is erased at the end of the script. */
 static double seconds_since(const struct timespec *a) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (double)(now.tv_sec - a->tv_sec) + 1e-9 * (double)(now.tv_nsec - a->tv_nsec);
 }
 
+static const solve_limits *solve_lim; /* the limits of the solve in progress (run_solve) */
+static solve_result *solve_res;
+
 static void show_progress(void *ud, double f, uint64_t steps, int done) {
-  progress_state *p = ud;
-  if (done) {
-    if (p->shown) fprintf(stderr, "\r%60s\r", "");
-    return;
-  }
-  double el = seconds_since(&p->start);
+  script_ctx *c = ud;
+  progress_state *p = &c->prog;
+  const cairn_world *w = c->w;
+  (void)steps;
+  if (done || !w) return;
+  double el = seconds_since(&p->first);
   if (el < 1.0 || seconds_since(&p->last) < 0.25) return; /* short runs show nothing */
   clock_gettime(CLOCK_MONOTONIC, &p->last);
-  double rate = (double)steps / el, left = f > 0 ? el * (1 - f) / f : 0;
-  fprintf(stderr, "\r%5.1f%%  %.0f steps/s  %d:%02d left   ", 100 * f, rate, (int)left / 60,
-          (int)left % 60);
+  char line[200];
+  int k = snprintf(line, sizeof line, "t = %.4g  step %llu  %.0f steps/s  %zu balls  %zu contacts",
+                   w->time, (unsigned long long)w->step, (double)(w->step - p->step0) / el,
+                   w->balls.n, w->contacts.n);
+  if (solve_lim && solve_res && (size_t)k < sizeof line) {
+    if (solve_lim->ratio_mean > 0 || solve_lim->ratio_max > 0)
+      k += snprintf(line + k, sizeof line - (size_t)k, "  ratio %.3g", solve_res->ratio_mean);
+    else if (solve_lim->calm > 0)
+      k += snprintf(line + k, sizeof line - (size_t)k, "  kinetic %.3g", solve_res->kinetic);
+  }
+  double call = seconds_since(&p->call);
+  if (call >= 1.0 && f > 0 && f < 1 && (size_t)k < sizeof line) {
+    double left = call * (1 - f) / f;
+    snprintf(line + k, sizeof line - (size_t)k, "  %.1f%%, %d:%02d left", 100 * f, (int)left / 60,
+             (int)left % 60);
+  }
+  fprintf(stderr, "\r%s\x1b[K\r", line); /* the cursor back at the start: output overwrites it */
   p->shown = 1;
+}
+
+void progress_end(script_ctx *c) {
+  if (c->prog.shown) fprintf(stderr, "\r\x1b[K");
+  c->prog.shown = 0;
 }
 
 /* Run fn with progress shown if stderr is a terminal and the script is not quiet. */
 static cairn_status with_progress(lua_State *L, cairn_world *w, uint64_t n, double t,
                                   cairn_status (*fn)(cairn_world *, uint64_t, double, cairn_diag *),
                                   cairn_diag *d) {
-  progress_state ps;
-  memset(&ps, 0, sizeof ps);
-  int show = !ctx_of(L)->quiet && isatty(2);
+  script_ctx *c = ctx_of(L);
+  int show = !c->quiet && isatty(2);
   if (show) {
-    clock_gettime(CLOCK_MONOTONIC, &ps.start);
-    ps.last = ps.start;
+    progress_state *p = &c->prog;
+    clock_gettime(CLOCK_MONOTONIC, &p->call);
+    if (!p->started) p->first = p->call, p->last = p->call, p->step0 = w->step, p->started = 1;
     w->progress = show_progress;
-    w->progress_ud = &ps;
+    w->progress_ud = c;
   }
   cairn_status s = fn(w, n, t, d);
   w->progress = NULL;
@@ -317,9 +338,6 @@ static int l_cycle(lua_State *L) {
   if (s) return raise_diag(L, s, &d);
   return 0;
 }
-
-static const solve_limits *solve_lim; /* the limits of the solve in progress (run_solve) */
-static solve_result *solve_res;
 
 static cairn_status run_solve(cairn_world *w, uint64_t n, double t, cairn_diag *d) {
   (void)n, (void)t;

@@ -71,6 +71,7 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
     else
       diag_set(d, s, "%s", m ? m : "unknown Lua error");
   }
+  progress_end(&ctx);
   lua_close(L);
   cairn_world_destroy(&ctx.w);
   ctx_free_plugins(&ctx);

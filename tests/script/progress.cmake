@@ -11,7 +11,9 @@ if(NOT SCRIPT_PROG)
 endif()
 execute_process(COMMAND ${SCRIPT_PROG} -qec "${CAIRN} run ${SCRIPT}" /dev/null
                 RESULT_VARIABLE rc OUTPUT_VARIABLE tty)
-if(NOT rc EQUAL 0 OR NOT tty MATCHES "steps/s" OR NOT tty MATCHES "left")
+# (SHORT_CALLS: the script cycles in many short calls, which show the status line but no
+# fraction of a call or time left)
+if(NOT rc EQUAL 0 OR NOT tty MATCHES "steps/s" OR (NOT SHORT_CALLS AND NOT tty MATCHES "left"))
   message(FATAL_ERROR "on a terminal: expected progress, got status ${rc}: '${tty}'")
 endif()
 execute_process(COMMAND ${SCRIPT_PROG} -qec "${CAIRN} run ${SCRIPT} --quiet" /dev/null
