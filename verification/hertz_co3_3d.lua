@@ -46,6 +46,7 @@ for _, mat in ipairs(materials) do
   H.write_csv(csv, cols[1], cols, {"e_asked", "e_mode0", "e_mode1"})
   plot.history{csv = csv, out = verify.path(tag .. ".png"), x = "e_asked",
                y = {"e_mode0", "e_mode1", "e_asked"},
+               labels = {"cairn, dp_mode 0", "cairn, dp_mode 1", "asked for"},
                title = string.format("Chung & Ooi test 3, %s, %dD", mat.name, dim),
                xlabel = "restitution asked for (hz\\_res)", ylabel = "restitution simulated"}
 end

@@ -98,7 +98,7 @@ for i = 1, #t, 100 do
 end
 f:close()
 plot.history{csv = csv, out = verify.path(string.format("rolling_resistance_%dd.png", dim)),
-             y = {"v", "v_closed_form"},
+             y = {"v", "v_closed_form"}, labels = {"cairn", "closed form"},
              title = string.format("rolling resistance, %dD: mu_r = %g", dim, mu_r),
              xlabel = "t [s]", ylabel = "speed of the centre [m/s]"}
 

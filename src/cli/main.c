@@ -21,6 +21,8 @@ static const char USAGE[] =
     "       cairn verify [CASE...] [--plugin PATH]...           run verification cases\n"
     "       cairn models [NAME] [--plugin PATH]...              list models, or one's table\n"
     "       cairn plot HISTORY.csv [--out FILE.png|FILE.svg]    plot histories with gnuplot\n"
+    "                  [--x COL] [--y A,B...] [--y2 C,...] [--title T] [--xlabel T]\n"
+    "                  [--ylabel T] [--y2label T] [--logx] [--logy] [--logy2]\n"
     "       cairn --version | --help\n"
     "\n"
     "--plugin may stand before or after the command; PATH is a .so file, or a name looked up\n"
@@ -233,18 +235,51 @@ static int cmd_models(int argc, char **argv) {
   return rc;
 }
 
-/* cairn plot FILE.csv [--out FILE.png|.svg]: every column against time. */
+/* cairn plot FILE.csv [--out FILE.png|.svg] [--x COL] [--y A,B] [--y2 C] [--title T] [--xlabel T]
+   [--ylabel T] [--y2label T] [--logx] [--logy] [--logy2]: columns against time (or COL). */
+/* Split a comma-separated list in place into out (at most max); its length. */
+static int split_list(char *s, const char **out, int max) {
+  int n = 0;
+  for (char *tok = strtok(s, ","); tok && n < max; tok = strtok(NULL, ",")) out[n++] = tok;
+  return n;
+}
+
 static int cmd_plot(int argc, char **argv) {
   const char *csv = NULL, *out = NULL;
+  const char *ys[64], *y2s[64];
+  plot_spec p;
+  memset(&p, 0, sizeof p);
   for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+    const char *a = argv[i];
+    int more = i + 1 < argc;
+    if (strcmp(a, "--out") == 0 && more)
       out = argv[++i];
-    else if (argv[i][0] == '-')
-      return usage_error("unknown option '%s' for plot (or --out without a file)", argv[i]);
+    else if (strcmp(a, "--x") == 0 && more)
+      p.x = argv[++i];
+    else if (strcmp(a, "--y") == 0 && more)
+      p.n_y = split_list(argv[++i], ys, 64), p.y = ys;
+    else if (strcmp(a, "--y2") == 0 && more)
+      p.n_y2 = split_list(argv[++i], y2s, 64), p.y2 = y2s;
+    else if (strcmp(a, "--title") == 0 && more)
+      p.title = argv[++i];
+    else if (strcmp(a, "--xlabel") == 0 && more)
+      p.xlabel = argv[++i];
+    else if (strcmp(a, "--ylabel") == 0 && more)
+      p.ylabel = argv[++i];
+    else if (strcmp(a, "--y2label") == 0 && more)
+      p.y2label = argv[++i];
+    else if (strcmp(a, "--logx") == 0)
+      p.logx = 1;
+    else if (strcmp(a, "--logy") == 0)
+      p.logy = 1;
+    else if (strcmp(a, "--logy2") == 0)
+      p.logy2 = 1;
+    else if (a[0] == '-')
+      return usage_error("unknown option '%s' for plot (or an option without its value)", a);
     else if (!csv)
-      csv = argv[i];
+      csv = a;
     else
-      return usage_error("plot takes one CSV file (got a second: '%s')", argv[i]);
+      return usage_error("plot takes one CSV file (got a second: '%s')", a);
   }
   if (!csv) return usage_error("%s", "plot needs a CSV file: cairn plot HISTORY.csv");
   char def[4096];
@@ -255,7 +290,8 @@ static int cmd_plot(int argc, char **argv) {
     strncat(def, ".png", sizeof def - strlen(def) - 1);
     out = def;
   }
-  plot_spec p = {.csv = csv, .out = out};
+  p.csv = csv, p.out = out;
+  if (!p.ylabel && !p.n_y) p.ylabel = "value (each column of the file)";
   cairn_diag d;
   if (io_plot_csv(&p, &d) != CAIRN_OK) {
     fprintf(stderr, "cairn plot: %s\n", d.msg);

@@ -57,6 +57,13 @@ typedef struct plot_spec {
   const char *const *y; /* columns to draw (n_y = 0: every column but step and x) */
   int n_y;
   const char *title, *xlabel, *ylabel; /* NULL: none / the x column's name / none */
+  const char *const *y2;               /* columns drawn against a second y axis, on the right */
+  int n_y2;
+  const char *y2label;
+  int logx, logy, logy2; /* logarithmic axes */
+  /* legends: labels[i] for the i-th drawn series (y, then y2); NULL or a NULL entry: the column's
+     name */
+  const char *const *labels;
 } plot_spec;
 cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d);
 

@@ -54,10 +54,13 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
               "plot: '%s' has no column '%s'; its columns are the "
               "header of the file",
               p->csv, xname);
-  int yc[64], ny = 0;
-  if (p->n_y == 0) { /* every column but step and x */
-    for (int i = 0; i < n && ny < 64; i++)
-      if (i != xc && strcmp(names[i], "step") != 0) yc[ny++] = i;
+  int yc[128], ny = 0, ny2 = 0;
+  if (p->n_y == 0) { /* every column but step, x and those on the second axis */
+    for (int i = 0; i < n && ny < 64; i++) {
+      int on_y2 = 0;
+      for (int k = 0; k < p->n_y2; k++) on_y2 |= strcmp(names[i], p->y2[k]) == 0;
+      if (i != xc && strcmp(names[i], "step") != 0 && !on_y2) yc[ny++] = i;
+    }
   } else {
     for (int i = 0; i < p->n_y && ny < 64; i++) {
       int c = column_of(names, n, p->y[i]);
@@ -68,7 +71,15 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
       yc[ny++] = c;
     }
   }
-  CAIRN_CHECK(ny > 0, d, CAIRN_EINVAL, "plot: nothing to plot in '%s'", p->csv);
+  for (int i = 0; i < p->n_y2 && ny2 < 64; i++) {
+    int c = column_of(names, n, p->y2[i]);
+    CAIRN_CHECK(c >= 0, d, CAIRN_EINVAL,
+                "plot: '%s' has no column '%s' (for the second axis); give one of the history "
+                "names",
+                p->csv, p->y2[i]);
+    yc[ny + ny2++] = c;
+  }
+  CAIRN_CHECK(ny + ny2 > 0, d, CAIRN_EINVAL, "plot: nothing to plot in '%s'", p->csv);
   const char *dot = strrchr(p->out, '.');
   int svg = dot && strcmp(dot, ".svg") == 0;
   CAIRN_CHECK(svg || (dot && strcmp(dot, ".png") == 0), d, CAIRN_EINVAL,
@@ -97,16 +108,26 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
     fprintf(f, "\nset title ");
     put_quoted(f, p->title);
   }
+  if (ny2) {
+    fprintf(f, "\nset ytics nomirror\nset y2tics\nset y2label ");
+    put_quoted(f, p->y2label ? p->y2label : "");
+  }
+  if (p->logx) fprintf(f, "\nset logscale x");
+  if (p->logy) fprintf(f, "\nset logscale y");
+  if (p->logy2 && ny2) fprintf(f, "\nset logscale y2");
   fprintf(f, "\nplot ");
-  for (int i = 0; i < ny; i++) {
+  for (int i = 0; i < ny + ny2; i++) {
     fprintf(f, "%s", i ? ", \\\n     " : "");
     put_quoted(f, p->csv);
-    /* Points for a series named like a reference ("exact", "ref"), lines otherwise. */
+    /* Dashed lines for a series named like a reference ("exact", "ref"), points and lines
+       otherwise. */
     const char *nm = names[yc[i]];
-    int ref = strstr(nm, "exact") || strstr(nm, "ref") || strstr(nm, "analytic");
-    fprintf(f, " using %d:%d every ::1 with %s title ", xc + 1, yc[i] + 1,
+    int ref =
+        strstr(nm, "exact") || strstr(nm, "ref") || strstr(nm, "analytic") || strstr(nm, "closed");
+    fprintf(f, " using %d:%d every ::1 %swith %s title ", xc + 1, yc[i] + 1,
+            i >= ny ? "axes x1y2 " : "",
             ref ? "lines dashtype 2 linewidth 2" : "linespoints pointsize 0.6");
-    put_quoted(f, nm);
+    put_quoted(f, p->labels && p->labels[i] ? p->labels[i] : nm);
   }
   fprintf(f, "\n");
   int bad = ferror(f);

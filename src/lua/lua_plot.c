@@ -12,10 +12,41 @@ static const char *opt_str(lua_State *L, int idx, const char *key) {
   return s;
 }
 
-/* plot.history{out = "f.png", x = "time", y = {"fn", "fn_exact"}, title =, xlabel =, ylabel =,
-   csv = "file.csv"}: without csv, the current histories are plotted. */
+/* An array of strings from option 'key' into out (at most max), its length; 0 when absent. */
+static int opt_strings(lua_State *L, const char *key, const char **out, int max) {
+  lua_getfield(L, 1, key);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  if (!lua_istable(L, -1))
+    lua_raisef(L, "plot.history: %s must be an array of names, like {\"a\", \"b\"}", key);
+  lua_Integer n = luaL_len(L, -1);
+  if (n > max) lua_raisef(L, "plot.history: at most %d entries in %s (got %d)", max, key, (int)n);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, -1, i);
+    if (lua_type(L, -1) != LUA_TSTRING)
+      lua_raisef(L, "plot.history: %s[%d] must be a string", key, (int)i);
+    out[i - 1] = lua_tostring(L, -1);
+    lua_pop(L, 1); /* the string stays alive in the options table */
+  }
+  lua_pop(L, 1);
+  return (int)n;
+}
+
+static int opt_flag(lua_State *L, const char *key) {
+  lua_getfield(L, 1, key);
+  int v = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* plot.history{out = "f.png", x = "time", y = {"fn", "fn_exact"}, y2 = {...}, labels = {...},
+   title =, xlabel =, ylabel =, y2label =, logx =, logy =, logy2 =, csv = "file.csv"}: without
+   csv, the current histories are plotted. */
 static int l_history(lua_State *L) {
-  static const char *const opts[] = {"out", "x", "y", "title", "xlabel", "ylabel", "csv", NULL};
+  static const char *const opts[] = {"out", "x",       "y",      "title", "xlabel", "ylabel", "csv",
+                                     "y2",  "y2label", "labels", "logx",  "logy",   "logy2",  NULL};
   check_opts(L, 1, "plot.history", opts);
   plot_spec p;
   memset(&p, 0, sizeof p);
@@ -25,21 +56,23 @@ static int l_history(lua_State *L) {
   p.title = opt_str(L, 1, "title");
   p.xlabel = opt_str(L, 1, "xlabel");
   p.ylabel = opt_str(L, 1, "ylabel");
+  p.y2label = opt_str(L, 1, "y2label");
   p.csv = opt_str(L, 1, "csv");
-  const char *ys[64];
-  lua_getfield(L, 1, "y");
-  if (!lua_isnil(L, -1)) {
-    luaL_checktype(L, -1, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, -1);
-    if (n > 64) lua_raisef(L, "plot.history: at most 64 columns in y (got %d)", (int)n);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      ys[i - 1] = luaL_checkstring(L, -1);
-      lua_pop(L, 1);
-    }
-    p.y = ys;
-    p.n_y = (int)n;
+  const char *ys[64], *y2s[64], *labels[128];
+  p.n_y = opt_strings(L, "y", ys, 64);
+  p.y = ys;
+  p.n_y2 = opt_strings(L, "y2", y2s, 64);
+  p.y2 = y2s;
+  int nl = opt_strings(L, "labels", labels, 128);
+  if (nl) {
+    if (p.n_y == 0 || nl != p.n_y + p.n_y2)
+      lua_raisef(L,
+                 "plot.history: labels needs one legend per series of y and y2, in order (%d "
+                 "series, %d labels)",
+                 p.n_y + p.n_y2, nl);
+    p.labels = labels;
   }
+  p.logx = opt_flag(L, "logx"), p.logy = opt_flag(L, "logy"), p.logy2 = opt_flag(L, "logy2");
   char tmp[4200] = "";
   cairn_diag d;
   cairn_status s = CAIRN_OK;

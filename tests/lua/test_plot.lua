@@ -24,6 +24,16 @@ check(not ok and msg:find("has no column 'nosuch'", 1, true), "unknown column: "
 check(io.open("bad.png") == nil, "no image left after a failed plot")
 ok, msg = pcall(function() plot.history{out = "bad.jpg"} end)
 check(not ok and msg:find("must end in .png or .svg", 1, true), "bad extension: " .. tostring(msg))
+-- a second axis, legends in words and a logarithmic axis: the SVG carries the legends
+plot.history{csv = "fall.csv", out = "fall2.svg", y = {"y"}, y2 = {"y_exact"}, y2label = "y [m]",
+             labels = {"height", "closed form"}, logy = true}
+f = io.open("fall2.svg", "r")
+local svg = f and f:read("a") or ""
+if f then f:close() end
+check(svg:find("closed form", 1, true) and svg:find("height", 1, true), "legends in fall2.svg")
+ok, msg = pcall(function() plot.history{csv = "fall.csv", out = "bad.png", y = {"y"},
+                                        labels = {"a", "b"}} end)
+check(not ok and msg:find("one legend per series", 1, true), "labels length: " .. tostring(msg))
 -- no temporary files are left beside the outputs
 local p = io.popen("ls")
 local listing = p:read("a")

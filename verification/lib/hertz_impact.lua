@@ -201,10 +201,12 @@ function M.elastic_normal_case(o)
   local unit = dim == 2 and "kN per m of thickness" or "kN"
   local title = string.format("Chung & Ooi test %d, %s, %dD", o.test, mat.name, dim)
   plot.history{csv = csv, out = verify.path(tag .. "_force_time.png"), x = "t_us",
-               y = {"fn_kN", "fn_reference_kN"}, title = title .. ": normal force",
+               y = {"fn_kN", "fn_reference_kN"}, labels = {"cairn", "Hertz (Runge-Kutta)"},
+               title = title .. ": normal force",
                xlabel = "time since first touch [us]", ylabel = "normal force [" .. unit .. "]"}
   plot.history{csv = csv, out = verify.path(tag .. "_force_overlap.png"), x = "overlap_um",
-               y = {"fn_kN", "fn_hertz_kN"}, title = title .. ": force against overlap",
+               y = {"fn_kN", "fn_hertz_kN"}, labels = {"cairn", "Hertz closed form"},
+               title = title .. ": force against overlap",
                xlabel = "overlap [um]", ylabel = "normal force [" .. unit .. "]"}
 end
 

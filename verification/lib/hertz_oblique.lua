@@ -187,6 +187,7 @@ function M.check_trends(test, dim, rows)
                 {"slip_over_threshold", "cairn", "reference_ode", "rigid_body"})
     plot.history{csv = csv, out = verify.path(tag .. ".png"), x = "slip_over_threshold",
                  y = {"cairn", "reference_ode", "rigid_body"},
+                 labels = {"cairn", "reference (same law, scipy)", "rigid-body theory"},
                  title = string.format("Chung & Ooi test %d, %s, %dD", test, name, dim),
                  xlabel = "incoming slip speed / sliding threshold (tan theta / tan theta_c)",
                  ylabel = "tangential impulse / (mu x normal impulse)"}
