@@ -54,9 +54,9 @@ static inline void step_energy(double *eg, double *ed, double m, double g, doubl
    tracked) is compiled with those constants and loses its branches. The ball's state is
    worked on in locals and stored once: the compiler cannot tell the arrays apart, and would
    reload everything after each store. */
-static ALWAYS_INLINE void advance_ball(ball_store *b, long i, int dim, unsigned fix, double a,
-                                       int track, const double g[3], double dt, double *eg,
-                                       double *ed) {
+static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigned fix, double a,
+                                         int track, const double g[3], double dt, double *eg,
+                                         double *ed) {
   double m = b->mass[i], I = b->inertia[i], v[3], s[3];
   v3_copy(b->vel[i], v);
   v3_copy(b->spin[i], s);
@@ -82,6 +82,7 @@ static ALWAYS_INLINE void advance_ball(ball_store *b, long i, int dim, unsigned 
     b->pos[i][k] += dx;
     b->disp[i][k] += dx;
   }
+  return v3_dot(v, v); /* |v|^2, for the runaway check */
 }
 
 static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
@@ -89,21 +90,23 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   int dim = w->dim, track = w->energy.on;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
   long nb = (long)b->n, runaway = nb; /* the first ball that moved too far, or nb */
+  /* below the smallest radius: no ball moved too far (the usual case: no radius is read) */
+  const double floor2 = w->rad_floor * w->rad_floor;
 #pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
   for (long i = 0; i < nb; i++) {
     double eg = 0, ed = 0, a = b->damp[i];
     unsigned fix = b->fix[i];
+    double v2;
     if (dim == 3 && !fix && a == 0 && !track)
-      advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed);
+      v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed);
     else
-      advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed);
+      v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed);
     if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
     /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
        to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
        flight may move as far as it likes. */
-    const double *v = b->vel[i];
-    if (!(v3_dot(v, v) * dt * dt <= b->rad[i] * b->rad[i]) &&
-        (b->k_tran[i] > 0 || !isfinite(v[0] + v[1] + v[2])) && i < runaway)
+    if (!(v2 * dt * dt <= floor2) && !(v2 * dt * dt <= b->rad[i] * b->rad[i]) &&
+        (b->k_tran[i] > 0 || !isfinite(v2)) && i < runaway)
       runaway = i;
   }
   if (runaway < nb) {
@@ -306,9 +309,18 @@ static inline void report(cairn_world *w, double fraction, uint64_t steps, int d
     w->progress(w->progress_ud, fraction, steps, done);
 }
 
+/* The start of a cycle or solve call. */
+void cycle_run_start(cairn_world *w) {
+  w->run_first = 1;
+  double r = INFINITY;
+  for (size_t i = 0; i < w->balls.n; i++)
+    if (w->balls.rad[i] < r) r = w->balls.rad[i];
+  w->rad_floor = r;
+}
+
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {
   cairn_status s = CAIRN_OK;
-  w->run_first = 1;
+  cycle_run_start(w);
   for (uint64_t i = 0; i < n && s == CAIRN_OK; i++) {
     s = one_step(w, d);
     report(w, (double)(i + 1) / (double)n, i + 1, 0);
@@ -328,7 +340,7 @@ cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
   double t0 = w->time;
   uint64_t steps = 0;
   cairn_status s = CAIRN_OK;
-  w->run_first = 1;
+  cycle_run_start(w);
   while (w->time < t_end && s == CAIRN_OK) {
     s = one_step(w, d);
     report(w, (w->time - t0) / (t_end - t0), ++steps, 0);

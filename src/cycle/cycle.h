@@ -9,6 +9,8 @@
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d);
 /* Run until model time reaches t_end (within round-off of a fixed timestep). */
 cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d);
+/* Prepare a cycle or solve call (its first step's checks, the smallest radius). */
+void cycle_run_start(cairn_world *w);
 /* One step of the cycle. */
 cairn_status cycle_run_one(cairn_world *w, cairn_diag *d);
 

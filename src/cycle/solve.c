@@ -125,7 +125,7 @@ cairn_status cycle_solve(cairn_world *w, const solve_limits *lim, solve_result *
   }
   double t0 = w->time;
   solve_result first = *r;
-  w->run_first = 1;
+  cycle_run_start(w);
   cairn_status s = CAIRN_OK;
   while (r->reason < 0) {
     s = cycle_run_one(w, d);

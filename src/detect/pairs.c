@@ -270,16 +270,17 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
       double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox;
       v3_sub(bs->pos[bb], bs->pos[a], e);
       if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
-      if (v3_dot(e, e) == 0) { /* the same centre: no normal; refused in the serial pass */
-        p->sok[q] = 2;
-        marked++;
-        continue;
-      }
     }
     double gap = INFINITY, n[3], pt[3];
-    if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt) && gap < max_prox) {
-      p->sok[q] = 1;
-      p->sgap[q] = gap;
+    if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt)) {
+      if (gap < max_prox) {
+        p->sok[q] = 1;
+        p->sgap[q] = gap;
+        marked++;
+      }
+    } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: no normal; refused in
+                                                        the serial pass */
+      p->sok[q] = 2;
       marked++;
     }
   }

@@ -113,6 +113,7 @@ cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, ca
   v3_zero(b->moment[i]);
   v3_zero(b->disp[i]);
   b->rad[i] = s->rad;
+  if (s->rad < w->rad_floor) w->rad_floor = s->rad;
   b->density[i] = s->density;
   b->damp[i] = s->damp;
   b->fix[i] = 0;
@@ -167,6 +168,7 @@ cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d
               "ball %lld: radius must be > 0 (got %g); pass a positive length",
               (long long)w->balls.id[s], r);
   w->balls.rad[s] = r;
+  if (r < w->rad_floor) w->rad_floor = r;
   ball_update_mass(w, s);
   world_mark_dirty(w);
   return CAIRN_OK;
