@@ -107,7 +107,7 @@ verify.check{quantity = "steps in tension not slipping", sim = r0.stuck_in_tensi
 
 local r1 = run(1)
 plot.history{out = verify.path(name .. ".png"), csv = verify.path(name .. "_mode0.csv"),
-             y = {"fn", "fn_exact"},
+             y = {"fn", "fn_exact"}, labels = {"cairn", "closed form"},
              title = string.format("Burger's model: unloading at t = 1 s, %dD, mode 0", dim),
              xlabel = "t [s]", ylabel = "normal force [N]"}
 plot.history{out = verify.path(name .. "_mode1.png"), y = {"fn"},

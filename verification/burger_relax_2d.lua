@@ -99,7 +99,7 @@ verify.check{quantity = "bur_slip(step 1, fric 0)", sim = r.slip_first and 1 or 
              tol = 0, kind = "abs"}
 verify.check{quantity = "max|Fs|", sim = r.shear, ref = 0, tol = 0, kind = "abs"}
 history.export(verify.path(name .. ".csv"))
-plot.history{out = verify.path(name .. ".png"), y = {"fn", "fn_exact"},
+plot.history{out = verify.path(name .. ".png"), y = {"fn", "fn_exact"}, labels = {"cairn", "closed form"},
              title = string.format("Burger's model: stress relaxation, %dD, u0 = %g", dim, u0),
              xlabel = "t [s]", ylabel = "normal force [N]"}
 

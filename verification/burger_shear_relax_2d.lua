@@ -99,6 +99,6 @@ verify.check{quantity = "|bur_force shear| vs global", sim = frame_err, ref = 0,
 verify.check{quantity = "steps slipping", sim = slipped, ref = 0, tol = 0, kind = "abs"}
 verify.check{quantity = "contact_activated", sim = activated, ref = 1, tol = 0, kind = "abs"}
 history.export(verify.path(name .. ".csv"))
-plot.history{out = verify.path(name .. ".png"), y = {"fs", "fs_exact"},
+plot.history{out = verify.path(name .. ".png"), y = {"fs", "fs_exact"}, labels = {"cairn", "closed form"},
              title = string.format("Burger's model: shear relaxation, %dD, us = %g", dim, us),
              xlabel = "t [s]", ylabel = "shear force opposing the displacement [N]"}

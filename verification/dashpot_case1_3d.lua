@@ -44,8 +44,10 @@ local csv = verify.path(tag .. ".csv")
 D.write_csv(csv, rec.t, {rec.overlap, xo, rec.force, ff},
             {"overlap", "overlap_exact", "force", "force_exact"})
 plot.history{csv = csv, out = verify.path(tag .. "_force.png"), y = {"force", "force_exact"},
+             labels = {"cairn", "closed form (seed 004)"},
              title = "case study 1: normal force (alpha 0.5, dt = tc/50)", xlabel = "t [s]",
              ylabel = "normal force [N], > 0 in compression"}
 plot.history{csv = csv, out = verify.path(tag .. "_overlap.png"),
-             y = {"overlap", "overlap_exact"}, title = "case study 1: overlap",
+             y = {"overlap", "overlap_exact"}, labels = {"cairn", "closed form (seed 004)"},
+             title = "case study 1: overlap",
              xlabel = "t [s]", ylabel = "overlap [m]"}

@@ -47,6 +47,7 @@ end
 local csv = verify.path(tag .. ".csv")
 D.write_csv(csv, tt, {xs, xr}, {"overlap", "overlap_exact"})
 plot.history{csv = csv, out = verify.path(tag .. "_overlap.png"), y = {"overlap", "overlap_exact"},
+             labels = {"cairn", "closed form (seed 004)"},
              title = "case study 2: overlap (alpha 2, dt = (pi/omega0)/50)", xlabel = "t [s]",
              ylabel = "overlap [m]"}
 

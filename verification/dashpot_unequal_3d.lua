@@ -62,5 +62,6 @@ D.write_csv(csv, tt, {xs, xr, xa, fs, fr, fa},
              "force_arith_mean_ref"})
 plot.history{csv = csv, out = verify.path(tag .. "_arith_mean.png"),
              y = {"force", "force_exact", "force_arith_mean_ref"},
+             labels = {"cairn (reduced mass)", "closed form, reduced mass", "closed form, arithmetic mean"},
              title = "m1 = 5, m2 = 15: reduced mass (cairn) and arithmetic mean (PFC 3.0)",
              xlabel = "t [s]", ylabel = "normal force [N], > 0 in compression"}

@@ -122,5 +122,7 @@ f:write(table.concat(rows, "\n"), "\n")
 f:close()
 plot.history{csv = csv, out = verify.path("hysdamp_drop_" .. dim .. "d.png"), x = "hys_dampn",
              y = {"e_velocity", "e_velocity_exact", "e_rebound", "e_rebound_exact"},
+             labels = {"cairn: speed ratio at release", "closed form: sqrt(d)", "cairn: rebound height",
+                       "closed form: rebound"},
              title = "hysdamp drop test, " .. dim .. "D: restitution", xlabel = "hys_dampn [-]",
              ylabel = "restitution coefficient [-]"}

@@ -86,7 +86,7 @@ local function run(dim)
   f:write("step,time,shear_force,shear_force_exact\n", table.concat(rows, "\n"), "\n")
   f:close()
   plot.history{csv = csv, out = verify.path("viscous_maxwell_" .. dim .. "d.png"),
-               y = {"shear_force", "shear_force_exact"},
+               y = {"shear_force", "shear_force_exact"}, labels = {"cairn", "closed form"},
                title = "viscous: Maxwell shear, constant velocity then held, " .. dim .. "D",
                xlabel = "t [s]", ylabel = "shear force against the motion [N]"}
 end
