@@ -8,10 +8,7 @@ local M = {}
 local CSV = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "csv.lua")
 local pi = math.pi
 
--- Density of a ball of mass m and radius r: sphere in 3D, disk of unit thickness in 2D.
-function M.density(dim, m, r)
-  return dim == 3 and m / (4 / 3 * pi * r ^ 3) or m / (pi * r * r)
-end
+-- Mass of a ball of density rho and radius r: sphere in 3D, disk of unit thickness in 2D.
 function M.mass(dim, rho, r)
   return dim == 3 and rho * 4 / 3 * pi * r ^ 3 or rho * pi * r * r
 end
