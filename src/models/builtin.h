@@ -13,5 +13,6 @@ extern const cairn_contact_model cairn_model_softening;
 extern const cairn_contact_model cairn_model_hysdamp;
 extern const cairn_contact_model cairn_model_hertz;
 extern const cairn_contact_model cairn_model_rrlinear;
+extern const cairn_contact_model cairn_model_linearcbond;
 
 #endif

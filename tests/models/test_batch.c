@@ -500,6 +500,9 @@ static void test_slice_hertz(void **s) {
 static void test_slice_rrlinear(void **s) {
   (void)s, check_model(&cairn_model_rrlinear);
 }
+static void test_slice_linearcbond(void **s) {
+  (void)s, check_model(&cairn_model_linearcbond);
+}
 static void test_slice_null(void **s) {
   (void)s, check_model(&cairn_model_null);
 }
@@ -510,7 +513,7 @@ int main(void) {
       cmocka_unit_test(test_slice_viscous),   cmocka_unit_test(test_slice_ductile),
       cmocka_unit_test(test_slice_softening), cmocka_unit_test(test_slice_hysdamp),
       cmocka_unit_test(test_slice_null),      cmocka_unit_test(test_slice_hertz),
-      cmocka_unit_test(test_slice_rrlinear),
+      cmocka_unit_test(test_slice_rrlinear),  cmocka_unit_test(test_slice_linearcbond),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
