@@ -256,6 +256,135 @@ static int l_apply(lua_State *L) {
   return 0;
 }
 
+/* A strength (or any property) for contact after contact: a number, or drawn from a seeded
+   distribution {dist = "normal", mean = M, sd = S, seed = N} or
+   {dist = "weibull", scale = L, shape = K, seed = N}; draws below zero are taken as 0. */
+typedef struct draw_spec {
+  const char *name;
+  int dist; /* 0 fixed, 1 normal, 2 Weibull */
+  double a, b, fixed;
+  uint64_t rng;
+} draw_spec;
+
+static double draw_uniform(uint64_t *s) { /* splitmix64, in (0, 1) */
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  return ((double)(z >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double draw(draw_spec *p) {
+  if (p->dist == 0) return p->fixed;
+  double u = draw_uniform(&p->rng), v;
+  if (p->dist == 1) { /* Box-Muller, one of the pair */
+    double u2 = draw_uniform(&p->rng);
+    v = p->a + p->b * sqrt(-2.0 * log(u)) * cos(6.283185307179586 * u2);
+  } else { /* inverse of the Weibull distribution function */
+    v = p->a * pow(-log(u), 1.0 / p->b);
+  }
+  return v > 0 ? v : 0.0;
+}
+
+static void read_draw(lua_State *L, int idx, draw_spec *p) {
+  if (!lua_istable(L, idx)) {
+    p->dist = 0;
+    p->fixed = check_number(L, idx, "contact.bond: a property");
+    return;
+  }
+  static const char *const opts[] = {"dist", "mean", "sd", "scale", "shape", "seed", NULL};
+  char fn[96];
+  snprintf(fn, sizeof fn, "contact.bond: %s", p->name);
+  check_opts(L, idx, fn, opts);
+  lua_getfield(L, idx, "dist");
+  const char *dist = lua_isnil(L, -1) ? "" : luaL_checkstring(L, -1);
+  lua_pop(L, 1);
+  double seed = opt_number(L, idx, "seed", 1, fn);
+  p->rng = (uint64_t)seed * 0x2545f4914f6cdd1dull + 1;
+  if (strcmp(dist, "normal") == 0) {
+    p->dist = 1;
+    p->a = opt_number(L, idx, "mean", NAN, fn), p->b = opt_number(L, idx, "sd", NAN, fn);
+    if (!(isfinite(p->a) && isfinite(p->b) && p->b >= 0))
+      lua_raisef(L, "%s: a normal distribution needs mean and sd >= 0", fn);
+  } else if (strcmp(dist, "weibull") == 0) {
+    p->dist = 2;
+    p->a = opt_number(L, idx, "scale", NAN, fn), p->b = opt_number(L, idx, "shape", NAN, fn);
+    if (!(p->a > 0 && p->b > 0 && isfinite(p->a) && isfinite(p->b)))
+      lua_raisef(L, "%s: a Weibull distribution needs scale > 0 and shape > 0", fn);
+  } else {
+    lua_raisef(L,
+               "%s: give a number, or {dist = \"normal\", mean = M, sd = S, seed = N} or "
+               "{dist = \"weibull\", scale = L, shape = K, seed = N}",
+               fn);
+  }
+}
+
+/* contact.bond{model = NAME, in_group = G, PROPERTY = VALUE or DISTRIBUTION, ...}: give every
+   existing contact whose surfaces touch (of balls in group G: either side, if given) the bonded
+   model NAME with fresh state, and its properties, each drawn per contact where a distribution is
+   given; returns the number of contacts bonded. */
+static int l_bond(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "model");
+  if (lua_isnil(L, -1))
+    lua_raisef(L, "contact.bond: give model = NAME, a bonded model such as \"linearcbond\"");
+  const char *name = luaL_checkstring(L, -1);
+  int model;
+  cairn_diag d;
+  cairn_status s = registry_require(&w->reg, name, &model, &d);
+  if (s) return raise_diag(L, s, &d);
+  lua_getfield(L, 1, "in_group");
+  const char *group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  int gi = -1;
+  if (group) {
+    for (size_t i = 1; i < w->n_groups; i++)
+      if (strcmp(w->groups[i], group) == 0) gi = (int)i;
+    if (gi < 0) lua_raisef(L, "contact.bond: no ball is in group '%s'", group);
+  }
+  lua_settop(L, 1);
+  draw_spec props[32];
+  int np = 0;
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "contact.bond: keys must be names");
+    const char *key = lua_tostring(L, -2);
+    if (strcmp(key, "model") && strcmp(key, "in_group")) {
+      if (np == 32) lua_raisef(L, "contact.bond: at most 32 properties");
+      props[np].name = key;
+      read_draw(L, lua_gettop(L), &props[np]);
+      np++;
+    }
+    lua_pop(L, 1);
+  }
+  ensure_detected(L, w);
+  const contact_store *cs = &w->contacts;
+  const ball_store *bs = &w->balls;
+  lua_Integer n = 0;
+  for (uint32_t c = 0; c < cs->n; c++) {
+    if (cs->gap[c] > 0) continue; /* only contacts whose surfaces touch */
+    if (gi >= 0) {
+      int in = bs->group[cs->b[c]] == gi ||
+               (cs->kind[c] == CAIRN_KIND_BALL_BALL && bs->group[cs->a[c]] == gi);
+      if (!in) continue;
+    }
+    s = contact_set_model(w, c, model, &d);
+    for (int k = 0; k < np && s == CAIRN_OK; k++) {
+      double v = draw(&props[k]);
+      s = contact_prop_set(w, c, props[k].name, &v, 1, &d);
+    }
+    if (s) return raise_diag(L, s, &d);
+    n++;
+  }
+  if (n == 0)
+    lua_raisef(L,
+               "contact.bond: no touching contact to bond%s%s; create the specimen and let "
+               "contacts form first (model.clean(), or a few steps)",
+               group ? " in group " : "", group ? group : "");
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 static int l_find(lua_State *L) {
   cairn_world *w = ctx_world(L);
   int kind = check_kind(L, 1);
@@ -441,6 +570,7 @@ void open_contact(lua_State *L) {
                                {"cmat_add", l_cmat_add},
                                {"cmat_clear", l_cmat_clear},
                                {"apply", l_apply},
+                               {"bond", l_bond},
                                {"find", l_find},
                                {"list", l_list},
                                {"count", l_count},
