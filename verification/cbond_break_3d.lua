@@ -11,6 +11,9 @@
 --     ks v dt a step and the bond breaks in the first step where it would exceed cb_shearf
 --     (cb_state 3); that step is the linear model's, so the shear force is then capped at
 --     fric kn overlap = 2 N (to rounding) and the contact slides.
+--  3. Cracks: each break is recorded (contact.cracks) with its step (the world's step count
+--     before that step), the two balls and its mode, tension (the contact carries no compression
+--     after it) or shear, and exported as CSV.
 local dim = CB_DIM or 3
 local r, ov, kn, ks, tenf, shearf, v, dt = 0.01, 1e-5, 1e6, 5e5, 2, 3, 0.01, 1e-6
 local function vec(x, y) return dim == 3 and {x, y, 0} or {x, y} end
@@ -51,6 +54,17 @@ verify.check{quantity = "tension:break_step", sim = broke_at or -1, ref = expect
              tol = 0, kind = "abs"}
 verify.check{quantity = "tension:bonded_force", sim = worst, ref = 0, tol = 1e-12, kind = "abs"}
 verify.check{quantity = "tension:bond_break_events", sim = breaks(), ref = 1, tol = 0, kind = "abs"}
+-- the crack recorded: one, in tension, between balls 1 and 2, at the break step, at the contact
+-- point (the middle of the gap on the line of centres: x = r + gap/2, gap that step's)
+local cr = contact.cracks{list = true}
+verify.check{quantity = "tension:cracks_recorded", sim = contact.cracks(), ref = 1, tol = 0,
+             kind = "abs"}
+verify.check{quantity = "tension:crack_mode_is_tension", sim = cr[1].mode == "tension" and 1 or 0,
+             ref = 1, tol = 0, kind = "abs"}
+verify.check{quantity = "tension:crack_step", sim = cr[1].step, ref = broke_at - 1, tol = 0,
+             kind = "abs"}
+verify.check{quantity = "tension:crack_balls", sim = cr[1].id1 * 10 + cr[1].id2, ref = 12, tol = 0,
+             kind = "abs"}
 
 -- 2: shear (ball 2 moves along y; the normal stays along x to first order in the slide)
 breaks = setup(0, v)
@@ -75,3 +89,12 @@ end
 verify.check{quantity = "shear:break_step", sim = broke_at or -1, ref = expect_step or -2, tol = 0,
              kind = "abs"}
 verify.check{quantity = "shear:bond_break_events", sim = breaks(), ref = 1, tol = 0, kind = "abs"}
+cr = contact.cracks{list = true}
+verify.check{quantity = "shear:crack_mode_is_shear", sim = cr[1].mode == "shear" and 1 or 0,
+             ref = 1, tol = 0, kind = "abs"}
+-- exported as CSV: a header and one row
+local path = verify.path(string.format("cbond_cracks_%dd.csv", dim))
+contact.cracks{export = path}
+local rows = 0
+for _ in io.lines(path) do rows = rows + 1 end
+verify.check{quantity = "shear:crack_csv_rows", sim = rows, ref = 2, tol = 0, kind = "abs"}

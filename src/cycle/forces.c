@@ -360,6 +360,28 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
   return busy;
 }
 
+/* Record the bond of contact c as broken (a crack), with its contact point; its mode from the
+   contact's normal force after the break: none or tensile, a tensile crack; compressive, shear. */
+static void record_crack(cairn_world *w, uint32_t c) {
+  crack_set *cr = &w->cracks;
+  if (cr->n == cr->cap &&
+      mem_grow((void **)&cr->c, &cr->cap, cr->n + 1, sizeof *cr->c, "cracks", NULL) != CAIRN_OK)
+    return; /* out of memory: the crack goes unrecorded rather than stopping the run */
+  const contact_store *cs = &w->contacts;
+  crack *k = &cr->c[cr->n++];
+  memset(k, 0, sizeof *k);
+  k->step = w->step, k->time = w->time, k->kind = cs->kind[c];
+  contact_point(w, c, k->pos);
+  const ball_store *bs = &w->balls;
+  if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
+    int64_t i1 = bs->id[cs->a[c]], i2 = bs->id[cs->b[c]];
+    k->id1 = i1 < i2 ? i1 : i2, k->id2 = i1 < i2 ? i2 : i1;
+  } else {
+    k->id1 = bs->id[cs->b[c]], k->id2 = w->walls.w[cs->a[c]].id;
+  }
+  k->tension = v3_dot(cs->force[c], cs->normal[c]) <= 0;
+}
+
 /* Events of the step, in contact order; then the contacts that parted are deleted (backwards:
    deletion moves the last contact into the hole, and the last has been looked at). */
 static void events_and_partings(cairn_world *w, const uint8_t *busy) {
@@ -372,8 +394,10 @@ static void events_and_partings(cairn_world *w, const uint8_t *busy) {
       if (st & CAIRN_CM_ST_EV_ACT) world_event(w, EV_CONTACT_ACTIVATED, (uint32_t)c, 0);
       if (st & CAIRN_CM_ST_EV_SLIP)
         world_event(w, EV_SLIP_CHANGE, (uint32_t)c, (st & CAIRN_CM_ST_SLIP_END) ? 1 : 0);
-      if (st & CAIRN_CM_ST_EV_BOND)
+      if (st & CAIRN_CM_ST_EV_BOND) {
         world_event(w, EV_BOND_BREAK, (uint32_t)c, (st & CAIRN_CM_ST_BOND_1) ? 1 : 0);
+        if (!(st & CAIRN_CM_ST_BOND_1)) record_crack(w, (uint32_t)c);
+      }
     }
   }
   for (size_t s = cs->n_slices; s-- > 0;) {

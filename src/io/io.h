@@ -49,6 +49,9 @@ typedef struct vtk_series {
    series' count) and rewrite PREFIX.pvd; with vs NULL, one snapshot PREFIX_balls.vtp etc. */
 cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *prefix, cairn_diag *d);
 
+/* The broken bonds as CSV (step,time,x,y,z,kind,id1,id2,mode), atomically. */
+cairn_status io_cracks_csv(const cairn_world *w, const char *path, cairn_diag *d);
+
 /* A plot of CSV columns (a history export) drawn with gnuplot into a PNG or SVG file. */
 typedef struct plot_spec {
   const char *csv;      /* input: header row of names, then numbers */

@@ -198,6 +198,13 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, wl->spin, 3), put_f64s(b, wl->centre, 3), put_f64s(b, wl->last_dtheta, 3);
     put_f64s(b, wl->torque, 3), put_f64(b, wl->rot_disp);
   }
+  /* format 4: the cracks */
+  put_u64(b, w->cracks.n);
+  for (size_t i = 0; i < w->cracks.n; i++) {
+    const crack *k = &w->cracks.c[i];
+    put_u64(b, k->step), put_f64(b, k->time), put_f64s(b, k->pos, 3);
+    put_i64(b, k->id1), put_i64(b, k->id2), put_u8(b, k->kind), put_u8(b, k->tension);
+  }
 }
 
 cairn_status io_save(const cairn_world *w, const char *path, const char *const *cb, int n_cb,
@@ -641,6 +648,20 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       get_f64s(b, wl->torque, 3), wl->rot_disp = get_f64(b);
       BAD_IF(0);
       BAD_IF(wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2]));
+    }
+    uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
+    BAD_IF(0);
+    if (ncr) {
+      CAIRN_TRY(
+          mem_grow((void **)&w->cracks.c, &w->cracks.cap, ncr, sizeof *w->cracks.c, "cracks", d));
+      for (uint64_t i = 0; i < ncr; i++) {
+        crack *k = &w->cracks.c[i];
+        k->step = get_u64(b), k->time = get_f64(b);
+        get_f64s(b, k->pos, 3);
+        k->id1 = get_i64(b), k->id2 = get_i64(b), k->kind = get_u8(b), k->tension = get_u8(b);
+      }
+      w->cracks.n = ncr;
+      BAD_IF(0);
     }
   }
   BAD_IF(b->pos != b->n);

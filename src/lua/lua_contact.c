@@ -5,6 +5,7 @@
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
+#include "io/io.h"
 #include "lua/lua_api.h"
 
 #define HANDLE "cairn.contact"
@@ -385,6 +386,47 @@ static int l_bond(lua_State *L) {
   return 1;
 }
 
+/* contact.cracks() -> the number of bonds broken so far; contact.cracks{list = true} -> an array
+   of {step, time, pos, kind, id1, id2, mode}; contact.cracks{export = PATH} writes them as CSV. */
+static int l_cracks(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  const crack_set *cr = &w->cracks;
+  if (lua_isnoneornil(L, 1)) {
+    lua_pushinteger(L, (lua_Integer)cr->n);
+    return 1;
+  }
+  static const char *const opts[] = {"list", "export", NULL};
+  check_opts(L, 1, "contact.cracks", opts);
+  lua_getfield(L, 1, "export");
+  if (!lua_isnil(L, -1)) {
+    cairn_diag d;
+    cairn_status s = io_cracks_csv(w, luaL_checkstring(L, -1), &d);
+    if (s) return raise_diag(L, s, &d);
+    return 0;
+  }
+  lua_createtable(L, (int)cr->n, 0);
+  for (size_t i = 0; i < cr->n; i++) {
+    const crack *k = &cr->c[i];
+    lua_createtable(L, 0, 7);
+    lua_pushinteger(L, (lua_Integer)k->step);
+    lua_setfield(L, -2, "step");
+    lua_pushnumber(L, k->time);
+    lua_setfield(L, -2, "time");
+    push_vec(L, k->pos, w->dim);
+    lua_setfield(L, -2, "pos");
+    lua_pushstring(L, k->kind == CAIRN_KIND_BALL_BALL ? "ball-ball" : "ball-wall");
+    lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, (lua_Integer)k->id1);
+    lua_setfield(L, -2, "id1");
+    lua_pushinteger(L, (lua_Integer)k->id2);
+    lua_setfield(L, -2, "id2");
+    lua_pushstring(L, k->tension ? "tension" : "shear");
+    lua_setfield(L, -2, "mode");
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
 static int l_find(lua_State *L) {
   cairn_world *w = ctx_world(L);
   int kind = check_kind(L, 1);
@@ -571,6 +613,7 @@ void open_contact(lua_State *L) {
                                {"cmat_clear", l_cmat_clear},
                                {"apply", l_apply},
                                {"bond", l_bond},
+                               {"cracks", l_cracks},
                                {"find", l_find},
                                {"list", l_list},
                                {"count", l_count},

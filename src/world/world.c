@@ -48,6 +48,7 @@ void cairn_world_destroy(cairn_world **wp) {
   pairs_free(&w->pairs);
   ball_store_free(&w->balls);
   loads_free(&w->loads);
+  mem_free(w->cracks.c, 0);
   wall_store_free(&w->walls);
   cmat_free(w);
   registry_free(&w->reg);

@@ -243,11 +243,27 @@ typedef struct load_set {
   double (*f)[3], (*m)[3];
 } load_set;
 
+/* Broken bonds, in the order they broke (a bond_break event with mode 0). */
+typedef struct crack {
+  uint64_t step;
+  double time, pos[3]; /* the contact point */
+  int64_t id1, id2;    /* as in an event: ball-ball lower, higher id; ball-wall ball id, wall id */
+  uint8_t kind;        /* contact kind */
+  uint8_t tension;     /* 1: the contact carried no compression after breaking (it broke open or
+                          in tension), 0: it broke in shear */
+} crack;
+
+typedef struct crack_set {
+  size_t n, cap;
+  crack *c;
+} crack_set;
+
 struct cairn_world {
   int dim;
   double gravity[3];
   ball_store balls;
   load_set loads;
+  crack_set cracks;
   wall_store walls;
   force_scratch fs;
   contact_store contacts;

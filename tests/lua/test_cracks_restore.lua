@@ -1,0 +1,20 @@
+-- Cracks are kept by save and restore: a bond broken before the save is still recorded after.
+local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
+model.new{dim = 2}
+contact.cmat_default{model = "linearcbond", kn = 1e6, ks = 5e5, cb_tenf = 2, cb_shearf = 3}
+ball.create{id = 1, rad = 0.01, pos = {0, 0}}
+ball.create{id = 2, rad = 0.01, pos = {0.01999, 0}, vel = {0.01, 0}}
+ball.fix{"velocity", "spin"}
+model.timestep{fix = 1e-6}
+model.cycle(2000)
+check(contact.cracks() == 1, "one crack before the save")
+local before = contact.cracks{list = true}[1]
+model.save("cracks.sav")
+model.new{dim = 2}
+check(contact.cracks() == 0, "a new model has no cracks")
+model.restore("cracks.sav")
+local after = contact.cracks{list = true}
+check(#after == 1 and after[1].step == before.step and after[1].mode == before.mode and
+      after[1].pos[1] == before.pos[1], "the crack restored bit for bit")
+os.remove("cracks.sav")
+print("cracks restore ok")
