@@ -334,9 +334,52 @@ static void write_contacts(FILE *f, const cairn_world *w) {
   tail(f);
 }
 
+/* ---- cracks: the broken bonds, as points --------------------------------------------------- */
+
+static void k_pt(const void *c, size_t i, void *buf) {
+  memcpy(buf, ((const cairn_world *)c)->cracks.c[i].pos, 24);
+}
+static void k_step(const void *c, size_t i, void *buf) {
+  int64_t v = (int64_t)((const cairn_world *)c)->cracks.c[i].step;
+  memcpy(buf, &v, 8);
+}
+static void k_time(const void *c, size_t i, void *buf) {
+  memcpy(buf, &((const cairn_world *)c)->cracks.c[i].time, 8);
+}
+static void k_tension(const void *c, size_t i, void *buf) {
+  int32_t v = ((const cairn_world *)c)->cracks.c[i].tension;
+  memcpy(buf, &v, 4);
+}
+static void k_id1(const void *c, size_t i, void *buf) {
+  memcpy(buf, &((const cairn_world *)c)->cracks.c[i].id1, 8);
+}
+static void k_id2(const void *c, size_t i, void *buf) {
+  memcpy(buf, &((const cairn_world *)c)->cracks.c[i].id2, 8);
+}
+
+static void write_cracks(FILE *f, const cairn_world *w) {
+  size_t n = w->cracks.n;
+  cells one = {1};
+  head(f, n, "Verts", n, NULL, w);
+  fprintf(f, "      <PointData Scalars=\"tension\">\n");
+  data_array(f, "tension", T_I32, 1, n, k_tension, w); /* 1 tension, 0 shear */
+  data_array(f, "step", T_I64, 1, n, k_step, w);
+  data_array(f, "time", T_F64, 1, n, k_time, w);
+  data_array(f, "id1", T_I64, 1, n, k_id1, w);
+  data_array(f, "id2", T_I64, 1, n, k_id2, w);
+  fprintf(f, "      </PointData>\n      <Points>\n");
+  data_array(f, "Points", T_F64, 3, n, k_pt, w);
+  fprintf(f, "      </Points>\n      <Verts>\n");
+  data_array(f, "connectivity", T_I64, 1, n, conn_i64, NULL);
+  data_array(f, "offsets", T_I64, 1, n, offs_i64, &one);
+  fprintf(f, "      </Verts>\n");
+  tail(f);
+}
+
 /* ---- files ----------------------------------------------------------------------------- */
 
-static const char *const PARTS[3] = {"balls", "walls", "contacts"};
+#define N_PARTS 4
+static const char *const PARTS[N_PARTS] = {"balls", "walls", "contacts", "cracks"};
 
 static cairn_status write_part(const cairn_world *w, int part, const char *path, cairn_diag *d) {
   atomic_file af;
@@ -345,6 +388,7 @@ static cairn_status write_part(const cairn_world *w, int part, const char *path,
   if (part == 0) write_balls(af.f, w);
   if (part == 1) s = write_walls(af.f, w, d);
   if (part == 2) write_contacts(af.f, w);
+  if (part == 3) write_cracks(af.f, w);
   if (s != CAIRN_OK) {
     io_atomic_abort(&af);
     return s;
@@ -362,7 +406,7 @@ cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *pref
               "vtk: give a file prefix such as \"out/pack\"");
   char path[4096];
   size_t k = vs ? vs->n : 0;
-  for (int part = 0; part < 3; part++) {
+  for (int part = 0; part < N_PARTS; part++) {
     if (vs)
       snprintf(path, sizeof path, "%s_%s_%05zu.vtp", prefix, PARTS[part], k);
     else
@@ -379,7 +423,7 @@ cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *pref
   fprintf(af.f, "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"1.0\" "
                 "byte_order=\"LittleEndian\">\n  <Collection>\n");
   for (size_t i = 0; i < vs->n; i++)
-    for (int part = 0; part < 3; part++)
+    for (int part = 0; part < N_PARTS; part++)
       fprintf(af.f, "    <DataSet timestep=\"%.17g\" part=\"%d\" file=\"%s_%s_%05zu.vtp\"/>\n",
               vs->time[i], part, base_name(prefix), PARTS[part], i);
   fprintf(af.f, "  </Collection>\n</VTKFile>\n");

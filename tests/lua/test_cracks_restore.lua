@@ -17,4 +17,11 @@ local after = contact.cracks{list = true}
 check(#after == 1 and after[1].step == before.step and after[1].mode == before.mode and
       after[1].pos[1] == before.pos[1], "the crack restored bit for bit")
 os.remove("cracks.sav")
+-- and written for ParaView: a point per crack
+vtk.write("cracks_vtk")
+local f = io.open("cracks_vtk_cracks_00000.vtp")
+local text = f and f:read("a") or ""
+if f then f:close() end
+check(text:find('NumberOfPoints="1"', 1, true) and text:find('Name="tension"', 1, true),
+      "cracks_vtk_cracks_00000.vtp holds the crack")
 print("cracks restore ok")

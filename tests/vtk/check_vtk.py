@@ -35,10 +35,12 @@ def read(path):
 # The series: three snapshots (steps 0, 500, 1000) in box.pvd, with their times.
 pvd = open(os.path.join(out, "box.pvd")).read()
 for step, t in ((0, 0.0), (1, 0.005), (2, 0.01)):
-    for part in ("balls", "walls", "contacts"):
+    for part in ("balls", "walls", "contacts", "cracks"):
         name = f"box_{part}_{step:05d}.vtp"
         check(name in pvd, f"box.pvd lists {name}")
-check(pvd.count("<DataSet") == 9, "box.pvd has 9 datasets")
+check(pvd.count("<DataSet") == 12, "box.pvd has 12 datasets")
+cracks = read(os.path.join(out, "box_cracks_00002.vtp"))
+check(cracks.GetNumberOfPoints() == 0, "no bond broke: an empty crack set")
 import re
 times = sorted({float(t) for t in re.findall(r'timestep="([^"]+)"', pvd)})
 check(len(times) == 3 and abs(times[2] - 0.01) < 1e-15, f"times 0, 0.005, 0.01: {times}")

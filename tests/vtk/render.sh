@@ -9,7 +9,7 @@ command -v xvfb-run >/dev/null || { echo "skipped: xvfb-run not installed (Debia
   { echo "skipped: VTK's Python module not installed (Debian: python3-vtk9)"; exit 77; }
 rm -f "$out/box.png" "$out"/frame_*.png "$out/disks.png"
 render="/usr/bin/python3 $here/../../examples/render_vtk.py"
-xvfb-run -a sh -c "$render '$out/box.pvd' '$out/box.png' &&
+xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" sh -c "$render '$out/box.pvd' '$out/box.png' &&
   $render '$out/box.pvd' '$out/frame' --all --color force &&
   $render '$out/disks.pvd' '$out/disks.png'" || exit 1
 for f in box.png frame_0000.png frame_0001.png frame_0002.png disks.png; do
