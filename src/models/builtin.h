@@ -14,5 +14,6 @@ extern const cairn_contact_model cairn_model_hysdamp;
 extern const cairn_contact_model cairn_model_hertz;
 extern const cairn_contact_model cairn_model_rrlinear;
 extern const cairn_contact_model cairn_model_linearcbond;
+extern const cairn_contact_model cairn_model_linearpbond;
 
 #endif

@@ -503,17 +503,21 @@ static void test_slice_rrlinear(void **s) {
 static void test_slice_linearcbond(void **s) {
   (void)s, check_model(&cairn_model_linearcbond);
 }
+static void test_slice_linearpbond(void **s) {
+  (void)s, check_model(&cairn_model_linearpbond);
+}
 static void test_slice_null(void **s) {
   (void)s, check_model(&cairn_model_null);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_slice_linear),    cmocka_unit_test(test_slice_burger),
-      cmocka_unit_test(test_slice_viscous),   cmocka_unit_test(test_slice_ductile),
-      cmocka_unit_test(test_slice_softening), cmocka_unit_test(test_slice_hysdamp),
-      cmocka_unit_test(test_slice_null),      cmocka_unit_test(test_slice_hertz),
-      cmocka_unit_test(test_slice_rrlinear),  cmocka_unit_test(test_slice_linearcbond),
+      cmocka_unit_test(test_slice_linear),      cmocka_unit_test(test_slice_burger),
+      cmocka_unit_test(test_slice_viscous),     cmocka_unit_test(test_slice_ductile),
+      cmocka_unit_test(test_slice_softening),   cmocka_unit_test(test_slice_hysdamp),
+      cmocka_unit_test(test_slice_null),        cmocka_unit_test(test_slice_hertz),
+      cmocka_unit_test(test_slice_rrlinear),    cmocka_unit_test(test_slice_linearcbond),
+      cmocka_unit_test(test_slice_linearpbond),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
