@@ -15,6 +15,10 @@
 --  3. bending: ball 2 spins at w = 1 rad/s about an axis in the contact plane (z):
 --     |pb_mb| = pb_kn I w dt n, and the bond's moment on ball 2 opposes the spin;
 --  4. twisting (3D): ball 2 spins about the normal: |pb_mt| = pb_ks J w dt n.
+--  5. energy: the pair, free, launched apart and across with a spin, oscillates on its bond for
+--     2000 steps: the bond's springs store F^2 / 2k and M^2 / 2k (pb_estore), and the balance of
+--     kinetic and stored energy closes to the trapezoidal books' second-order error: tolerance
+--     1e-3 of the energy in play (observed 3.3e-4 in 3D, 5.2e-4 in 2D).
 local dim = PB_DIM or 3
 local r, ov, dt, v, w = 0.01, 1e-6, 1e-7, 0.013, 1.0
 local pkn, pks, ten, coh = 1e10, 5e9, 1e5, 2e5
@@ -107,3 +111,21 @@ if dim == 3 then
   verify.check{quantity = "twisting:moment", sim = math.abs(contact.prop(cp, "pb_mt")),
                ref = pks * J * w * dt * n, tol = 1e-12}
 end
+
+-- 5: energy of a free bonded pair
+model.new{dim = dim}
+contact.cmat_default{model = "linearpbond", kn = 1e5, ks = 1e5, pb_kn = pkn, pb_ks = pks,
+                     pb_ten = 1e9, pb_coh = 1e9}
+ball.create{id = 1, rad = r, pos = vec(0, 0, 0), density = 1000}
+ball.create{id = 2, rad = r, pos = vec(2 * r - ov, 0, 0), density = 1000,
+            vel = vec(0.013, 0.005, 0), spin = dim == 3 and {0, 0, 3} or 3}
+model.timestep{fix = dt}
+model.cycle(1) -- (the contact's springs then hold the starting overlap's energy)
+energy.track(true)
+local e0 = energy.get()
+model.cycle(2000)
+local e = energy.get()
+verify.check{quantity = "energy:|balance|/energy_in_play", sim = math.abs(e.balance) /
+             (e0.kinetic + e0.strain), ref = 0, tol = 1e-3, kind = "abs"}
+verify.check{quantity = "energy:bond_stores_energy", sim = e.strain > 0 and 1 or 0, ref = 1,
+             tol = 0, kind = "abs"}

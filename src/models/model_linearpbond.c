@@ -8,9 +8,9 @@
    the largest tensile stress on its section, -F_n / A + pb_mcf |M_b| R / I, exceeds pb_ten
    (state 2), or the largest shear stress, |F_s| / A + pb_mcf |M_t| R / J, exceeds the shear
    strength pb_coh + (F_n / A) tan(pb_fa) (state 3), raising bond_break; from that step on the
-   contact is linear. The linear part acts all along, as in PFC. No energy hook yet: contacts of
-   this model are left out of the energy balance (the engine says so). Written against the public
-   ABI only. */
+   contact is linear. The linear part acts all along, as in PFC. The bond's springs store
+   F^2 / 2k and M^2 / 2k; on breaking that energy is released, booked with the slip losses.
+   Written against the public ABI only. */
 #include <stdio.h>
 
 #include "models/builtin.h"
@@ -27,7 +27,8 @@ enum {
   S_PB_FS,               /* 3 slots: bond shear force, global, in the contact plane */
   S_PB_MB = S_PB_FS + 3, /* 3 slots: bending moment on side 2, global, in the plane */
   S_PB_MT = S_PB_MB + 3, /* twisting moment about the normal (3D) */
-  S_PB_N = S_PB_MT + 1
+  S_PB_ESTORE,           /* the energy the bond's springs store */
+  S_PB_N
 };
 enum { PB_NONE = 0, PB_BONDED = 1, PB_BROKEN_TENSION = 2, PB_BROKEN_SHEAR = 3 };
 
@@ -62,6 +63,7 @@ static const cairn_state_desc pbond_state[] = {
     {"pb_fs", CAIRN_PROP_VEC, 0, "N", "bond shear force on side 2 (global)"},
     {"pb_mb", CAIRN_PROP_VEC, 0, "N*m", "bond bending moment on side 2 (global)"},
     {"pb_mt", CAIRN_PROP_FLT, 0, "N*m", "bond twisting moment on side 2, about the normal (3D)"},
+    {"pb_estore", CAIRN_PROP_FLT, 0, "J", "energy stored in the bond's springs"},
 };
 
 /* The bond's section: radius, area, moment of inertia, polar moment (0 in 2D). */
@@ -116,12 +118,18 @@ static void pbond_force(const cairn_cm_input *in, const double *p, const double 
     broken = PB_BROKEN_SHEAR;
   if (broken) {
     st[S_PB_STATE] = broken;
+    if (in->energy) st[S_ESLIP] += st[S_PB_ESTORE]; /* released: booked with the losses */
     zero_bond(st);
     out->events |= CAIRN_EV_BOND_BREAK;
     out->bond_mode = 0;
     return;
   }
   st[S_PB_FN] = fn, st[S_PB_MT] = mt;
+  double e = kn > 0 ? fn * fn / (2 * kn) : 0;
+  if (ks > 0) e += fsm * fsm / (2 * ks);
+  if (kb > 0) e += mbm * mbm / (2 * kb);
+  if (kt > 0) e += mt * mt / (2 * kt);
+  st[S_PB_ESTORE] = e;
   law_add_force(out->force, fn, in->n, fs);
   for (int k = 0; k < 3; k++) out->moment[k] += mb[k] + mt * in->n[k];
   out->active = 1;
@@ -129,6 +137,12 @@ static void pbond_force(const cairn_cm_input *in, const double *p, const double 
   out->kn_est += kn;
   out->ks_est += ks;
   out->kr_est += kb > kt ? kb : kt;
+}
+
+/* The linear part's energies, with what the bond's springs store. */
+static void pbond_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
+  linear_law_energy(p, st, e);
+  e[CAIRN_ENERGY_STRAIN] += st[S_PB_ESTORE];
 }
 
 static void pbond_stiffness(const double *p, double *k_tran, double *k_rot) {
@@ -165,4 +179,5 @@ const cairn_contact_model cairn_model_linearpbond = {
     .force_slice = pbond_force_slice,
     .stiffness = pbond_stiffness,
     .validate = pbond_validate,
+    .energy = pbond_energy,
 };
