@@ -339,7 +339,7 @@ static unsigned fix_bits(lua_State *L, const char *fn) {
       bits |= FIX_SPIN;
     else
       lua_raisef(L,
-                 "%s: cannot fix '%s'; use \"velocity\", \"xvelocity\", \"yvelocity\", "
+                 "%s: unknown name '%s'; use \"velocity\", \"xvelocity\", \"yvelocity\", "
                  "\"zvelocity\" or \"spin\"",
                  fn, s);
     lua_pop(L, 1);
