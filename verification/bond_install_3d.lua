@@ -11,6 +11,8 @@
 --     and the same seed gives the same draws again (exact).
 --  3. in_group bonds only the contacts with a ball in the group (one layer of balls: its
 --     contacts within the layer and with its neighbours, counted in closed form).
+--  4. kind: a wall touching the first layer; kind = "ball-ball" leaves its contacts unbonded,
+--     kind = "ball-wall" bonds only them (one per ball of the layer), none given bonds both.
 local dim = BI_DIM or 3
 local r = 0.01
 local n_side = dim == 3 and 8 or 20
@@ -65,3 +67,27 @@ local within = dim == 3 and 2 * (n_side - 1) * n_side or (n_side - 1)
 nb = contact.bond{model = "linearcbond", in_group = "layer", kn = 1e6, ks = 5e5, cb_tenf = 1e3,
                   cb_shearf = 1e3}
 verify.check{quantity = "bonds_in_group", sim = nb, ref = within + layer, tol = 0, kind = "abs"}
+
+-- 4
+local function with_wall()
+  build(false)
+  local x = -r + 1e-6 -- the first layer (centres at x = 0) overlaps the wall by 1e-6
+  if dim == 3 then
+    wall.create{kind = "plane", point = {x, 0, 0}, normal = {1, 0, 0}}
+  else
+    wall.create{nodes = {{x, -1}, {x, 1}}}
+  end
+  model.clean()
+end
+local bb = {model = "linearcbond", kn = 1e6, ks = 5e5, cb_tenf = 1e3, cb_shearf = 1e3}
+with_wall()
+verify.check{quantity = "kind:both", sim = contact.bond(bb), ref = expect + layer, tol = 0,
+             kind = "abs"}
+with_wall()
+bb.kind = "ball-ball"
+verify.check{quantity = "kind:ball-ball", sim = contact.bond(bb), ref = expect, tol = 0,
+             kind = "abs"}
+with_wall()
+bb.kind = "ball-wall"
+verify.check{quantity = "kind:ball-wall", sim = contact.bond(bb), ref = layer, tol = 0,
+             kind = "abs"}

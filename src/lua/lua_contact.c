@@ -320,8 +320,9 @@ static void read_draw(lua_State *L, int idx, draw_spec *p) {
   }
 }
 
-/* contact.bond{model = NAME, in_group = G, PROPERTY = VALUE or DISTRIBUTION, ...}: give every
-   existing contact whose surfaces touch (of balls in group G: either side, if given) the bonded
+/* contact.bond{model = NAME, in_group = G, kind = K, PROPERTY = VALUE or DISTRIBUTION, ...}: give
+   every existing contact whose surfaces touch (of kind K and of balls in group G: either side, if
+   given) the bonded
    model NAME with fresh state, and its properties, each drawn per contact where a distribution is
    given; returns the number of contacts bonded. */
 static int l_bond(lua_State *L) {
@@ -343,6 +344,8 @@ static int l_bond(lua_State *L) {
       if (strcmp(w->groups[i], group) == 0) gi = (int)i;
     if (gi < 0) lua_raisef(L, "contact.bond: no ball is in group '%s'", group);
   }
+  lua_getfield(L, 1, "kind"); /* a specimen's balls, not its walls: kind = "ball-ball" */
+  int kind = lua_isnil(L, -1) ? -1 : check_kind(L, -1);
   lua_settop(L, 1);
   draw_spec props[32];
   int np = 0;
@@ -350,7 +353,7 @@ static int l_bond(lua_State *L) {
   while (lua_next(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "contact.bond: keys must be names");
     const char *key = lua_tostring(L, -2);
-    if (strcmp(key, "model") && strcmp(key, "in_group")) {
+    if (strcmp(key, "model") && strcmp(key, "in_group") && strcmp(key, "kind")) {
       if (np == 32) lua_raisef(L, "contact.bond: at most 32 properties");
       props[np].name = key;
       read_draw(L, lua_gettop(L), &props[np]);
@@ -364,6 +367,7 @@ static int l_bond(lua_State *L) {
   lua_Integer n = 0;
   for (uint32_t c = 0; c < cs->n; c++) {
     if (cs->gap[c] > 0) continue; /* only contacts whose surfaces touch */
+    if (kind >= 0 && cs->kind[c] != kind) continue;
     if (gi >= 0) {
       int in = bs->group[cs->b[c]] == gi ||
                (cs->kind[c] == CAIRN_KIND_BALL_BALL && bs->group[cs->a[c]] == gi);
@@ -379,8 +383,11 @@ static int l_bond(lua_State *L) {
   }
   if (n == 0)
     lua_raisef(L,
-               "contact.bond: no touching contact to bond%s%s; create the specimen and let "
+               "contact.bond: no touching %scontact to bond%s%s; create the specimen and let "
                "contacts form first (model.clean(), or a few steps)",
+               kind < 0                       ? ""
+               : kind == CAIRN_KIND_BALL_BALL ? "ball-ball "
+                                              : "ball-wall ",
                group ? " in group " : "", group ? group : "");
   lua_pushinteger(L, n);
   return 1;
