@@ -1,10 +1,13 @@
 """Render a cairn VTK series (PREFIX.pvd) to PNG: balls as spheres (disks seen from above in 2D)
 of their radius, coloured by a field with a colour bar, contacts as lines coloured by normal
-force (force chains), walls faint.
+force (force chains), walls faint, and the cracks (broken bonds) so far as dots, red where the
+bond broke in tension and blue in shear.
 
     xvfb-run -a /usr/bin/python3 examples/render_vtk.py out/box.pvd box.png
     xvfb-run -a /usr/bin/python3 examples/render_vtk.py out/box.pvd frames/box --all --mp4
-    ... --color speed | radius | id | force | spin (the balls' colour; default: speed)
+    ... --color speed | radius | id | force | spin | none (the balls' colour; default: speed;
+        none: grey, without a colour bar)
+    ... --no-contacts (leave out the force chains: with --color none, the cracks stand out)
 
 The first form renders the last snapshot to box.png. With --all every snapshot is rendered, to
 PREFIX_0000.png, PREFIX_0001.png, ...; with --mp4 as well, and ffmpeg installed, they are also
@@ -31,7 +34,8 @@ from vtkmodules.vtkCommonCore import vtkDoubleArray
 import vtkmodules.vtkRenderingFreeType  # noqa: F401  (text of the colour bar)
 import vtkmodules.vtkRenderingOpenGL2  # noqa: F401  (registers the OpenGL back end)
 
-FIELDS = ("speed", "radius", "id", "force", "spin")
+FIELDS = ("speed", "radius", "id", "force", "spin", "none")
+PARTS = ("balls", "walls", "contacts", "cracks")
 
 
 def snapshots(pvd):
@@ -40,13 +44,13 @@ def snapshots(pvd):
     base = os.path.dirname(pvd)
     steps = {}
     for t, f in re.findall(r'timestep="([^"]+)"[^>]*file="([^"]+)"', text):
-        for part in ("balls", "walls", "contacts"):
+        for part in PARTS:
             if f"_{part}_" in f:
                 steps.setdefault(float(t), {})[part] = os.path.join(base, f)
     if not steps:  # no timesteps given: one snapshot of whatever files are named
         snap = {}
         for f in re.findall(r'file="([^"]+)"', text):
-            for part in ("balls", "walls", "contacts"):
+            for part in PARTS:
                 if f"_{part}_" in f:
                     snap[part] = os.path.join(base, f)
         return [snap]
@@ -72,6 +76,8 @@ def magnitude(data, name):
 
 
 def colour_values(balls, field):
+    if field == "none":
+        return magnitude(balls, "radius")
     src = {"speed": "velocity"}.get(field, field)
     if balls.GetPointData().GetArray(src) is None:
         sys.exit("render_vtk.py: the balls have no field '%s'; use one of %s" % (field,
@@ -79,7 +85,7 @@ def colour_values(balls, field):
     return magnitude(balls, src)
 
 
-def render(snap, out_png, field, crange, is2d):
+def render(snap, out_png, field, crange, is2d, show_contacts=True):
     ren = vtkRenderer()
     ren.SetBackground(1, 1, 1)
 
@@ -112,6 +118,9 @@ def render(snap, out_png, field, crange, is2d):
     a = vtkActor()
     a.SetMapper(m)
     a.GetProperty().SetOpacity(0.9 if is2d else 0.6)
+    if field == "none":
+        m.ScalarVisibilityOff()
+        a.GetProperty().SetColor(0.75, 0.75, 0.75)
     ren.AddActor(a)
 
     bar = vtkScalarBarActor()
@@ -122,9 +131,10 @@ def render(snap, out_png, field, crange, is2d):
     bar.SetHeight(0.6)
     bar.GetTitleTextProperty().SetColor(0, 0, 0)
     bar.GetLabelTextProperty().SetColor(0, 0, 0)
-    ren.AddActor2D(bar)
+    if field != "none":
+        ren.AddActor2D(bar)
 
-    if "contacts" in snap:
+    if "contacts" in snap and show_contacts:
         contacts = read(snap["contacts"])
         if contacts.GetNumberOfCells():
             contacts.GetCellData().SetActiveScalars("force_normal")
@@ -143,6 +153,33 @@ def render(snap, out_png, field, crange, is2d):
             if is2d:  # above the disks, seen from above
                 ca.SetPosition(0, 0, 1.5 * rmax)
             ren.AddActor(ca)
+
+    if "cracks" in snap:
+        cracks = read(snap["cracks"])
+        if cracks.GetNumberOfPoints():
+            rmax = balls.GetPointData().GetArray("radius").GetRange()[1]
+            dot = vtkSphereSource()
+            dot.SetRadius(0.5 * rmax)
+            dot.SetThetaResolution(12)
+            dot.SetPhiResolution(8)
+            cracks.GetPointData().SetActiveScalars("tension")
+            cg = vtkGlyph3D()
+            cg.SetInputData(cracks)
+            cg.SetSourceConnection(dot.GetOutputPort())
+            cg.SetScaleModeToDataScalingOff()
+            cg.SetColorModeToColorByScalar()
+            mode = vtkColorTransferFunction()  # 1 tension: red; 0 shear: blue
+            mode.AddRGBPoint(0, 0.1, 0.3, 0.95)
+            mode.AddRGBPoint(1, 0.9, 0.05, 0.05)
+            km = vtkPolyDataMapper()
+            km.SetInputConnection(cg.GetOutputPort())
+            km.SetLookupTable(mode)
+            km.SetScalarRange(0, 1)
+            ka = vtkActor()
+            ka.SetMapper(km)
+            if is2d:  # above the disks and the force chains
+                ka.SetPosition(0, 0, 3 * rmax)
+            ren.AddActor(ka)
 
     ren.ResetCamera()  # frame the balls; walls are drawn around them
     cam = ren.GetActiveCamera()
@@ -195,8 +232,9 @@ def main(argv):
     if field not in FIELDS:
         sys.exit("render_vtk.py: unknown field '%s'; use one of %s" % (field, ", ".join(FIELDS)))
     if len(args) != 2:
-        sys.exit("usage: render_vtk.py PREFIX.pvd OUT.png [--color FIELD]\n"
-                 "       render_vtk.py PREFIX.pvd OUTPREFIX --all [--mp4] [--color FIELD]")
+        sys.exit("usage: render_vtk.py PREFIX.pvd OUT.png [--color FIELD] [--no-contacts]\n"
+                 "       render_vtk.py PREFIX.pvd OUTPREFIX --all [--mp4] [--color FIELD] "
+                 "[--no-contacts]")
     pvd, out = args
     every = "--all" in flags
     snaps = snapshots(pvd)
@@ -214,14 +252,14 @@ def main(argv):
     if not hi > lo:
         hi = lo + 1.0
     if not every:
-        render(snaps[0], out, field, (lo, hi), is2d)
+        render(snaps[0], out, field, (lo, hi), is2d, "--no-contacts" not in flags)
         print(out)
         return
     d = os.path.dirname(out)
     if d:
         os.makedirs(d, exist_ok=True)
     for k, snap in enumerate(snaps):
-        render(snap, "%s_%04d.png" % (out, k), field, (lo, hi), is2d)
+        render(snap, "%s_%04d.png" % (out, k), field, (lo, hi), is2d, "--no-contacts" not in flags)
     print("%s_0000.png ... %s_%04d.png" % (out, out, len(snaps) - 1))
     if "--mp4" in flags:
         if not shutil.which("ffmpeg"):

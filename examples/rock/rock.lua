@@ -1,0 +1,502 @@
+-- The steps the rock examples share (ucs_2d.lua, ucs_3d.lua, brazilian_2d.lua,
+-- ucs_2d_resolution.lua): the micro properties, the specimen genesis, bonding, the loading by
+-- platens and the reading of the curves. docs/rock.md describes the procedure and the results.
+--
+-- The axial direction is y in 2D and z in 3D. Stresses and strains are positive in compression,
+-- as in cairn's measurements.
+local rock = {}
+
+-- ROCK_SIZE=full runs the examples at the size docs/rock.md reports; the default, small, is what
+-- the test suite runs (the same procedure, coarser balls).
+rock.size = os.getenv("ROCK_SIZE") or "small"
+if rock.size ~= "small" and rock.size ~= "full" then
+  error("ROCK_SIZE must be 'small' or 'full' (got '" .. rock.size .. "')")
+end
+
+-- Micro properties (PFC's linear parallel-bond material, after Potyondy & Cundall's bonded-
+-- particle model): contact and bond moduli E* = E-bar, stiffness ratios k* = kn/ks = 2.5, both
+-- turned into stiffnesses with the mean ball radius r (a contact between two mean balls: area
+-- 2r x 1 in 2D, pi r^2 in 3D, length 2r). Strengths are drawn per bond from normal
+-- distributions (a tenth of the mean as standard deviation).
+function rock.micro(dim, rmean)
+  local m = {emod = 30e9, kratio = 2.5, fric = 0.5, density = 2650, damp = 0.7,
+             pb_emod = 30e9, pb_kratio = 2.5, pb_ten = 50e6, pb_coh = 50e6, pb_sd = 0.1,
+             pb_fa = 0, pb_rmul = 1, sigma0 = 0.5e6}
+  local area = dim == 2 and 2 * rmean or math.pi * rmean * rmean
+  m.kn = m.emod * area / (2 * rmean)
+  m.ks = m.kn / m.kratio
+  m.pb_kn = m.pb_emod / (2 * rmean)
+  m.pb_ks = m.pb_kn / m.pb_kratio
+  return m
+end
+
+local function vec(dim, x, y, z)
+  if dim == 2 then return {x, y} end
+  return {x, y, z}
+end
+
+-- The walls of a box [0, W] x [0, H] (x [0, D] in 3D), axial along y (2D) or z (3D).
+-- Returns their ids: bottom, top, then the lateral ones.
+local function box_walls(dim, W, H, D)
+  local ids = {}
+  if dim == 2 then
+    local e = W -- segments reach beyond the corners, so no ball slips past an end
+    ids.bottom = wall.create{nodes = {{-e, 0}, {W + e, 0}}}
+    ids.top = wall.create{nodes = {{-e, H}, {W + e, H}}}
+    ids.lateral = {wall.create{nodes = {{0, -H}, {0, 2 * H}}},
+                   wall.create{nodes = {{W, -H}, {W, 2 * H}}}}
+  else
+    ids.bottom = wall.create{kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
+    ids.top = wall.create{kind = "plane", point = {0, 0, H}, normal = {0, 0, -1}}
+    ids.lateral = {wall.create{kind = "plane", point = {0, 0, 0}, normal = {1, 0, 0}},
+                   wall.create{kind = "plane", point = {W, 0, 0}, normal = {-1, 0, 0}},
+                   wall.create{kind = "plane", point = {0, 0, 0}, normal = {0, 1, 0}},
+                   wall.create{kind = "plane", point = {0, D, 0}, normal = {0, -1, 0}}}
+  end
+  return ids
+end
+
+-- The mean stress the contacts would carry if every radius were multiplied by s with the centres
+-- held, relative to now: sum over contacts of k * overlap * branch length (the linear law; the
+-- genesis contacts are all alike). Used to install the seating stress in one move.
+local function overlap_moment(contacts, s)
+  local sum = 0
+  for _, c in ipairs(contacts) do
+    local ov = c.rsum * s - c.dist
+    if ov > 0 then sum = sum + ov * c.dist end
+  end
+  return sum
+end
+
+local function contact_geometry()
+  local out = {}
+  for _, cp in ipairs(contact.list()) do
+    local kind, id1, id2 = contact.ends(cp)
+    local gap = contact.gap(cp)
+    if gap < 0.5 * ball.rad(id1) then
+      local rsum = ball.rad(id1) + (kind == "ball-ball" and ball.rad(id2) or 0)
+      out[#out + 1] = {rsum = rsum, dist = rsum + gap}
+    end
+  end
+  return out
+end
+
+-- Cycle in chunks of 100 steps until the mean unbalanced-force ratio is at most ratio (or
+-- max_steps have been taken); quiet, unlike model.solve's ratio criterion.
+function rock.settle(ratio, max_steps)
+  local n = 0
+  repeat
+    model.cycle(100)
+    n = n + 100
+  until (model.ratio()) <= ratio or n >= max_steps
+  return n
+end
+
+local function scale_radii(s)
+  for _, id in ipairs(ball.list()) do ball.rad(id, ball.rad(id) * s) end
+end
+
+-- Specimen genesis (PFC's procedure, without its floater elimination): balls placed at random,
+-- loose, with radii a factor smaller than asked; the radii grown in steps of 0.5 % with the
+-- walls fixed and friction off (for a dense packing) until the packing is jammed; then the
+-- radii scaled once more, in one move computed from the contacts' overlaps, so that the mean
+-- stress is the seating stress sigma0 (repeated until within 25 %); finally friction on.
+-- o: dim, W, H, D (3D), rmin, rmax, seed, micro (from rock.micro).
+-- Returns {walls = ..., count, porosity, sigma0 = the mean stress reached, box = measure region}.
+function rock.specimen(o)
+  local dim, W, H, D, mi = o.dim, o.W, o.H, o.D, o.micro
+  model.new{dim = dim}
+  contact.cmat_default{model = "linear", kn = mi.kn, ks = mi.ks, fric = 0}
+  local walls = box_walls(dim, W, H, D)
+  local p0 = dim == 2 and 0.5 or 0.7          -- reachable by random placement
+  local pjam = dim == 2 and 0.17 or 0.42      -- about where frictionless packings jam (in 3D,
+                                              -- with the walls' loosening)
+  local f = ((1 - pjam) / (1 - p0)) ^ (1 / dim)
+  local gen = specimen.generate{shape = "box", min = vec(dim, 0, 0, 0),
+                                max = dim == 2 and {W, H} or {W, D, H}, porosity = p0,
+                                size = {kind = "uniform", rmin = o.rmin / f, rmax = o.rmax / f},
+                                seed = o.seed, density = mi.density, damp = mi.damp}
+  local e = 1e-3 * W
+  local box = measure.create{shape = "box", min = vec(dim, -e, -e, -e),
+                             max = dim == 2 and {W + e, H + e} or {W + e, D + e, H + e}}
+  model.timestep{auto = true}
+  -- grow until the packing carries load: more than the seating stress, with most balls held
+  -- (a mean coordination of 3 in 2D, 4 in 3D; a few overlaps between balls placed close carry
+  -- the first stresses while the packing is still loose)
+  local function porosity()
+    local solid = 0
+    for _, id in ipairs(ball.list()) do
+      local r = ball.rad(id)
+      solid = solid + (dim == 2 and math.pi * r * r or 4 / 3 * math.pi * r ^ 3)
+    end
+    return 1 - solid / (dim == 2 and W * H or W * D * H)
+  end
+  -- one move to a little looser than jamming, then steps of 0.5 % until jammed
+  scale_radii(((1 - pjam - 0.03) / (1 - porosity())) ^ (1 / dim))
+  local zjam = dim == 2 and 3 or 4
+  for i = 1, 100 do
+    rock.settle(1e-3, 5000)
+    if box:stress("mean") >= mi.sigma0 and (box:coordination()) >= zjam then break end
+    if i == 100 then error("rock.specimen: the packing did not jam; check the walls") end
+    scale_radii(1.005)
+  end
+  -- install the seating stress: unload in stages that halve the stress at most (a packing near
+  -- jamming, frictionless, comes apart if its overlaps are taken away at once); should it come
+  -- apart all the same, grow it back by 0.1 % steps
+  for i = 1, 40 do
+    local now = box:stress("mean")
+    if math.abs(now / mi.sigma0 - 1) < 0.25 then break end
+    if i == 40 then error("rock.specimen: the seating stress could not be installed") end
+    if now < 0.5 * mi.sigma0 then
+      scale_radii(1.001)
+    else
+      local cs = contact_geometry()
+      local want = overlap_moment(cs, 1) * math.max(mi.sigma0 / now, 0.5)
+      local lo, hi = 0.9, 1.1
+      for _ = 1, 60 do -- bisection: the moment grows with s
+        local mid = 0.5 * (lo + hi)
+        if overlap_moment(cs, mid) < want then lo = mid else hi = mid end
+      end
+      scale_radii(0.5 * (lo + hi))
+    end
+    rock.settle(1e-4, 20000)
+  end
+  -- friction on, for the bonded material's contacts
+  contact.cmat_default{model = "linear", kn = mi.kn, ks = mi.ks, fric = mi.fric}
+  contact.apply{fric = mi.fric}
+  return {walls = walls, count = gen.count, porosity = porosity(), sigma0 = box:stress("mean"),
+          box = box}
+end
+
+-- Bond every ball-ball contact of the specimen with linearpbond (strengths drawn per bond).
+function rock.bond(mi, seed)
+  local function normal(mean, s) return {dist = "normal", mean = mean, sd = mi.pb_sd * mean,
+                                         seed = s} end
+  return contact.bond{model = "linearpbond", kind = "ball-ball", kn = mi.kn, ks = mi.ks,
+                      fric = mi.fric, pb_kn = mi.pb_kn, pb_ks = mi.pb_ks, pb_rmul = mi.pb_rmul,
+                      pb_fa = mi.pb_fa, pb_ten = normal(mi.pb_ten, 2 * seed + 1),
+                      pb_coh = normal(mi.pb_coh, 2 * seed + 2)}
+end
+
+-- Delete the balls left without a bond (held only by friction, or by nothing: the unbonded
+-- loose grains a platen would push into the specimen before loading it) after the bonds have
+-- formed in a step. Returns the number of bonds and the number of balls deleted.
+function rock.remove_unbonded()
+  model.cycle(1)
+  local bonded, nb = {}, 0
+  for _, cp in ipairs(contact.list("ball-ball")) do
+    if contact.prop(cp, "pb_state") == 1 then
+      local _, a, b = contact.ends(cp)
+      bonded[a], bonded[b] = true, true
+      nb = nb + 1
+    end
+  end
+  local gone = 0
+  for _, id in ipairs(ball.list()) do
+    if not bonded[id] then
+      ball.delete(id)
+      gone = gone + 1
+    end
+  end
+  return nb, gone
+end
+
+-- The position of a wall along the axis (y in 2D, z in 3D).
+function rock.wall_level(dim, id)
+  if dim == 2 then return wall.nodes(id)[1][2] end
+  return wall.point(id)[3]
+end
+
+-- Least-squares slope of ys against xs over the indices i0..i1.
+function rock.slope(xs, ys, i0, i1)
+  local n, sx, sy, sxx, sxy = 0, 0, 0, 0, 0
+  for i = i0, i1 do
+    n, sx, sy = n + 1, sx + xs[i], sy + ys[i]
+    sxx, sxy = sxx + xs[i] * xs[i], sxy + xs[i] * ys[i]
+  end
+  if n < 2 then return 0 / 0 end
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx)
+end
+
+-- The balls whose centres lie within band of the lateral faces, in the middle half of the height:
+-- the gauges of the lateral strain. Returns a function giving the mean width across them.
+function rock.lateral_gauge(dim, band)
+  local lo, hi = {}, {}
+  local axis = dim == 2 and 2 or 3
+  local zmin, zmax, xmin, xmax = math.huge, -math.huge, {}, {}
+  for _, id in ipairs(ball.list()) do
+    local p = ball.pos(id)
+    zmin, zmax = math.min(zmin, p[axis]), math.max(zmax, p[axis])
+    for a = 1, dim - 1 do
+      xmin[a] = math.min(xmin[a] or math.huge, p[a])
+      xmax[a] = math.max(xmax[a] or -math.huge, p[a])
+    end
+  end
+  local z0, z1 = zmin + 0.25 * (zmax - zmin), zmax - 0.25 * (zmax - zmin)
+  for a = 1, dim - 1 do lo[a], hi[a] = {}, {} end
+  for _, id in ipairs(ball.list()) do
+    local p = ball.pos(id)
+    if p[axis] > z0 and p[axis] < z1 then
+      for a = 1, dim - 1 do
+        if p[a] < xmin[a] + band then table.insert(lo[a], id) end
+        if p[a] > xmax[a] - band then table.insert(hi[a], id) end
+      end
+    end
+  end
+  return function()
+    local width = 0
+    for a = 1, dim - 1 do
+      local s = 0
+      for _, id in ipairs(hi[a]) do s = s + ball.pos(id)[a] end
+      local w = s / #hi[a]
+      s = 0
+      for _, id in ipairs(lo[a]) do s = s + ball.pos(id)[a] end
+      width = width + w - s / #lo[a]
+    end
+    return width / (dim - 1)
+  end
+end
+
+-- Drive the platens (ids bottom and top) towards each other at v each, sampling every `every`
+-- steps, until the load has fallen below `drop` of its peak after the peak with bonds broken
+-- since (or the strain reaches
+-- max_strain). sample() returns the row to store; load_of(row) the load to watch. Returns the
+-- rows (an array of tables) and the index of the peak.
+function rock.load(o)
+  local dim = o.dim
+  local up = dim == 2 and {0, o.v} or {0, 0, o.v}
+  local down = dim == 2 and {0, -o.v} or {0, 0, -o.v}
+  local function each(ids, v) -- a platen is a wall, or an array of walls (a curved jaw)
+    for _, id in ipairs(type(ids) == "table" and ids or {ids}) do wall.vel(id, v) end
+  end
+  each(o.bottom, up)
+  each(o.top, down)
+  local rows, peak, ipeak = {}, -math.huge, 0
+  while true do
+    model.cycle(o.every)
+    local row = o.sample()
+    rows[#rows + 1] = row
+    local load = o.load_of(row)
+    if load > peak then peak, ipeak = load, #rows end
+    -- failed: past the peak, the load down to drop of it, and bonds broken since the peak (at
+    -- least 0.5 % of them: a ball crushed under a platen drops the load, and breaks a bond or
+    -- two, long before the specimen fails)
+    if (#rows > ipeak + 2 and load < o.drop * peak and
+        row.cracks - rows[ipeak].cracks >= math.max(5, 0.005 * o.bonds)) or
+        o.strain_of(row) > o.max_strain then break end
+  end
+  each(o.bottom, vec(dim, 0, 0, 0))
+  each(o.top, vec(dim, 0, 0, 0))
+  return rows, ipeak
+end
+
+-- Write rows (arrays of tables with the same keys) as CSV with the given column order.
+function rock.write_csv(path, cols, rows)
+  local tmp = path .. ".tmp"
+  local f = assert(io.open(tmp, "w"))
+  f:write(table.concat(cols, ","), "\n")
+  for _, r in ipairs(rows) do
+    local t = {}
+    for i, c in ipairs(cols) do t[i] = string.format("%.10g", r[c]) end
+    f:write(table.concat(t, ","), "\n")
+  end
+  f:close()
+  assert(os.rename(tmp, path))
+end
+
+-- The specimen sizes: a 2:1 prism, 25 mm wide (and deep in 3D); ball radii uniform in
+-- [rmin, rmax] (ratio 1.67); the small size has balls twice (2D) or 1.5 times (3D) as large as
+-- the full size's. scale multiplies the radii (scale < 1: finer).
+function rock.sizes(dim, size, scale)
+  local k = (size == "full" and 1 or (dim == 2 and 2 or 1.5)) * (scale or 1)
+  if dim == 2 then return {W = 0.025, H = 0.05, rmin = 0.3e-3 * k, rmax = 0.5e-3 * k} end
+  return {W = 0.025, D = 0.025, H = 0.05, rmin = 0.9e-3 * k, rmax = 1.5e-3 * k}
+end
+
+-- An unconfined compression test. o: dim, seed, scale (see rock.sizes), size, out (a path
+-- prefix for the curve's CSV, the PNG, the cracks and VTK frames; none: no files), rate (the
+-- axial strain rate, 1/s). Returns the measured macro properties and run facts.
+function rock.ucs(o)
+  local dim = o.dim
+  local sz = rock.sizes(dim, o.size or rock.size, o.scale)
+  local mi = rock.micro(dim, 0.5 * (sz.rmin + sz.rmax))
+  local t0 = os.clock()
+  local sp = rock.specimen{dim = dim, W = sz.W, H = sz.H, D = sz.D, rmin = sz.rmin,
+                           rmax = sz.rmax, seed = o.seed, micro = mi}
+  rock.bond(mi, o.seed)
+  local nbond, unbonded = rock.remove_unbonded()
+  for _, id in ipairs(sp.walls.lateral) do wall.delete(id) end
+  rock.settle(1e-4, 20000) -- the bonds form; the specimen relaxes off its sides
+  local gauge = rock.lateral_gauge(dim, 2 * sz.rmax)
+  local h0 = rock.wall_level(dim, sp.walls.top) - rock.wall_level(dim, sp.walls.bottom)
+  local w0 = gauge()
+  local area = dim == 2 and sz.W or sz.W * sz.D
+  local axis = dim == 2 and 2 or 3
+  local c0 = contact.cracks()
+  local rate = o.rate or 1
+  if o.out then vtk.every{steps = math.max(1, math.floor(2e-4 / rate / model.timestep())),
+                          prefix = o.out} end
+  local rows, ipeak = rock.load{
+    dim = dim, bottom = sp.walls.bottom, top = sp.walls.top, v = 0.5 * rate * h0,
+    bonds = nbond, drop = 0.7,
+    every = math.max(1, math.floor(2e-5 / rate / model.timestep())),
+    max_strain = 0.02,
+    sample = function()
+      local h = rock.wall_level(dim, sp.walls.top) - rock.wall_level(dim, sp.walls.bottom)
+      local f = 0.5 * (wall.force(sp.walls.top)[axis] - wall.force(sp.walls.bottom)[axis])
+      return {step = model.step(), time = model.time(), axial_strain = (h0 - h) / h0,
+              lateral_strain = (w0 - gauge()) / w0, stress_MPa = f / area / 1e6,
+              cracks = contact.cracks() - c0}
+    end,
+    load_of = function(r) return r.stress_MPa end,
+    strain_of = function(r) return r.axial_strain end}
+  if o.out then -- and the state at the end, past the failure
+    vtk.stop()
+    vtk.write(o.out)
+  end
+  -- Young's modulus and Poisson's ratio: least-squares slopes over the part of the rising curve
+  -- between 10 % and 50 % of the peak (the secant range calibration papers use).
+  local peak = rows[ipeak].stress_MPa
+  local i0, i1 = nil, 1
+  for i = 1, ipeak do
+    if not i0 and rows[i].stress_MPa >= 0.1 * peak then i0 = i end
+    if rows[i].stress_MPa <= 0.5 * peak then i1 = i end
+  end
+  local ea, el, sg = {}, {}, {}
+  for i, r in ipairs(rows) do
+    ea[i], el[i], sg[i] = r.axial_strain, r.lateral_strain, r.stress_MPa
+  end
+  local res = {dim = dim, seed = o.seed, balls = ball.count(), bonds = nbond, unbonded = unbonded,
+               porosity = sp.porosity, sigma0 = sp.sigma0, peak_MPa = peak,
+               peak_strain = rows[ipeak].axial_strain,
+               E_GPa = rock.slope(ea, sg, i0, i1) / 1e3,
+               nu = -rock.slope(ea, el, i0, i1), cracks = contact.cracks() - c0,
+               cracks_at_peak = rows[ipeak].cracks, steps = model.step(), dt = model.timestep(),
+               cpu_s = os.clock() - t0, rows = rows}
+  if o.out then
+    rock.write_csv(o.out .. "_curve.csv", {"step", "time", "axial_strain", "lateral_strain",
+                                          "stress_MPa", "cracks"}, rows)
+    contact.cracks{export = o.out .. "_cracks.csv"}
+    plot.history{csv = o.out .. "_curve.csv", out = o.out .. "_curve.png", x = "axial_strain",
+                 y = {"stress_MPa"}, y2 = {"cracks"},
+                 labels = {"axial stress", "cracks (broken bonds)"},
+                 title = string.format("unconfined compression, %dD, %d balls", dim, res.balls),
+                 xlabel = "axial strain [-]", ylabel = "axial stress [MPa]",
+                 y2label = "cracks"}
+  end
+  return res
+end
+
+-- Stop with a message unless the test produced what a rock test should: a peak followed by
+-- failure with bonds broken, and (for a UCS) a modulus and a Poisson's ratio in (0, 0.5).
+function rock.check(name, r)
+  local bad
+  if not (r.cracks and r.cracks > 0) then bad = "no bond broke" end
+  if r.E_GPa and not (r.E_GPa > 0) then bad = "Young's modulus is not positive" end
+  if r.nu and not (r.nu > 0 and r.nu < 0.5) then bad = "Poisson's ratio is outside (0, 0.5)" end
+  if bad then error(name .. ": the test did not come out as a rock test should: " .. bad, 2) end
+end
+
+-- One line of the results, as the examples print them.
+function rock.report(name, r)
+  print(string.format("%s: %d balls, porosity %.3f, seating stress %.2f MPa, %d bonds (%d " ..
+                      "unbonded balls removed)", name, r.balls, r.porosity, r.sigma0 / 1e6,
+                      r.bonds, r.unbonded))
+  print(string.format("%s: peak strength %.2f MPa at axial strain %.3g; Young's modulus %.2f GPa, "
+                      .. "Poisson's ratio %.3f; %d cracks (%d at the peak)", name, r.peak_MPa,
+                      r.peak_strain, r.E_GPa, r.nu, r.cracks, r.cracks_at_peak))
+  print(string.format("%s: %d steps of %.3g s, %.1f s of CPU", name, r.steps, r.dt, r.cpu_s))
+end
+
+-- A Brazilian test (2D): a disk of diameter 40 mm cut from a bonded square specimen and
+-- squeezed between two curved jaws. o: seed, scale, size, out, rate (the platens' closing speed
+-- over the diameter, 1/s). The tensile strength is 2 F / (pi D t), t = 1 (unit thickness).
+function rock.brazilian(o)
+  local dim, Dm = 2, 0.04
+  local sz = rock.sizes(2, o.size or rock.size, o.scale)
+  local mi = rock.micro(2, 0.5 * (sz.rmin + sz.rmax))
+  local t0 = os.clock()
+  local sp = rock.specimen{dim = 2, W = Dm, H = Dm, rmin = sz.rmin, rmax = sz.rmax,
+                           seed = o.seed, micro = mi}
+  rock.bond(mi, o.seed)
+  -- cut the disk: keep the balls wholly inside the circle
+  local R = 0.5 * Dm
+  for _, id in ipairs(ball.list()) do
+    local p = ball.pos(id)
+    if math.sqrt((p[1] - R) ^ 2 + (p[2] - R) ^ 2) + ball.rad(id) > R then ball.delete(id) end
+  end
+  for _, id in ipairs(wall.list()) do wall.delete(id) end
+  local nbond, unbonded = rock.remove_unbonded()
+  -- the loading jaws of ISRM's method: arcs of radius 1.5 R, each of 12 segments over 40
+  -- degrees, touching the disk's circle at its top and bottom (flat platens bear on one or two
+  -- balls each, and the disk turns and slips off them)
+  local function jaw(side) -- side 1: top, -1: bottom
+    local ids, n, half = {}, 12, math.rad(20)
+    local cy = R + side * (R - 1.5 * R) -- the arc's centre, on the far side of the disk's
+    local function node(k)
+      local th = -half + 2 * half * k / n
+      return {R + 1.5 * R * math.sin(th), cy + side * 1.5 * R * math.cos(th)}
+    end
+    for k = 0, n - 1 do ids[#ids + 1] = wall.create{nodes = {node(k), node(k + 1)}} end
+    return ids
+  end
+  local top, bottom = jaw(1), jaw(-1)
+  local function load_on(ids) -- the force of the balls on a jaw, along y
+    local f = 0
+    for _, id in ipairs(ids) do f = f + wall.force(id)[2] end
+    return f
+  end
+  rock.settle(1e-4, 20000)
+  -- seat the jaws: close them until both carry a nominal stress of 0.01 MPa, then let the disk
+  -- settle between them, so that the curve starts where the disk is held
+  local seat_v = 0.1
+  for _, id in ipairs(top) do wall.vel(id, {0, -seat_v}) end
+  for _, id in ipairs(bottom) do wall.vel(id, {0, seat_v}) end
+  local seat = 0.01e6 * math.pi * Dm / 2
+  while math.min(load_on(top), -load_on(bottom)) < seat do model.cycle(10) end
+  for _, id in ipairs(wall.list()) do wall.vel(id, {0, 0}) end
+  rock.settle(1e-4, 20000)
+  local h0 = rock.wall_level(2, top[1]) - rock.wall_level(2, bottom[1])
+  local c0 = contact.cracks()
+  local rate = o.rate or 1
+  if o.out then vtk.every{steps = math.max(1, math.floor(1e-4 / rate / model.timestep())),
+                          prefix = o.out} end
+  local rows, ipeak = rock.load{
+    dim = 2, bottom = bottom, top = top, v = 0.5 * rate * h0,
+    bonds = nbond, drop = 0.7,
+    every = math.max(1, math.floor(1e-5 / rate / model.timestep())),
+    max_strain = 0.02,
+    sample = function()
+      local h = rock.wall_level(2, top[1]) - rock.wall_level(2, bottom[1])
+      local f = 0.5 * (load_on(top) - load_on(bottom))
+      return {step = model.step(), time = model.time(), displacement_mm = (h0 - h) * 1e3,
+              force_kN = f / 1e3, tensile_stress_MPa = 2 * f / (math.pi * Dm) / 1e6,
+              cracks = contact.cracks() - c0}
+    end,
+    load_of = function(r) return r.force_kN end,
+    strain_of = function(r) return r.displacement_mm / 1e3 / h0 end}
+  if o.out then -- and the state at the end, past the failure
+    vtk.stop()
+    vtk.write(o.out)
+  end
+  local res = {balls = ball.count(), bonds = nbond, unbonded = unbonded, porosity = sp.porosity,
+               sigma0 = sp.sigma0,
+               peak_kN = rows[ipeak].force_kN, tensile_MPa = rows[ipeak].tensile_stress_MPa,
+               peak_displacement_mm = rows[ipeak].displacement_mm,
+               cracks = contact.cracks() - c0, cracks_at_peak = rows[ipeak].cracks,
+               steps = model.step(), dt = model.timestep(), cpu_s = os.clock() - t0, rows = rows}
+  if o.out then
+    rock.write_csv(o.out .. "_curve.csv", {"step", "time", "displacement_mm", "force_kN",
+                                          "tensile_stress_MPa", "cracks"}, rows)
+    contact.cracks{export = o.out .. "_cracks.csv"}
+    plot.history{csv = o.out .. "_curve.csv", out = o.out .. "_curve.png", x = "displacement_mm",
+                 y = {"tensile_stress_MPa"}, y2 = {"cracks"},
+                 labels = {"2F / (pi D t)", "cracks (broken bonds)"},
+                 title = string.format("Brazilian test, 2D, %d disks", res.balls),
+                 xlabel = "jaw displacement [mm]", ylabel = "tensile stress [MPa]",
+                 y2label = "cracks"}
+  end
+  return res
+end
+
+return rock
