@@ -13,6 +13,12 @@
 --     contacts within the layer and with its neighbours, counted in closed form).
 --  4. kind: a wall touching the first layer; kind = "ball-ball" leaves its contacts unbonded,
 --     kind = "ball-wall" bonds only them (one per ball of the layer), none given bonds both.
+--  5. gap: the lattice spread so that neighbours are 1e-4 r apart (contacts kept up to a
+--     proximity of 2e-4 r): contact.bond{model = "linearpbond", gap = 2e-4 r} bonds every
+--     nearest-neighbour pair (the closed-form count), all are bonded after a step (pb_state 1)
+--     with no force (the bond forms stress-free and the linear part is open), and the diagonal
+--     pairs (0.83 r apart) are not in range; linearcbond, which has no gap property,
+--     refuses a gap.
 local dim = BI_DIM or 3
 local r = 0.01
 local n_side = dim == 3 and 8 or 20
@@ -90,4 +96,28 @@ verify.check{quantity = "kind:ball-ball", sim = contact.bond(bb), ref = expect, 
 with_wall()
 bb.kind = "ball-wall"
 verify.check{quantity = "kind:ball-wall", sim = contact.bond(bb), ref = layer, tol = 0,
+             kind = "abs"}
+
+-- 5
+model.new{dim = dim}
+local pg = 1e-4 * r
+contact.cmat_default{model = "linear", kn = 1e6, ks = 5e5, proximity = 2 * pg}
+specimen.lattice{kind = dim == 3 and "cubic" or "square", rad = r, spacing = 2 * r + pg,
+                 n = dim == 3 and {n_side, n_side, n_side} or {n_side, n_side}, density = 2500}
+model.clean()
+nb = contact.bond{model = "linearpbond", gap = 2 * pg, kn = 1e6, ks = 5e5, pb_kn = 1e10,
+                  pb_ks = 5e9, pb_ten = 1e6, pb_coh = 1e6}
+verify.check{quantity = "gap:bonds_installed", sim = nb, ref = expect, tol = 0, kind = "abs"}
+model.timestep{fix = 1e-6}
+model.cycle(1)
+local gb, fmax = 0, 0
+for _, cp in ipairs(contact.list()) do
+  if contact.prop(cp, "pb_state") == 1 then gb = gb + 1 end
+  local f = contact.force_global(cp)
+  fmax = math.max(fmax, math.abs(f[1]), math.abs(f[2]), math.abs(f[3] or 0))
+end
+verify.check{quantity = "gap:bonded_after_a_step", sim = gb, ref = expect, tol = 0, kind = "abs"}
+verify.check{quantity = "gap:stress_free", sim = fmax, ref = 0, tol = 0, kind = "abs"}
+local ok = pcall(contact.bond, {model = "linearcbond", gap = 2 * pg, cb_tenf = 1, cb_shearf = 1})
+verify.check{quantity = "gap:linearcbond_refuses", sim = ok and 0 or 1, ref = 1, tol = 0,
              kind = "abs"}

@@ -347,13 +347,31 @@ static int l_bond(lua_State *L) {
   lua_getfield(L, 1, "kind"); /* a specimen's balls, not its walls: kind = "ball-ball" */
   int kind = lua_isnil(L, -1) ? -1 : check_kind(L, -1);
   lua_settop(L, 1);
+  /* gap = G: bond the contacts whose gap is at most G. Across a gap only a model that declares
+     the largest gap it bonds at (a property named *_gap) can bond; that property is set to G. */
+  double gap = opt_number(L, 1, "gap", 0.0, "contact.bond");
+  if (!(isfinite(gap) && gap >= 0))
+    lua_raisef(L, "contact.bond: gap must be a finite number >= 0 (got %g)", gap);
+  const cairn_contact_model *m = w->reg.e[model].m;
+  const char *gap_prop = NULL;
+  for (int i = 0; i < m->n_props; i++) {
+    size_t len = strlen(m->props[i].name);
+    if (len > 4 && strcmp(m->props[i].name + len - 4, "_gap") == 0) gap_prop = m->props[i].name;
+  }
+  if (gap > 0 && !gap_prop)
+    lua_raisef(L,
+               "contact.bond: model '%s' bonds only contacts whose surfaces touch (it has no "
+               "*_gap property); leave gap out, or use a model that bonds across a gap, such "
+               "as linearpbond",
+               m->name);
   draw_spec props[32];
   int np = 0;
   lua_pushnil(L);
   while (lua_next(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "contact.bond: keys must be names");
     const char *key = lua_tostring(L, -2);
-    if (strcmp(key, "model") && strcmp(key, "in_group") && strcmp(key, "kind")) {
+    if (strcmp(key, "model") && strcmp(key, "in_group") && strcmp(key, "kind") &&
+        strcmp(key, "gap")) {
       if (np == 32) lua_raisef(L, "contact.bond: at most 32 properties");
       props[np].name = key;
       read_draw(L, lua_gettop(L), &props[np]);
@@ -366,7 +384,7 @@ static int l_bond(lua_State *L) {
   const ball_store *bs = &w->balls;
   lua_Integer n = 0;
   for (uint32_t c = 0; c < cs->n; c++) {
-    if (cs->gap[c] > 0) continue; /* only contacts whose surfaces touch */
+    if (cs->gap[c] > gap) continue; /* only contacts whose surfaces touch, or within gap */
     if (kind >= 0 && cs->kind[c] != kind) continue;
     if (gi >= 0) {
       int in = bs->group[cs->b[c]] == gi ||
@@ -378,17 +396,22 @@ static int l_bond(lua_State *L) {
       double v = draw(&props[k]);
       s = contact_prop_set(w, c, props[k].name, &v, 1, &d);
     }
+    if (s == CAIRN_OK && gap > 0) s = contact_prop_set(w, c, gap_prop, &gap, 1, &d);
     if (s) return raise_diag(L, s, &d);
     n++;
   }
   if (n == 0)
     lua_raisef(L,
-               "contact.bond: no touching %scontact to bond%s%s; create the specimen and let "
-               "contacts form first (model.clean(), or a few steps)",
+               "contact.bond: no %s%scontact to bond%s%s; create the specimen and let "
+               "contacts form first (model.clean(), or a few steps)%s",
+               gap > 0 ? "" : "touching ",
                kind < 0                       ? ""
                : kind == CAIRN_KIND_BALL_BALL ? "ball-ball "
                                               : "ball-wall ",
-               group ? " in group " : "", group ? group : "");
+               group ? " in group " : "", group ? group : "",
+               gap > 0 ? "; contacts exist only up to their proximity: set it to the gap at "
+                         "least (contact.cmat_default{proximity = ...})"
+                       : "");
   lua_pushinteger(L, n);
   return 1;
 }

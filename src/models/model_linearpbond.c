@@ -8,7 +8,8 @@
    the largest tensile stress on its section, -F_n / A + pb_mcf |M_b| R / I, exceeds pb_ten
    (state 2), or the largest shear stress, |F_s| / A + pb_mcf |M_t| R / J, exceeds the shear
    strength pb_coh + (F_n / A) tan(pb_fa) (state 3), raising bond_break; from that step on the
-   contact is linear. The linear part acts all along, as in PFC. The bond's springs store
+   contact is linear. A contact is bonded at its first update where its gap is at most pb_gap
+   (0: touching). The linear part acts all along, as in PFC. The bond's springs store
    F^2 / 2k and M^2 / 2k; on breaking that energy is released, booked with the slip losses.
    Written against the public ABI only. */
 #include <stdio.h>
@@ -19,7 +20,7 @@
 #define PI 3.14159265358979323846
 
 /* Property slots after linear's six. */
-enum { P_PKN = P_DPMODE + 1, P_PKS, P_RMUL, P_TEN, P_COH, P_FA, P_MCF, P_BOND };
+enum { P_PKN = P_DPMODE + 1, P_PKS, P_RMUL, P_TEN, P_COH, P_FA, P_MCF, P_BOND, P_GAP };
 /* State slots after linear's. */
 enum {
   S_PB_STATE = S_ESLIP + 1,
@@ -51,7 +52,9 @@ static const cairn_prop_desc pbond_props[] = {
   {"pb_mcf",  CAIRN_PROP_FLT,  "-",    1.0, 0.0,  1.0,      CAIRN_RW,
    "moment contribution factor: the share of the moments in the bond's stresses", NULL},
   {"pb_bond", CAIRN_PROP_BOOL, "-",    1.0, 0.0,  1.0,      CAIRN_RW,
-   "1: a contact whose surfaces touch at its first update is bonded; 0: no bond", NULL},
+   "1: a contact whose gap is at most pb_gap at its first update is bonded; 0: no bond", NULL},
+  {"pb_gap",  CAIRN_PROP_FLT,  "m",    0.0, 0.0,  INFINITY, CAIRN_RW,
+   "the largest gap at which a contact is bonded (0: only where the surfaces touch)", NULL},
     /* clang-format on */
 };
 
@@ -85,7 +88,9 @@ static void zero_bond(double *st) {
 static void pbond_force(const cairn_cm_input *in, const double *p, const double *derived,
                         double *st, cairn_cm_output *out) {
   (void)derived;
-  if (st[S_PB_STATE] == PB_NONE && in->first && p[P_BOND] != 0 && in->gap <= 0)
+  /* Bonded at the first update within pb_gap: the bond is incremental, so it forms stress-free
+     at any gap, and the linear part stays open until the surfaces touch. */
+  if (st[S_PB_STATE] == PB_NONE && in->first && p[P_BOND] != 0 && in->gap <= p[P_GAP])
     st[S_PB_STATE] = PB_BONDED;
   int bonded = st[S_PB_STATE] == PB_BONDED;
   linear_law(in, p, st, out); /* the linear part, in parallel, all along (open when apart) */
