@@ -152,6 +152,7 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
     v3_add(wl->point, dx, wl->point);
     v3_add(wl->centre, dx, wl->centre);
     v3_add(wl->disp, dx, wl->disp);
+    v3_add(wl->moved, dx, wl->moved);
   }
   if (!w->has_domain) return CAIRN_OK;
   /* Balls whose centre left the domain: stop with an error, or delete them. */
@@ -289,6 +290,7 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
+  CAIRN_TRY(servo_step(w, dt, d)); /* servo walls' velocities from this step's forces */
   CAIRN_TRY(motion(w, dt, d));
   if (w->loads.n && w->energy.on) w->energy.applied += loads_work(w, dt);
   w->time += dt;

@@ -238,6 +238,7 @@ static inline void add_record(cairn_world *w, int kind, uint32_t a, uint32_t b,
   } else {
     wall *wl = &w->walls.w[a];
     v3_sub(wl->force, t->f, wl->force);
+    wl->k_normal += t->kn;
   }
 }
 
@@ -327,6 +328,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
     double ks = sb.ks[k], kr = sb.kr[k];
     rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
     rec->kt = sb.kn[k] + ks;
+    rec->kn = sb.kn[k];
     if (kind == CAIRN_KIND_BALL_BALL) {
       /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
          (a1 n) x (-f) = -a1 (n x f) */
@@ -471,7 +473,10 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
     memset(b->k_tran, 0, nb * sizeof *b->k_tran);
     memset(b->k_rot, 0, nb * sizeof *b->k_rot);
   }
-  for (size_t k = 0; k < w->walls.n; k++) v3_zero(w->walls.w[k].force);
+  for (size_t k = 0; k < w->walls.n; k++) {
+    v3_zero(w->walls.w[k].force);
+    w->walls.w[k].k_normal = 0;
+  }
   if (threads == 1) {
     for (size_t s = 0; s < ns; s++)
       busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_BALLS);

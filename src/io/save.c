@@ -17,7 +17,7 @@
 #define SAVE_MAGIC "CAIRNSAV"
 /* 2: the energy sums after the domain; 3: contacts in global coordinates (normal, force, moment,
    contact-plane state as a normal component and a global in-plane vector), no stored frame */
-#define SAVE_VERSION 4u
+#define SAVE_VERSION 5u
 #define SAVE_VERSION_OLDEST 1u
 #define SAVE_BOM 0x01020304u
 
@@ -197,6 +197,21 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     const wall *wl = &w->walls.w[i];
     put_f64s(b, wl->spin, 3), put_f64s(b, wl->centre, 3), put_f64s(b, wl->last_dtheta, 3);
     put_f64s(b, wl->torque, 3), put_f64(b, wl->rot_disp);
+  }
+  /* format 5: walls' translation since creation, and servos */
+  for (size_t i = 0; i < w->walls.n; i++) {
+    const wall_servo *sv = &w->walls.w[i].servo;
+    put_f64s(b, w->walls.w[i].moved, 3);
+    put_u8(b, sv->mode);
+    if (sv->mode == SERVO_OFF) continue;
+    put_u8(b, sv->warned);
+    put_u32(b, (uint32_t)sv->n_points);
+    put_f64s(b, sv->t, sv->n_points), put_f64s(b, sv->target, sv->n_points);
+    put_f64s(b, sv->axis, 3), put_f64(b, sv->area);
+    put_i64(b, sv->width[0]), put_i64(b, sv->width[1]);
+    put_i64(b, sv->depth[0]), put_i64(b, sv->depth[1]);
+    put_f64(b, sv->vmax), put_f64(b, sv->alpha), put_u64(b, sv->saturated);
+    put_f64(b, sv->measured);
   }
   /* format 4: the cracks */
   put_u64(b, w->cracks.n);
@@ -649,6 +664,27 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       BAD_IF(0);
       BAD_IF(wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2]));
     }
+    if (b->version >= 5) /* servo walls */
+      for (size_t i = 0; i < w->walls.n; i++) {
+        wall_servo *sv = &w->walls.w[i].servo;
+        get_f64s(b, w->walls.w[i].moved, 3);
+        memset(sv, 0, sizeof *sv);
+        sv->mode = get_u8(b);
+        BAD_IF(sv->mode > SERVO_FORCE);
+        if (sv->mode == SERVO_OFF) continue;
+        sv->warned = get_u8(b);
+        uint32_t npts = get_u32(b);
+        BAD_IF(npts < 1 || npts > SERVO_MAX_POINTS);
+        sv->n_points = (int)npts;
+        get_f64s(b, sv->t, sv->n_points), get_f64s(b, sv->target, sv->n_points);
+        get_f64s(b, sv->axis, 3), sv->area = get_f64(b);
+        sv->width[0] = get_i64(b), sv->width[1] = get_i64(b);
+        sv->depth[0] = get_i64(b), sv->depth[1] = get_i64(b);
+        sv->vmax = get_f64(b), sv->alpha = get_f64(b), sv->saturated = get_u64(b);
+        sv->measured = get_f64(b);
+        BAD_IF(0);
+        BAD_IF(!(sv->vmax > 0 && sv->alpha > 0 && sv->alpha <= 1 && isfinite(sv->area)));
+      }
     uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
     BAD_IF(0);
     if (ncr) {

@@ -1,4 +1,5 @@
 /* Script module 'wall': 2D segments, 3D planes and convex polygons; wall velocity and turning. */
+#include <math.h>
 #include <string.h>
 
 #include "lua/lua_api.h"
@@ -167,6 +168,7 @@ static int l_move(lua_State *L) {
   v3_add(wl->point, dx, wl->point);
   v3_add(wl->centre, dx, wl->centre);
   v3_add(wl->disp, dx, wl->disp); /* counts towards the next neighbour rebuild */
+  v3_add(wl->moved, dx, wl->moved);
   world_mark_dirty(w);
   return 0;
 }
@@ -223,12 +225,215 @@ static int l_point(lua_State *L) {
   return 1;
 }
 
+/* A pair of wall ids {A, B} under key, for a servo's area; 0s when absent. */
+static void get_pair(lua_State *L, const char *key, int64_t out[2]) {
+  out[0] = out[1] = 0;
+  lua_getfield(L, 1, key);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return;
+  }
+  char what[64];
+  snprintf(what, sizeof what, "wall.servo: %s", key);
+  if (!lua_istable(L, -1) || luaL_len(L, -1) != 2)
+    lua_raisef(L, "wall.servo: %s must be two wall ids, {A, B}, the walls the area spans", key);
+  for (int i = 0; i < 2; i++) {
+    lua_geti(L, -1, i + 1);
+    out[i] = get_id(L, -1, what);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* The servo's target: a number, or {time = {...}, value = {...}} (piecewise linear). */
+static void get_target(lua_State *L, int idx, wall_servo *sv, const char *key) {
+  char what[64];
+  snprintf(what, sizeof what, "wall.servo: %s", key);
+  if (!lua_istable(L, idx)) {
+    sv->n_points = 1, sv->t[0] = 0, sv->target[0] = check_number(L, idx, what);
+    return;
+  }
+  lua_getfield(L, idx, "time");
+  lua_getfield(L, idx, "value");
+  if (!lua_istable(L, -1) || !lua_istable(L, -2) || luaL_len(L, -1) != luaL_len(L, -2) ||
+      luaL_len(L, -1) < 1 || luaL_len(L, -1) > SERVO_MAX_POINTS)
+    lua_raisef(L,
+               "wall.servo: %s is a number, or a table {time = {...}, value = {...}} of 1 to %d "
+               "points of the same length",
+               key, SERVO_MAX_POINTS);
+  sv->n_points = (int)luaL_len(L, -1);
+  for (int i = 0; i < sv->n_points; i++) {
+    lua_geti(L, -2, i + 1);
+    sv->t[i] = check_number(L, -1, "wall.servo: a time of the target");
+    lua_geti(L, -2, i + 1);
+    sv->target[i] = check_number(L, -1, what);
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 2);
+}
+
+/* wall.servo{id = ID, stress = S | force = F, vmax = V, alpha = 0.5, area = A | width = {a, b}
+   (3D: and depth = {c, d}), axis = {...}} puts a servo on the wall; wall.servo{id = ID,
+   off = true} removes it; wall.servo(ID) returns its state (nil without one). */
+static int l_servo(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  if (!lua_istable(L, 1)) {
+    wall *wl = check_wall(L, w, 1);
+    const wall_servo *sv = &wl->servo;
+    if (sv->mode == SERVO_OFF) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, sv->mode == SERVO_STRESS ? "stress" : "force");
+    lua_setfield(L, -2, "mode");
+    lua_pushnumber(L, servo_target(sv, w->time));
+    lua_setfield(L, -2, "target");
+    lua_pushnumber(L, servo_normal_force(wl));
+    lua_setfield(L, -2, "force");
+    if (sv->mode == SERVO_STRESS) {
+      double a;
+      cairn_diag d;
+      cairn_status st = servo_area(w, wl, &a, &d);
+      if (st) return raise_diag(L, st, &d);
+      lua_pushnumber(L, a);
+      lua_setfield(L, -2, "area");
+      lua_pushnumber(L, servo_normal_force(wl) / a);
+      lua_setfield(L, -2, "stress");
+    }
+    lua_pushnumber(L, sv->vmax);
+    lua_setfield(L, -2, "vmax");
+    lua_pushnumber(L, sv->alpha);
+    lua_setfield(L, -2, "alpha");
+    push_vec(L, sv->axis, w->dim);
+    lua_setfield(L, -2, "axis");
+    lua_pushboolean(L, sv->saturated > 0);
+    lua_setfield(L, -2, "at_vmax");
+    return 1;
+  }
+  static const char *const opts[] = {"id",    "stress", "force", "vmax", "alpha", "area",
+                                     "width", "depth",  "axis",  "off",  NULL};
+  check_opts(L, 1, "wall.servo", opts);
+  lua_getfield(L, 1, "id");
+  if (lua_isnil(L, -1)) lua_raisef(L, "wall.servo: give id = the wall's id");
+  wall *wl = check_wall(L, w, lua_gettop(L));
+  lua_pop(L, 1);
+  wall_servo sv;
+  memset(&sv, 0, sizeof sv);
+  cairn_diag d;
+  lua_getfield(L, 1, "off");
+  int off = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (off) {
+    cairn_status st = servo_set(w, wl, &sv, &d);
+    if (st) return raise_diag(L, st, &d);
+    return 0;
+  }
+  lua_getfield(L, 1, "stress");
+  lua_getfield(L, 1, "force");
+  if (lua_isnil(L, -1) == lua_isnil(L, -2))
+    lua_raisef(L, "wall.servo: give one of stress = S (with its area) or force = F");
+  if (!lua_isnil(L, -2)) {
+    sv.mode = SERVO_STRESS;
+    get_target(L, lua_gettop(L) - 1, &sv, "stress");
+  } else {
+    sv.mode = SERVO_FORCE;
+    get_target(L, lua_gettop(L), &sv, "force");
+  }
+  lua_pop(L, 2);
+  lua_getfield(L, 1, "vmax");
+  if (lua_isnil(L, -1))
+    lua_raisef(L, "wall.servo: give vmax, the most speed the wall may move at (m/s)");
+  sv.vmax = check_number(L, -1, "wall.servo: vmax");
+  lua_pop(L, 1);
+  sv.alpha = opt_number(L, 1, "alpha", 0.5, "wall.servo");
+  sv.area = opt_number(L, 1, "area", 0.0, "wall.servo");
+  lua_getfield(L, 1, "area");
+  if (!lua_isnil(L, -1) && !(sv.area > 0))
+    lua_raisef(L, "wall.servo: area must be > 0 (got %g)", sv.area);
+  lua_pop(L, 1);
+  get_pair(L, "width", sv.width);
+  get_pair(L, "depth", sv.depth);
+  lua_getfield(L, 1, "axis");
+  if (!lua_isnil(L, -1)) {
+    get_vec(L, -1, w->dim, sv.axis, "wall.servo: axis");
+  } else if (wl->kind == WALL_PLANE) {
+    v3_copy(wl->normal, sv.axis); /* into the domain: towards the balls */
+  } else {                        /* across the wall, on the side of the balls' centroid */
+    if (w->balls.n == 0)
+      lua_raisef(L,
+                 "wall.servo: wall %lld is two-sided and there are no balls to find its side "
+                 "from; give axis, the direction from the wall towards the balls",
+                 (long long)wl->id);
+    double c[3] = {0, 0, 0}, p[3], n[3], r[3];
+    for (size_t i = 0; i < w->balls.n; i++) v3_add(c, w->balls.pos[i], c);
+    v3_scale(c, 1.0 / (double)w->balls.n, c);
+    if (wl->kind == WALL_SEGMENT) {
+      double t[3];
+      v3_sub(wl->nodes[1], wl->nodes[0], t);
+      n[0] = -t[1], n[1] = t[0], n[2] = 0;
+      v3_copy(wl->nodes[0], p);
+    } else {
+      v3_copy(wl->normal, n), v3_copy(wl->point, p);
+    }
+    v3_sub(c, p, r);
+    v3_scale(n, v3_dot(r, n) < 0 ? -1.0 : 1.0, sv.axis);
+  }
+  lua_pop(L, 1);
+  cairn_status st = servo_set(w, wl, &sv, &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
+}
+
+/* wall.stress(id [, area]): the normal force of the balls on the wall over an area: the servo's
+   (now) unless given. */
+static int l_stress(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double a = check_number(L, 2, "wall.stress: area");
+    if (!(a > 0)) lua_raisef(L, "wall.stress: area must be > 0 (got %g)", a);
+    double n[3];
+    if (wl->servo.mode != SERVO_OFF) {
+      v3_copy(wl->servo.axis, n);
+    } else if (wl->kind == WALL_SEGMENT) {
+      double t[3];
+      v3_sub(wl->nodes[1], wl->nodes[0], t);
+      double l = sqrt(t[0] * t[0] + t[1] * t[1]);
+      n[0] = -t[1] / l, n[1] = t[0] / l, n[2] = 0;
+    } else {
+      v3_copy(wl->normal, n);
+    }
+    lua_pushnumber(L, fabs(v3_dot(wl->force, n)) / a);
+    return 1;
+  }
+  if (wl->servo.mode != SERVO_STRESS)
+    lua_raisef(L,
+               "wall.stress: wall %lld has no stress servo, so no area: give one, "
+               "wall.stress(ID, AREA)",
+               (long long)wl->id);
+  double a;
+  cairn_diag d;
+  cairn_status st = servo_area(w, wl, &a, &d);
+  if (st) return raise_diag(L, st, &d);
+  lua_pushnumber(L, servo_normal_force(wl) / a);
+  return 1;
+}
+
+/* wall.disp(id): the wall's translation since it was created. */
+static int l_disp(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, check_wall(L, w, 1)->moved, w->dim);
+  return 1;
+}
+
 void open_wall(lua_State *L) {
   static const luaL_Reg f[] = {{"create", l_create}, {"delete", l_delete}, {"list", l_list},
                                {"count", l_count},   {"vel", l_vel},       {"force", l_force},
                                {"nodes", l_nodes},   {"kind", l_kind},     {"point", l_point},
                                {"move", l_move},     {"spin", l_spin},     {"centre", l_centre},
-                               {"torque", l_torque}, {NULL, NULL}};
+                               {"torque", l_torque}, {"servo", l_servo},   {"stress", l_stress},
+                               {"disp", l_disp},     {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "wall");
 }

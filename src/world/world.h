@@ -32,6 +32,23 @@ typedef struct ball_store {
 typedef enum wall_kind { WALL_SEGMENT = 0, WALL_PLANE = 1, WALL_POLYGON = 2 } wall_kind;
 #define WALL_MAX_NODES 16
 
+/* A servo on a wall (servo.c): the wall moves along 'axis' to hold a normal stress, or force,
+   on it, with the gain from its contacts' stiffness, as PFC's servo does. */
+#define SERVO_MAX_POINTS 32
+typedef struct wall_servo {
+  uint8_t mode;   /* SERVO_OFF, SERVO_STRESS, SERVO_FORCE */
+  uint8_t warned; /* the saturation warning was given */
+  int n_points;   /* the target against time: piecewise linear, held beyond its ends */
+  double t[SERVO_MAX_POINTS], target[SERVO_MAX_POINTS];
+  double axis[3];                   /* unit, from the wall towards the balls */
+  double area;                      /* the area the stress acts on; 0: from the walls below */
+  int64_t width[2], depth[2];       /* ids of walls whose distance gives the area (0: none) */
+  double vmax, alpha;               /* the most speed; the share of the error closed a step */
+  uint64_t saturated;               /* consecutive steps at vmax */
+  double measured;                  /* the stress (or force) of the last step */
+} wall_servo;
+enum { SERVO_OFF = 0, SERVO_STRESS = 1, SERVO_FORCE = 2 };
+
 typedef struct wall {
   int64_t id;
   wall_kind kind;
@@ -50,6 +67,9 @@ typedef struct wall {
   double torque[3];      /* this step's moment of the contact forces about 'centre' (kept
                             only while energy is tracked and the wall turns) */
   double rot_disp;       /* most any of its points moved by turning since the last rebuild */
+  double k_normal;       /* this step's summed normal stiffness estimates of its contacts */
+  double moved[3];       /* its translation since it was created (motion and wall.move) */
+  wall_servo servo;
   uint16_t group;
 } wall;
 
@@ -214,6 +234,7 @@ typedef struct force_scratch {
     double f[3];         /* global force on side 2 */
     double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
     double kt, kr1, kr2; /* stiffness estimates for each side */
+    double kn;           /* the normal stiffness estimate (a wall's servo sums it) */
   } * ctb;               /* (only while running on several threads) */
   uint8_t *status;       /* per contact: this step's CAIRN_CM_ST_* bits */
   uint8_t *busy;         /* per slice: some contact has an event or may part */
@@ -383,5 +404,18 @@ cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn
 void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);
 /* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
 void wall_turn(wall *wl, const double th[3]);
+
+/* servo.c */
+/* Check a servo's settings for wall wl and install them (mode SERVO_OFF removes it). */
+cairn_status servo_set(cairn_world *w, wall *wl, const wall_servo *sv, cairn_diag *d);
+/* The servo's target at time t. */
+double servo_target(const wall_servo *sv, double t);
+/* The area wl's servo divides its force by, now. */
+cairn_status servo_area(const cairn_world *w, const wall *wl, double *area, cairn_diag *d);
+/* The normal force of the balls on wl along its servo axis (> 0 pressing), and the stress over
+   the servo's area. */
+double servo_normal_force(const wall *wl);
+/* Set the velocity of every servo-controlled wall for this step (after the force pass). */
+cairn_status servo_step(cairn_world *w, double dt, cairn_diag *d);
 
 #endif

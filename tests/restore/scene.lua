@@ -1,4 +1,4 @@
--- Shared scene of the restore tests: 300 spheres poured into a box with a moving lid, linear
+-- Shared scene of the restore tests: 300 spheres poured into a box with a servo lid, linear
 -- contacts with friction and dashpots, so contacts open, close and slide; two balls carry
 -- applied loads.
 function build_scene()
@@ -21,7 +21,10 @@ function build_scene()
   wall.create{id = 5, kind = "polygon", nodes = {{0.066, 0.066, 0}, {0, 0.066, 0},
                                                  {0, 0.066, 0.1}, {0.066, 0.066, 0.1}},
               spin = {0, 0.5, 0}} -- turning in its own plane: it drags the balls it touches
-  wall.create{id = 6, kind = "plane", point = {0, 0, 0.1}, normal = {0, 0, -1}, vel = {0, 0, -0.05}}
+  wall.create{id = 6, kind = "plane", point = {0, 0, 0.1}, normal = {0, 0, -1}}
+  -- a servo lid (saved since format 5): closes at vmax, then holds a stress that ramps up
+  wall.servo{id = 6, stress = {time = {0, 0.05}, value = {20, 60}}, width = {2, 4},
+             depth = {3, 5}, vmax = 0.05, alpha = 0.3}
   model.timestep{auto = true}
   -- applied loads (saved since format 4): a push and a twist on two balls
   ball.force_app(1, {0.002, 0, 0})
@@ -47,4 +50,5 @@ function add_histories()
     return s
   end)
   history.add("dt", function() return model.timestep() end)
+  history.add("lid", function() return wall.disp(6)[3] + wall.stress(6) end)
 end

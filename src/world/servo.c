@@ -1,0 +1,198 @@
+/* Servo-controlled walls. A servo moves its wall along a fixed axis (a unit vector from the wall
+   towards the balls) so that the normal stress the balls put on it (their force along the axis
+   over an area), or that force itself, follows a target. Each step, after the force pass, the
+   wall's speed along the axis is set to
+
+       v = alpha (measured - target) A / (K dt)      (stress; a force target drops the A)
+
+   away from the balls when the measure is above the target, K being the summed normal
+   stiffness estimates of the wall's contacts this step, capped at vmax. With the balls held
+   still, the stress then closes the share alpha of its error each step: error_n+1 =
+   (1 - alpha) error_n, without overshoot for alpha <= 1 (verification/servo_*); with free balls
+   the contacts' own stiffness and the balls' motion slow it down. This is PFC's servo gain with
+   its relaxation factor. The wall's velocity across the axis is kept (a servo wall can also
+   slide). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "world/world.h"
+
+double servo_target(const wall_servo *sv, double t) {
+  if (sv->n_points <= 1 || t <= sv->t[0]) return sv->target[0];
+  for (int i = 1; i < sv->n_points; i++)
+    if (t < sv->t[i]) {
+      double s = (t - sv->t[i - 1]) / (sv->t[i] - sv->t[i - 1]);
+      return sv->target[i - 1] + s * (sv->target[i] - sv->target[i - 1]);
+    }
+  return sv->target[sv->n_points - 1];
+}
+
+/* A wall's plane: a point of it and its unit normal (a segment's: across it, in the xy plane). */
+static void wall_plane(const wall *wl, double p[3], double n[3]) {
+  if (wl->kind == WALL_SEGMENT) {
+    double t[3];
+    v3_sub(wl->nodes[1], wl->nodes[0], t);
+    double l = sqrt(t[0] * t[0] + t[1] * t[1]);
+    n[0] = -t[1] / l, n[1] = t[0] / l, n[2] = 0;
+    v3_copy(wl->nodes[0], p);
+  } else {
+    v3_copy(wl->point, p);
+    v3_copy(wl->normal, n);
+  }
+}
+
+/* The distance between two walls' planes, along the first one's normal. */
+static cairn_status wall_gap(const cairn_world *w, const wall *owner, const int64_t ids[2],
+                             double *out, cairn_diag *d) {
+  uint32_t a, b;
+  CAIRN_CHECK(wall_slot(w, ids[0], &a, d) == CAIRN_OK && wall_slot(w, ids[1], &b, d) == CAIRN_OK, d,
+              CAIRN_ESTATE,
+              "the servo of wall %lld measures its area between walls %lld and %lld, and one of "
+              "them no longer exists; give the servo its area again",
+              (long long)owner->id, (long long)ids[0], (long long)ids[1]);
+  double pa[3], na[3], pb[3], nb[3], r[3];
+  wall_plane(&w->walls.w[a], pa, na);
+  wall_plane(&w->walls.w[b], pb, nb);
+  v3_sub(pb, pa, r);
+  *out = fabs(v3_dot(r, na));
+  return CAIRN_OK;
+}
+
+cairn_status servo_area(const cairn_world *w, const wall *wl, double *area, cairn_diag *d) {
+  const wall_servo *sv = &wl->servo;
+  if (sv->area > 0) {
+    *area = sv->area;
+    return CAIRN_OK;
+  }
+  double a = 1.0, g = 0; /* 2D: per unit thickness */
+  CAIRN_TRY(wall_gap(w, wl, sv->width, &g, d));
+  a *= g;
+  if (w->dim == 3) {
+    CAIRN_TRY(wall_gap(w, wl, sv->depth, &g, d));
+    a *= g;
+  }
+  *area = a;
+  return CAIRN_OK;
+}
+
+double servo_normal_force(const wall *wl) {
+  /* wl->force is what the balls push the wall with: away from them, along -axis */
+  return -v3_dot(wl->force, wl->servo.axis);
+}
+
+cairn_status servo_set(cairn_world *w, wall *wl, const wall_servo *sv, cairn_diag *d) {
+  if (sv->mode == SERVO_OFF) {
+    memset(&wl->servo, 0, sizeof wl->servo);
+    return CAIRN_OK;
+  }
+  const long long id = (long long)wl->id;
+  CAIRN_CHECK(sv->n_points >= 1 && sv->n_points <= SERVO_MAX_POINTS, d, CAIRN_EINVAL,
+              "the servo of wall %lld needs 1 to %d target points (got %d)", id, SERVO_MAX_POINTS,
+              sv->n_points);
+  for (int i = 0; i < sv->n_points; i++) {
+    CAIRN_CHECK(isfinite(sv->target[i]) && sv->target[i] >= 0, d, CAIRN_EINVAL,
+                "the servo of wall %lld: target %g is not a finite number >= 0 (a servo holds a "
+                "compressive stress or force on its wall)",
+                id, sv->target[i]);
+    CAIRN_CHECK(isfinite(sv->t[i]) && (i == 0 || sv->t[i] > sv->t[i - 1]), d, CAIRN_EINVAL,
+                "the servo of wall %lld: the target's times must be finite and increase (time "
+                "%d is %g)",
+                id, i + 1, sv->t[i]);
+  }
+  CAIRN_CHECK(isfinite(sv->vmax) && sv->vmax > 0, d, CAIRN_EINVAL,
+              "the servo of wall %lld needs vmax, the most speed it may move at, > 0 (got %g)", id,
+              sv->vmax);
+  CAIRN_CHECK(isfinite(sv->alpha) && sv->alpha > 0 && sv->alpha <= 1, d, CAIRN_EINVAL,
+              "the servo of wall %lld: alpha, the share of the error closed a step, must be in "
+              "(0, 1] (got %g); 0.5 is a safe choice",
+              id, sv->alpha);
+  double len = sqrt(v3_dot(sv->axis, sv->axis));
+  CAIRN_CHECK(isfinite(len) && len > 0 && (w->dim == 3 || sv->axis[2] == 0), d, CAIRN_EINVAL,
+              "the servo of wall %lld needs an axis, a non-zero vector%s", id,
+              w->dim == 2 ? " in the xy plane" : "");
+  wall_servo s = *sv;
+  v3_scale(sv->axis, 1.0 / len, s.axis);
+  s.saturated = 0, s.warned = 0, s.measured = 0;
+  uint32_t slot;
+  for (int i = 0; i < 2; i++) {
+    if (sv->width[i]) CAIRN_TRY(wall_slot(w, sv->width[i], &slot, d));
+    if (sv->depth[i]) CAIRN_TRY(wall_slot(w, sv->depth[i], &slot, d));
+  }
+  if (sv->mode == SERVO_STRESS) {
+    CAIRN_CHECK(sv->area > 0 || (sv->width[0] && sv->width[1]), d, CAIRN_EINVAL,
+                "the servo of wall %lld holds a stress and needs the area it acts on: give area, "
+                "or the walls that bound it (width%s)",
+                id, w->dim == 3 ? " and depth" : "");
+    CAIRN_CHECK(isfinite(sv->area) && sv->area >= 0, d, CAIRN_EINVAL,
+                "the servo of wall %lld: area must be a finite number > 0 (got %g)", id, sv->area);
+    if (!(sv->area > 0) && w->dim == 3)
+      CAIRN_CHECK(sv->depth[0] && sv->depth[1], d, CAIRN_EINVAL,
+                  "the servo of wall %lld takes its area from walls: in 3D give both width and "
+                  "depth (two pairs of wall ids)",
+                  id);
+    wall tmp = *wl;
+    tmp.servo = s;
+    double a;
+    CAIRN_TRY(servo_area(w, &tmp, &a, d));
+    CAIRN_CHECK(a > 0, d, CAIRN_EINVAL,
+                "the servo of wall %lld: the walls given for its area are %g apart, so the stress "
+                "would divide by zero; give walls that bound the specimen",
+                id, a);
+  }
+  wl->servo = s;
+  return CAIRN_OK;
+}
+
+cairn_status servo_step(cairn_world *w, double dt, cairn_diag *d) {
+  for (size_t k = 0; k < w->walls.n; k++) {
+    wall *wl = &w->walls.w[k];
+    wall_servo *sv = &wl->servo;
+    if (sv->mode == SERVO_OFF) continue;
+    double f = servo_normal_force(wl), scale = 1.0;
+    if (sv->mode == SERVO_STRESS) {
+      double a;
+      CAIRN_TRY(servo_area(w, wl, &a, d));
+      scale = a;
+    }
+    sv->measured = f / scale;
+    double err = sv->measured - servo_target(sv, w->time);
+    /* Speed away from the balls. Without contacts there is no stiffness: close at full speed. */
+    double v = wl->k_normal > 0 ? sv->alpha * err * scale / (wl->k_normal * dt)
+               : err > 0        ? sv->vmax
+               : err < 0        ? -sv->vmax
+                                : 0.0;
+    int capped = wl->k_normal > 0 ? 0 : v != 0;
+    if (v > sv->vmax) v = sv->vmax, capped = 1;
+    if (v < -sv->vmax) v = -sv->vmax, capped = 1;
+    /* Told once: after 1000 steps at full speed with contacts (its target is out of reach at
+       that speed), or 100000 without any (closing a gap takes a while; this long, it is
+       likely moving the wrong way or there is nothing to meet). */
+    if (capped) {
+      sv->saturated++;
+      uint64_t limit = wl->k_normal > 0 ? 1000 : 100000;
+      if (sv->saturated >= limit && !sv->warned && w->warn) {
+        char msg[360];
+        if (wl->k_normal > 0)
+          snprintf(msg, sizeof msg,
+                   "the servo of wall %lld has moved at its most speed, vmax = %g, for 1000 "
+                   "steps and is %s its target by %.3g; raise vmax, or lower the loading rate",
+                   (long long)wl->id, sv->vmax, err > 0 ? "above" : "below", fabs(err));
+        else
+          snprintf(msg, sizeof msg,
+                   "the servo of wall %lld has had no contact for 100000 steps, moving at vmax "
+                   "= %g along its axis towards the balls; check its axis (wall.servo(ID).axis) "
+                   "and that there are balls to meet",
+                   (long long)wl->id, sv->vmax);
+        w->warn(w->warn_ud, msg);
+        sv->warned = 1;
+      }
+    } else {
+      sv->saturated = 0;
+    }
+    /* keep the velocity across the axis, set it along the axis */
+    double along = v3_dot(wl->vel, sv->axis);
+    for (int i = 0; i < 3; i++) wl->vel[i] += (-v - along) * sv->axis[i];
+  }
+  return CAIRN_OK;
+}
