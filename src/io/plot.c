@@ -98,7 +98,7 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
           svg ? "dynamic" : "noenhanced");
   fprintf(f, "set output ");
   put_quoted(f, tmp_img);
-  fprintf(f, "\nset datafile separator ','\nset key outside right top noenhanced\n"
+  fprintf(f, "\nset datafile separator ','\nset key below noenhanced\n"
              "set grid\nset termoption noenhanced\n");
   fprintf(f, "set xlabel ");
   put_quoted(f, p->xlabel ? p->xlabel : xname);

@@ -204,13 +204,14 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, w->walls.w[i].moved, 3);
     put_u8(b, sv->mode);
     if (sv->mode == SERVO_OFF) continue;
-    put_u8(b, sv->warned);
+    put_u8(b, sv->warned), put_u8(b, sv->reached), put_u32(b, sv->held);
     put_u32(b, (uint32_t)sv->n_points);
     put_f64s(b, sv->t, sv->n_points), put_f64s(b, sv->target, sv->n_points);
     put_f64s(b, sv->axis, 3), put_f64(b, sv->area);
     put_i64(b, sv->width[0]), put_i64(b, sv->width[1]);
     put_i64(b, sv->depth[0]), put_i64(b, sv->depth[1]);
     put_f64(b, sv->vmax), put_f64(b, sv->alpha), put_u64(b, sv->saturated);
+    put_f64(b, sv->err_start);
     put_f64(b, sv->measured);
   }
   /* format 4: the cracks */
@@ -672,7 +673,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
         sv->mode = get_u8(b);
         BAD_IF(sv->mode > SERVO_FORCE);
         if (sv->mode == SERVO_OFF) continue;
-        sv->warned = get_u8(b);
+        sv->warned = get_u8(b), sv->reached = get_u8(b), sv->held = get_u32(b);
         uint32_t npts = get_u32(b);
         BAD_IF(npts < 1 || npts > SERVO_MAX_POINTS);
         sv->n_points = (int)npts;
@@ -681,6 +682,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
         sv->width[0] = get_i64(b), sv->width[1] = get_i64(b);
         sv->depth[0] = get_i64(b), sv->depth[1] = get_i64(b);
         sv->vmax = get_f64(b), sv->alpha = get_f64(b), sv->saturated = get_u64(b);
+        sv->err_start = get_f64(b);
         sv->measured = get_f64(b);
         BAD_IF(0);
         BAD_IF(!(sv->vmax > 0 && sv->alpha > 0 && sv->alpha <= 1 && isfinite(sv->area)));

@@ -36,16 +36,19 @@ typedef enum wall_kind { WALL_SEGMENT = 0, WALL_PLANE = 1, WALL_POLYGON = 2 } wa
    on it, with the gain from its contacts' stiffness, as PFC's servo does. */
 #define SERVO_MAX_POINTS 32
 typedef struct wall_servo {
-  uint8_t mode;   /* SERVO_OFF, SERVO_STRESS, SERVO_FORCE */
-  uint8_t warned; /* the saturation warning was given */
-  int n_points;   /* the target against time: piecewise linear, held beyond its ends */
+  uint8_t mode;    /* SERVO_OFF, SERVO_STRESS, SERVO_FORCE */
+  uint8_t warned;  /* the saturation warning was given */
+  uint8_t reached; /* the wall has carried half its target for 100 steps running */
+  uint32_t held;   /* steps running it has carried half its target (until reached) */
+  int n_points;    /* the target against time: piecewise linear, held beyond its ends */
   double t[SERVO_MAX_POINTS], target[SERVO_MAX_POINTS];
-  double axis[3];                   /* unit, from the wall towards the balls */
-  double area;                      /* the area the stress acts on; 0: from the walls below */
-  int64_t width[2], depth[2];       /* ids of walls whose distance gives the area (0: none) */
-  double vmax, alpha;               /* the most speed; the share of the error closed a step */
-  uint64_t saturated;               /* consecutive steps at vmax */
-  double measured;                  /* the stress (or force) of the last step */
+  double axis[3];             /* unit, from the wall towards the balls */
+  double area;                /* the area the stress acts on; 0: from the walls below */
+  int64_t width[2], depth[2]; /* ids of walls whose distance gives the area (0: none) */
+  double vmax, alpha;         /* the most speed; the share of the error closed a step */
+  uint64_t saturated;         /* steps at vmax in the current window */
+  double err_start;           /* the error when the window began */
+  double measured;            /* the stress (or force) of the last step */
 } wall_servo;
 enum { SERVO_OFF = 0, SERVO_STRESS = 1, SERVO_FORCE = 2 };
 
