@@ -55,7 +55,7 @@ repeat
 until (off_target() < 0.01 and (model.ratio()) < 1e-3) or model.time() > 2
 contact.apply{fric = fric} -- the grains' friction for the test
 contact.cmat_default{kind = "ball-ball", model = "linear", kn = kn, ks = kn / 2, fric = fric}
-repeat model.cycle(500) until (off_target() < 0.005 and (model.ratio()) < 1e-4) or
+repeat model.cycle(500) until (off_target() < 0.005 and (model.ratio()) < 1e-5) or
                                model.time() > 3
 local function width() return wall.nodes(4)[1][1] - wall.nodes(3)[1][1] end
 local function height() return wall.nodes(2)[1][2] - wall.nodes(1)[1][2] end

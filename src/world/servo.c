@@ -165,14 +165,14 @@ cairn_status servo_step(cairn_world *w, double dt, cairn_diag *d) {
     int capped = wl->k_normal > 0 ? 0 : v != 0;
     if (v > sv->vmax) v = sv->vmax, capped = 1;
     if (v < -sv->vmax) v = -sv->vmax, capped = 1;
-    /* Told once. Until the wall first carries half its target for 100 steps running it is
-       closing in (a gap, or a loose specimen being packed), at vmax as a rule: told if that
-       lasts 100000 steps. After,
+    /* Told once. Until the wall first holds its target within 10 % for 100 steps running it is
+       closing in (a gap, or a loose specimen being packed and giving way), at vmax as a rule:
+       told if that lasts 100000 steps. After,
        told if it runs at vmax for 1000 steps without its error falling by a tenth: its target
        is out of reach at that speed. */
     const double target = servo_target(sv, w->time);
     if (!sv->reached) { /* held for 100 steps running: a loose packing's spikes do not count */
-      sv->held = wl->k_normal > 0 && sv->measured >= 0.5 * target ? sv->held + 1 : 0;
+      sv->held = wl->k_normal > 0 && fabs(err) <= 0.1 * target ? sv->held + 1 : 0;
       if (sv->held >= 100) sv->reached = 1;
     }
     if (capped) {
@@ -189,7 +189,7 @@ cairn_status servo_step(cairn_world *w, double dt, cairn_diag *d) {
           else
             snprintf(msg, sizeof msg,
                      "the servo of wall %lld has moved at vmax = %g for 100000 steps without "
-                     "reaching half its target (%.3g now, target %.3g); raise vmax, or check its "
+                     "reaching its target (%.3g now, target %.3g); raise vmax, or check its "
                      "axis (wall.servo(ID).axis) and that there are balls to meet",
                      (long long)wl->id, sv->vmax, sv->measured + 0.0, target);
           w->warn(w->warn_ud, msg);

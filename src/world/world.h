@@ -38,8 +38,8 @@ typedef enum wall_kind { WALL_SEGMENT = 0, WALL_PLANE = 1, WALL_POLYGON = 2 } wa
 typedef struct wall_servo {
   uint8_t mode;    /* SERVO_OFF, SERVO_STRESS, SERVO_FORCE */
   uint8_t warned;  /* the saturation warning was given */
-  uint8_t reached; /* the wall has carried half its target for 100 steps running */
-  uint32_t held;   /* steps running it has carried half its target (until reached) */
+  uint8_t reached; /* the wall has held its target within 10 % for 100 steps running */
+  uint32_t held;   /* steps running it has held it so (until reached) */
   int n_points;    /* the target against time: piecewise linear, held beyond its ends */
   double t[SERVO_MAX_POINTS], target[SERVO_MAX_POINTS];
   double axis[3];             /* unit, from the wall towards the balls */
