@@ -44,7 +44,7 @@ test-asan: deps
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCAIRN_SANITIZE=ON -DCAIRN_OPENMP=OFF
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
 	OMP_NUM_THREADS=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS) -LE long
+	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS) -LE 'long|heavy'
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)

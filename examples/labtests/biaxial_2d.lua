@@ -93,55 +93,45 @@ wall.servo{id = 2, off = true}
 local v = 0.5 * rate * H0
 wall.vel(1, {0, v})
 wall.vel(2, {0, -v})
-local rows = {}
+-- What is recorded, as histories sampled every 1e-3 of axial strain.
 local dmean = rmin + rmax -- the mean diameter
-local imax = 0
-local every = math.max(1, math.floor(1e-3 / rate / model.timestep()))
-while true do
-  model.cycle(every)
-  local w, h = width(), height()
-  local s1 = 0.5 * (wall.force(2)[2] - wall.force(1)[2]) / w -- axial: top and bottom walls
-  local s3 = 0.5 * (wall.stress(3) + wall.stress(4)) -- lateral: the side walls' servos
-  local ea = 1 - h / H0
-  local ev = 1 - (w * h) / (W0 * H0)
-  local sr = region:stress()
-  -- the inertial number: strain rate x mean diameter x sqrt(density / mean stress)
-  local inertial = rate * dmean * math.sqrt(2650 / (0.5 * (s1 + s3)))
-  imax = math.max(imax, inertial)
-  rows[#rows + 1] = {axial_strain = ea, volumetric_strain = ev, sigma1_kPa = s1 / 1e3,
-                     sigma3_kPa = s3 / 1e3, deviator_kPa = (s1 - s3) / 1e3,
-                     phi_deg = math.deg(math.asin((s1 - s3) / (s1 + s3))),
-                     region_yy_kPa = sr[2][2] / 1e3, region_xx_kPa = sr[1][1] / 1e3}
-  if ea >= strain_end then break end
-end
+local function s1() return 0.5 * (wall.force(2)[2] - wall.force(1)[2]) / width() end -- axial
+local function s3() return 0.5 * (wall.stress(3) + wall.stress(4)) end -- the side servos'
+history.interval(math.max(1, math.floor(1e-3 / rate / model.timestep())))
+history.add("axial_strain", function() return 1 - height() / H0 end)
+history.add("volumetric_strain", function() return 1 - width() * height() / (W0 * H0) end)
+history.add("sigma1_kPa", function() return s1() / 1e3 end)
+history.add("sigma3_kPa", function() return s3() / 1e3 end)
+history.add("deviator_kPa", function() return (s1() - s3()) / 1e3 end)
+history.add("phi_deg", function() return math.deg(math.asin((s1() - s3()) / (s1() + s3()))) end)
+history.add("region_yy_kPa", function() return region:stress("yy") / 1e3 end)
+history.add("region_xx_kPa", function() return region:stress("xx") / 1e3 end)
+-- the inertial number: strain rate x mean diameter x sqrt(density / mean stress)
+history.add("inertial", function()
+  return rate * dmean * math.sqrt(2650 / (0.5 * (s1() + s3())))
+end)
+repeat model.cycle(1000) until 1 - height() / H0 >= strain_end
 
+local ea, phi = history.get("axial_strain"), history.get("phi_deg")
+local s1h, s3h = history.get("sigma1_kPa"), history.get("sigma3_kPa")
+local ryy, rxx = history.get("region_yy_kPa"), history.get("region_xx_kPa")
 -- Peak and residual (the mean over the last fifth of the strain) friction angles.
 local peak, ipeak = -math.huge, 1
-for i, r in ipairs(rows) do if r.phi_deg > peak then peak, ipeak = r.phi_deg, i end end
+for i = 1, #phi do if phi[i] > peak then peak, ipeak = phi[i], i end end
 local res, nres = 0, 0
-for _, r in ipairs(rows) do
-  if r.axial_strain >= 0.8 * strain_end then res, nres = res + r.phi_deg, nres + 1 end
+for i = 1, #phi do
+  if ea[i] >= 0.8 * strain_end then res, nres = res + phi[i], nres + 1 end
 end
 res = res / nres
 -- The walls' stresses against the measurement region's (Love-Weber average), over the test.
-local dev = 0
-for _, r in ipairs(rows) do
-  dev = math.max(dev, math.abs(r.region_yy_kPa / r.sigma1_kPa - 1),
-                 math.abs(r.region_xx_kPa / r.sigma3_kPa - 1))
+local dev, imax = 0, 0
+for i, v in ipairs(history.get("inertial")) do
+  imax = math.max(imax, v)
+  dev = math.max(dev, math.abs(ryy[i] / s1h[i] - 1), math.abs(rxx[i] / s3h[i] - 1))
 end
 
 os.execute("mkdir -p biaxial_2d")
-local cols = {"axial_strain", "volumetric_strain", "sigma1_kPa", "sigma3_kPa", "deviator_kPa",
-              "phi_deg", "region_yy_kPa", "region_xx_kPa"}
-local f = assert(io.open("biaxial_2d/biaxial_2d.csv.tmp", "w"))
-f:write(table.concat(cols, ","), "\n")
-for _, r in ipairs(rows) do
-  local t = {}
-  for i, c in ipairs(cols) do t[i] = string.format("%.10g", r[c]) end
-  f:write(table.concat(t, ","), "\n")
-end
-f:close()
-assert(os.rename("biaxial_2d/biaxial_2d.csv.tmp", "biaxial_2d/biaxial_2d.csv"))
+history.export("biaxial_2d/biaxial_2d.csv")
 plot.history{csv = "biaxial_2d/biaxial_2d.csv", out = "biaxial_2d/biaxial_2d.png",
              x = "axial_strain", y = {"deviator_kPa"}, y2 = {"volumetric_strain"},
              labels = {"deviator stress q = s1 - s3", "volumetric strain (compression > 0)"},
@@ -150,9 +140,9 @@ plot.history{csv = "biaxial_2d/biaxial_2d.csv", out = "biaxial_2d/biaxial_2d.png
              xlabel = "axial strain [-]", ylabel = "q [kPa]", y2label = "volumetric strain [-]"}
 
 print(string.format("biaxial_2d: peak friction angle %.1f deg at axial strain %.3f; residual " ..
-                    "%.1f deg (mean over the last fifth)", peak, rows[ipeak].axial_strain, res))
+                    "%.1f deg (mean over the last fifth)", peak, ea[ipeak], res))
 print(string.format("biaxial_2d: volumetric strain at the end %.4f (negative: dilation)",
-                    rows[#rows].volumetric_strain))
+                    history.get("volumetric_strain")[#ea]))
 print(string.format("biaxial_2d: largest inertial number %.2g (quasi-static below 1e-3)", imax))
 print(string.format("biaxial_2d: the inner measurement region's stresses against the walls': " ..
                     "%.1f %% apart at most (the band along the walls carries more)",

@@ -373,18 +373,23 @@ function rock.ucs(o)
                nu = -rock.slope(ea, el, i0, i1), cracks = contact.cracks() - c0,
                cracks_at_peak = rows[ipeak].cracks, steps = model.step(), dt = model.timestep(),
                cpu_s = os.clock() - t0, rows = rows}
-  if o.out then
-    rock.write_csv(o.out .. "_curve.csv", {"step", "time", "axial_strain", "lateral_strain",
-                                          "stress_MPa", "cracks"}, rows)
-    contact.cracks{export = o.out .. "_cracks.csv"}
-    plot.history{csv = o.out .. "_curve.csv", out = o.out .. "_curve.png", x = "axial_strain",
-                 y = {"stress_MPa"}, y2 = {"cracks"},
-                 labels = {"axial stress", "cracks (broken bonds)"},
-                 title = string.format("unconfined compression, %dD, %d balls", dim, res.balls),
-                 xlabel = "axial strain [-]", ylabel = "axial stress [MPa]",
-                 y2label = "cracks"}
-  end
+  rock.outputs(o.out, rows, {"step", "time", "axial_strain", "lateral_strain", "stress_MPa",
+                              "cracks"}, "axial_strain", "stress_MPa", "axial stress",
+               string.format("unconfined compression, %dD, %d balls", dim, res.balls),
+               "axial strain [-]", "axial stress [MPa]")
   return res
+end
+
+-- A test's files under the path prefix out (none without one): its curve as CSV (columns
+-- cols) and as a PNG of column y, labelled y_word, and the crack count against column x,
+-- and the cracks as CSV.
+function rock.outputs(out, rows, cols, x, y, y_word, title, xlabel, ylabel)
+  if not out then return end
+  rock.write_csv(out .. "_curve.csv", cols, rows)
+  contact.cracks{export = out .. "_cracks.csv"}
+  plot.history{csv = out .. "_curve.csv", out = out .. "_curve.png", x = x, y = {y},
+               y2 = {"cracks"}, labels = {y_word, "cracks (broken bonds)"}, title = title,
+               xlabel = xlabel, ylabel = ylabel, y2label = "cracks"}
 end
 
 -- Stop with a message unless the test produced what a rock test should: a peak followed by
@@ -485,17 +490,11 @@ function rock.brazilian(o)
                peak_displacement_mm = rows[ipeak].displacement_mm,
                cracks = contact.cracks() - c0, cracks_at_peak = rows[ipeak].cracks,
                steps = model.step(), dt = model.timestep(), cpu_s = os.clock() - t0, rows = rows}
-  if o.out then
-    rock.write_csv(o.out .. "_curve.csv", {"step", "time", "displacement_mm", "force_kN",
-                                          "tensile_stress_MPa", "cracks"}, rows)
-    contact.cracks{export = o.out .. "_cracks.csv"}
-    plot.history{csv = o.out .. "_curve.csv", out = o.out .. "_curve.png", x = "displacement_mm",
-                 y = {"tensile_stress_MPa"}, y2 = {"cracks"},
-                 labels = {"2F / (pi D t)", "cracks (broken bonds)"},
-                 title = string.format("Brazilian test, 2D, %d disks", res.balls),
-                 xlabel = "jaw displacement [mm]", ylabel = "tensile stress [MPa]",
-                 y2label = "cracks"}
-  end
+  rock.outputs(o.out, rows, {"step", "time", "displacement_mm", "force_kN",
+                              "tensile_stress_MPa", "cracks"}, "displacement_mm",
+               "tensile_stress_MPa", "2F / (pi D t)",
+               string.format("Brazilian test, 2D, %d disks", res.balls),
+               "jaw displacement [mm]", "tensile stress [MPa]")
   return res
 end
 
