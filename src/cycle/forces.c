@@ -328,7 +328,6 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
     double ks = sb.ks[k], kr = sb.kr[k];
     rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
     rec->kt = sb.kn[k] + ks;
-    rec->kn = sb.kn[k];
     if (kind == CAIRN_KIND_BALL_BALL) {
       /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
          (a1 n) x (-f) = -a1 (n x f) */
@@ -347,6 +346,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
       v3_cross(r, f, rxf);
       v3_add(rxf, mo, rec->m2);
       rec->kr2 = kr + ks * v3_dot(r, r);
+      rec->kn = sb.kn[k]; /* the wall's servo sums it */
     }
     if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
     /* status: the model's bits, with "activated" raised by the engine on a change to active */

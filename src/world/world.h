@@ -237,7 +237,7 @@ typedef struct force_scratch {
     double f[3];         /* global force on side 2 */
     double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
     double kt, kr1, kr2; /* stiffness estimates for each side */
-    double kn;           /* the normal stiffness estimate (a wall's servo sums it) */
+    double kn;           /* ball-wall: the normal stiffness estimate (for a servo) */
   } * ctb;               /* (only while running on several threads) */
   uint8_t *status;       /* per contact: this step's CAIRN_CM_ST_* bits */
   uint8_t *busy;         /* per slice: some contact has an event or may part */
