@@ -112,12 +112,33 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   if (runaway < nb) {
     const double *v = b->vel[runaway];
     double step = sqrt(v3_dot(v, v)) * dt;
-    if (!isfinite(step))
+    if (!isfinite(step)) {
+      /* Name the contact whose model returned the non-finite force or moment, if one did (looked
+         for only now, so the cycle pays nothing for it). */
+      const contact_store *cs = &w->contacts;
+      for (uint32_t c = 0; c < cs->n; c++) {
+        const model_entry *e = &w->reg.e[cs->model[c]];
+        const double *f = cs->force[c];
+        const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
+        if (isfinite(f[0] + f[1] + f[2]) && (!m || isfinite(m[0] + m[1] + m[2]))) continue;
+        char what[96];
+        contact_describe(w, c, what, sizeof what);
+        return diag_set(
+            d, CAIRN_ESTATE,
+            "%s: contact model '%s' (%s) returned a non-finite %s (%g, %g, %g) at "
+            "step %llu, which made ball %lld's velocity non-finite; check its "
+            "properties (contact.props) and the model's law",
+            what, e->m->name, e->source, isfinite(f[0] + f[1] + f[2]) ? "moment" : "force",
+            isfinite(f[0] + f[1] + f[2]) ? m[0] : f[0], isfinite(f[0] + f[1] + f[2]) ? m[1] : f[1],
+            isfinite(f[0] + f[1] + f[2]) ? m[2] : f[2], (unsigned long long)w->step,
+            (long long)b->id[runaway]);
+      }
       return diag_set(d, CAIRN_ESTATE,
-                      "ball %lld has a non-finite velocity at step %llu: a contact model returned "
-                      "a non-finite force, or the run became unstable; check the models' "
-                      "properties and lower the timestep",
+                      "ball %lld has a non-finite velocity at step %llu: the run became unstable, "
+                      "or a force on it was not finite (gravity, an applied load); check the "
+                      "models' properties and lower the timestep",
                       (long long)b->id[runaway], (unsigned long long)w->step);
+    }
     return diag_set(d, CAIRN_ESTATE,
                     "ball %lld moved %g in one step (step %llu), more than its radius %g: the run "
                     "is unstable (a timestep too large for the contacts' stiffness, or forces "
