@@ -1,13 +1,17 @@
 /* The cairn command: run a script, run the verification cases. Exit status 0 ok, 1 a script or
-   input error (one message naming file:line), 2 a usage error (design.md, Command line). */
+   input error (one message naming file:line), 2 a usage error (design.md, Command line), 3 a
+   plugin crashed. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "contact/contact.h"
+#include "contact/plugin_call.h"
 #include "io/io.h"
 
 #include "lua/lua_api.h"
@@ -30,7 +34,7 @@ static const char USAGE[] =
     "\n"
     "Verification cases are the .lua files in $CAIRN_VERIFICATION_DIR, else in\n"
     "  " CAIRN_VERIFICATION_DIR "\n"
-    "Exit status: 0 ok, 1 a script or input error, 2 a usage error.\n";
+    "Exit status: 0 ok, 1 a script or input error, 2 a usage error, 3 a plugin crashed.\n";
 
 static int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "cairn: ");
@@ -301,7 +305,58 @@ static int cmd_plot(int argc, char **argv) {
   return 0;
 }
 
+/* A fault inside a plugin's code: one message naming the plugin, its model and the function,
+   then exit status 3 (the process cannot go on: its memory may be damaged). Only
+   async-signal-safe calls here. A fault elsewhere is cairn's own bug: the default action
+   (a core dump) keeps it debuggable. Save files are written to a temporary name and renamed,
+   so the last complete one is never damaged by the crash. */
+static void put(const char *s) {
+  size_t n = strlen(s);
+  while (n > 0) {
+    ssize_t k = write(2, s, n);
+    if (k <= 0) return;
+    s += k, n -= (size_t)k;
+  }
+}
+
+static struct sigaction before[NSIG]; /* the handlers there were (a sanitizer's, or none) */
+
+static void on_fault(int sig) {
+  const plugin_call *pc = cairn_plugin_call_now();
+  if (!pc->function) { /* not a plugin: the handler from before, on the faulting instruction */
+    sigaction(sig, &before[sig], NULL);
+    if (sig == SIGFPE || before[sig].sa_handler == SIG_DFL) raise(sig);
+    return;
+  }
+  const char *what = sig == SIGSEGV  ? "a segmentation fault (SIGSEGV)"
+                     : sig == SIGBUS ? "a bus error (SIGBUS)"
+                     : sig == SIGFPE ? "an arithmetic fault (SIGFPE)"
+                                     : "an illegal instruction (SIGILL)";
+  put("cairn: the plugin ");
+  put(pc->source);
+  put(" crashed with ");
+  put(what);
+  put(" in contact model '");
+  put(pc->model);
+  put("', function ");
+  put(pc->function);
+  put("; a plugin runs inside cairn's process, so the run ends here (save files written before "
+      "are intact). Fix the plugin: run the script under gdb or valgrind to find the line\n");
+  _exit(3);
+}
+
+static void catch_plugin_faults(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_fault;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_NODEFER;
+  const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, &before[sigs[i]]);
+}
+
 int main(int argc_in, char **argv_in) {
+  catch_plugin_faults();
   /* Take --plugin PATH (or --plugin=PATH) out of the arguments, wherever it stands. */
   char *args[256];
   int argc = 0;

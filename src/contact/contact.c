@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/plugin_call.h"
 #include "world/energy.h"
 
 const char *contact_kind_name(int kind) {
@@ -275,7 +276,11 @@ cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, cons
   }
   memcpy(pool_props(e, pblk), tmp, (size_t)e->n_prop_slots * sizeof(double));
   e->ppool.setmask[pblk] = mask;
-  if (e->m->prepare) e->m->prepare(pool_props(e, pblk), pool_derived(e, pblk));
+  if (e->m->prepare) {
+    PLUGIN_CALL_ENTER(e, "prepare");
+    e->m->prepare(pool_props(e, pblk), pool_derived(e, pblk));
+    PLUGIN_CALL_LEAVE(e);
+  }
   return CAIRN_OK;
 }
 

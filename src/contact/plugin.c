@@ -9,11 +9,18 @@
 
 #include "contact/contact.h"
 #include "contact/plugin.h"
+#include "contact/plugin_call.h"
 
 typedef struct collector {
   plugin_lib *lib;
   int overflow;
 } collector;
+
+_Thread_local plugin_call cairn_plugin_call;
+
+const plugin_call *cairn_plugin_call_now(void) {
+  return &cairn_plugin_call;
+}
 
 static int collect(void *reg, const cairn_contact_model *m) {
   collector *c = reg;
@@ -77,7 +84,9 @@ cairn_status plugin_open(const char *path, plugin_lib *lib, cairn_diag *d) {
                     nm, CAIRN_PLUGIN_ENTRY);
   }
   collector c = {lib, 0};
+  cairn_plugin_call = (plugin_call){"(none yet)", lib->path, CAIRN_PLUGIN_ENTRY};
   int rc = reg(CAIRN_CM_ABI_VERSION, &c, collect);
+  cairn_plugin_call.function = NULL;
   cairn_status s = CAIRN_OK;
   if (c.overflow)
     s = diag_set(d, CAIRN_EABI, "plugin %s: registers more than %d models or a NULL model", nm,

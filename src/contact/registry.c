@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/plugin_call.h"
 
 static cairn_status check_rows(const char *model, const char *what, const char *const *names,
                                const cairn_prop_type *types, int n, cairn_diag *d) {
@@ -136,6 +137,7 @@ cairn_status registry_add(registry *r, const cairn_contact_model *m, const char 
   e->ppool.stride = (size_t)(e->n_prop_slots + m->n_derived);
   if (e->ppool.stride == 0) e->ppool.stride = 1;
   snprintf(e->source, sizeof e->source, "%s", source);
+  e->plugin = strcmp(source, "built-in") != 0;
   r->n++;
   return CAIRN_OK;
 }
@@ -344,7 +346,11 @@ cairn_status props_block_new(model_entry *e, const double *props, uint64_t setma
   CAIRN_TRY(pool_alloc(&e->ppool, pblk, d));
   memcpy(pool_props(e, *pblk), props, (size_t)e->n_prop_slots * sizeof(double));
   e->ppool.setmask[*pblk] = setmask;
-  if (e->m->prepare) e->m->prepare(pool_props(e, *pblk), pool_derived(e, *pblk));
+  if (e->m->prepare) {
+    PLUGIN_CALL_ENTER(e, "prepare");
+    e->m->prepare(pool_props(e, *pblk), pool_derived(e, *pblk));
+    PLUGIN_CALL_LEAVE(e);
+  }
   return CAIRN_OK;
 }
 

@@ -12,6 +12,7 @@
 #define PARALLEL_WORTH(n) ((n) >= 2048)
 
 #include "contact/contact.h"
+#include "contact/plugin_call.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
 #include "detect/detect.h"
@@ -219,7 +220,10 @@ static double assigned_stiffness(const cairn_world *w) {
       if (rule && rule->kind >= 0 && rule->kind != k) continue;
       const cmat_entry *ce = rule ? &rule->e : &w->cmat.def[k];
       double t, rot;
-      w->reg.e[ce->model].m->stiffness(ce->props, &t, &rot);
+      const model_entry *me = &w->reg.e[ce->model];
+      PLUGIN_CALL_ENTER(me, "stiffness");
+      me->m->stiffness(ce->props, &t, &rot);
+      PLUGIN_CALL_LEAVE(me);
       if (t > kmax[k]) kmax[k] = t;
     }
   return kmax[0] + kmax[1];

@@ -16,6 +16,7 @@
 #endif
 
 #include "contact/contact.h"
+#include "contact/plugin_call.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
 #include "detect/detect.h"
@@ -40,7 +41,9 @@ static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_dia
   const model_entry *e = &w->reg.e[w->contacts.model[c]];
   if (!e->m->validate) return CAIRN_OK;
   char msg[512] = "", who[128];
+  PLUGIN_CALL_ENTER(e, "validate");
   const char *bad = e->m->validate(pool_props(e, w->contacts.pblk[c]), w->dim, msg, sizeof msg);
+  PLUGIN_CALL_LEAVE(e);
   if (!bad) return CAIRN_OK;
   contact_describe(w, c, who, sizeof who);
   return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
@@ -296,10 +299,12 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
       .kr = sb.kr,
       .status = sb.status,
   };
+  PLUGIN_CALL_ENTER(e, m->force_slice ? "force_slice" : "force");
   if (m->force_slice)
     m->force_slice(&s);
   else
     slice_by_contact(m, &s);
+  PLUGIN_CALL_LEAVE(e);
 
   if (mode == FAREWELL) return 0;
   /* Stage 3. The store's and the balls' arrays in restrict locals: the compiler cannot tell them

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/plugin_call.h"
 #include "cycle/cycle.h"
 #include "detect/detect.h"
 #include "io/io.h"
@@ -421,7 +422,11 @@ static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const
       memcpy(dst, v, (size_t)mm->state_n[i] * sizeof(double));
     }
   }
-  if (mm->version != e->m->version && e->m->upgrade_state) e->m->upgrade_state(mm->version, state);
+  if (mm->version != e->m->version && e->m->upgrade_state) {
+    PLUGIN_CALL_ENTER(e, "upgrade_state");
+    e->m->upgrade_state(mm->version, state);
+    PLUGIN_CALL_LEAVE(e);
+  }
 }
 
 static cairn_status read_entry(rbuf *b, cairn_world *w, const model_map *maps, uint32_t n_maps,

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/plugin_call.h"
 #include "world/energy.h"
 
 /* One contact's partitions from its model's hook; 0 if the model has none. */
@@ -10,7 +11,9 @@ static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERG
   memset(e, 0, CAIRN_ENERGY_N * sizeof *e);
   if (!me->m->energy) return 0;
   uint32_t blk = w->contacts.blk[c];
+  PLUGIN_CALL_ENTER(me, "energy");
   me->m->energy(pool_props(me, w->contacts.pblk[c]), pool_state(me, blk), e);
+  PLUGIN_CALL_LEAVE(me);
   return 1;
 }
 

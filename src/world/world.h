@@ -99,6 +99,7 @@ typedef struct model_entry {
   int n_prop_slots, n_state_slots;
   int *prop_off, *state_off; /* slot offset of each row */
   char source[256];          /* "built-in" or the library path */
+  int plugin;                /* loaded from a library (its calls are marked for crash reports) */
   model_pool pool;           /* state blocks */
   model_pool ppool;          /* property blocks */
 } model_entry;
