@@ -13,7 +13,7 @@
 -- order in dt.
 -- Checks: |balance| / W_g < 1 % at dt = 1e-5 and at dt/2, the ratio of the two residuals in
 -- [2, 6] (4 for second order), and both losses present (> 1 % of W_g).
---   [2D: 4.9e-5, 1.9e-5, ratio 2.5; 3D: 4.3e-3, 1.0e-3, ratio 4.2]
+--   [2D: 4.3e-5, 1.7e-5, ratio 2.6; 3D: 4.3e-3, 1.0e-3, ratio 4.2]
 local dim = ENERGY_DIM or 2
 local r = 0.005
 

@@ -34,13 +34,14 @@ static inline double damped(double f, double v, double alpha) {
   return f - alpha * fabs(f) * (v > 0 ? 1.0 : -1.0);
 }
 
-/* Energy of one ball's step, while tracking: the work of gravity (m g . dx) and the loss to local
-   damping. The damping force changes the velocity from v0 to v1 over the step, so its work on
-   the ball is f_damp . (v0 + v1) / 2 dt, the same midpoint that makes the kinetic energy at half
-   steps change by exactly the total force's work. */
+/* Energy of one ball's step, while tracking: the work of gravity and the loss to local damping,
+   both with the step's mid-step velocity (v0 + v1) / 2: the velocity goes from v0 to v1 over the
+   step, and that midpoint makes the kinetic energy at half steps change by exactly the total
+   force's work (m g v1 dt, gravity's work over the step's displacement, would leave a drift of
+   m g^2 dt^2 / 2 a step in free flight). */
 static inline void step_energy(double *eg, double *ed, double m, double g, double f, double fd,
                                double v0, double v1, double dt) {
-  *eg += m * g * v1 * dt;
+  *eg += m * g * 0.5 * (v0 + v1) * dt;
   *ed -= (fd - f) * 0.5 * (v0 + v1) * dt;
 }
 

@@ -199,7 +199,8 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, wl->spin, 3), put_f64s(b, wl->centre, 3), put_f64s(b, wl->last_dtheta, 3);
     put_f64s(b, wl->torque, 3), put_f64(b, wl->rot_disp);
   }
-  /* format 5: walls' translation since creation, and servos */
+  /* format 5: the energy of deleted balls; walls' translation since creation, and servos */
+  put_f64(b, w->energy.removed);
   for (size_t i = 0; i < w->walls.n; i++) {
     const wall_servo *sv = &w->walls.w[i].servo;
     put_f64s(b, w->walls.w[i].moved, 3);
@@ -670,6 +671,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       BAD_IF(0);
       BAD_IF(wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2]));
     }
+    if (b->version >= 5) w->energy.removed = get_f64(b);
     if (b->version >= 5) /* servo walls */
       for (size_t i = 0; i < w->walls.n; i++) {
         wall_servo *sv = &w->walls.w[i].servo;

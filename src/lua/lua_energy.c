@@ -15,17 +15,12 @@ typedef struct figure {
 #define FIG(n, f)                                                                                  \
   { n, offsetof(energy_report, f) }
 static const figure figures[] = {
-    FIG("kinetic", kinetic),
-    FIG("kinetic_trans", kinetic_trans),
-    FIG("kinetic_rot", kinetic_rot),
-    FIG("strain", strain),
-    FIG("dashpot", dashpot),
-    FIG("slip", slip),
-    FIG("damping", damping),
-    FIG("gravity_work", gravity),
-    FIG("wall_work", walls),
-    FIG("applied_work", applied),
-    FIG("start", start),
+    FIG("kinetic", kinetic),         FIG("kinetic_trans", kinetic_trans),
+    FIG("kinetic_rot", kinetic_rot), FIG("strain", strain),
+    FIG("dashpot", dashpot),         FIG("slip", slip),
+    FIG("damping", damping),         FIG("gravity_work", gravity),
+    FIG("wall_work", walls),         FIG("applied_work", applied),
+    FIG("removed", removed),         FIG("start", start),
     FIG("balance", balance),
 };
 #undef FIG

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "world/energy.h"
 #include "world/world.h"
 
 /* Every per-ball array of the store, for growing, moving, reordering and freeing them together
@@ -140,6 +141,7 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
   CAIRN_TRY(ball_slot(w, id, &s, d));
   ball_store *b = &w->balls;
   contact_store *cs = &w->contacts;
+  energy_remove_ball(w, s); /* its energy leaves the books by name */
   /* Delete the ball's contacts (backwards: deletion swaps the last contact in). */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;

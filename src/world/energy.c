@@ -24,6 +24,21 @@ void energy_retire(cairn_world *w, uint32_t c) {
   w->energy.retired[CAIRN_ENERGY_SLIP] += e[CAIRN_ENERGY_SLIP];
 }
 
+void energy_remove_ball(cairn_world *w, uint32_t s) {
+  if (!w->energy.on) return;
+  const ball_store *b = &w->balls;
+  double e = 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
+             0.5 * b->inertia[s] * v3_dot(b->spin[s], b->spin[s]);
+  const contact_store *cs = &w->contacts;
+  for (size_t c = 0; c < cs->n; c++) {
+    double ce[CAIRN_ENERGY_N];
+    int mine = cs->b[c] == s || (cs->kind[c] == CAIRN_KIND_BALL_BALL && cs->a[c] == s);
+    if (mine && cs->model[c] >= 0 && contact_energy(w, (uint32_t)c, ce))
+      e += ce[CAIRN_ENERGY_STRAIN];
+  }
+  w->energy.removed += e;
+}
+
 void energy_report_get(const cairn_world *w, energy_report *r) {
   const ball_store *b = &w->balls;
   memset(r, 0, sizeof *r);
@@ -47,11 +62,12 @@ void energy_report_get(const cairn_world *w, energy_report *r) {
   r->gravity = w->energy.gravity;
   r->walls = w->energy.walls;
   r->applied = w->energy.applied;
+  r->removed = w->energy.removed;
   r->start = w->energy.start;
   r->kinetic = r->kinetic_trans + r->kinetic_rot;
   double held = r->kinetic + r->strain;
-  r->balance =
-      r->gravity + r->walls + r->applied - (held - r->start) - r->dashpot - r->slip - r->damping;
+  r->balance = r->gravity + r->walls + r->applied - (held - r->start) - r->dashpot - r->slip -
+               r->damping - r->removed;
 }
 
 void energy_reset(cairn_world *w) {

@@ -15,6 +15,7 @@ typedef struct energy_report {
   double damping;                    /* dissipated by local damping while tracking */
   double gravity, walls;             /* work done on the balls while tracking */
   double applied;                    /* work of the applied loads while tracking */
+  double removed;                    /* energy of balls deleted while tracking */
   double start;                      /* kinetic + strain when tracking began */
   /* work in - (change of kinetic + strain) - losses: zero for an exact balance */
   double balance;
@@ -27,6 +28,9 @@ void energy_set_tracking(cairn_world *w, int on);
 /* Zero every sum and take the current kinetic + strain energy as the start. */
 void energy_reset(cairn_world *w);
 void energy_report_get(const cairn_world *w, energy_report *r);
+/* Book what ball slot s takes away when it is deleted (while tracking): its kinetic energy and
+   its contacts' strain energy. Call before its contacts are deleted. */
+void energy_remove_ball(cairn_world *w, uint32_t s);
 /* Keep the losses of contact c before it is deleted or given another model. */
 void energy_retire(cairn_world *w, uint32_t c);
 

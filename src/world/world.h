@@ -255,6 +255,8 @@ typedef struct energy_track {
   double applied; /* work of the forces and moments scripts apply to balls */
   double walls;   /* work of the walls' contact forces on the balls (moving walls) */
   double damping; /* lost to local damping */
+  double removed; /* kinetic energy of balls deleted (by the domain or a script), with the
+                     strain energy of their contacts */
   /* dashpot and slip losses of contacts since deleted or given another model */
   double retired[CAIRN_ENERGY_N];
   double start; /* kinetic + strain energy when tracking began */
