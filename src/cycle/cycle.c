@@ -178,7 +178,9 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
     v3_add(wl->moved, dx, wl->moved);
   }
   if (!w->has_domain) return CAIRN_OK;
-  /* Balls whose centre left the domain: stop with an error, or delete them. */
+  /* Balls whose centre left the domain: stop with an error, or delete them, all at once (in
+     time linear in the balls and contacts, however many leave). */
+  size_t leaving = 0;
   for (size_t i = b->n; i-- > 0;) {
     int out = 0;
     for (int k = 0; k < dim; k++)
@@ -195,8 +197,12 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
                       "model.domain or set its condition to \"destroy\"",
                       (long long)b->id[i], (unsigned long long)w->step + 1, where);
     }
-    CAIRN_TRY(ball_delete(w, b->id[i], d));
-    w->n_destroyed++;
+    if (leaving++ == 0) CAIRN_TRY(balls_mark_reserve(w, d));
+    w->del_mark[i] = 1;
+  }
+  if (leaving) {
+    CAIRN_TRY(balls_delete_marked(w, d));
+    w->n_destroyed += leaving;
   }
   return CAIRN_OK;
 }

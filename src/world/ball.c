@@ -165,6 +165,57 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+cairn_status balls_mark_reserve(cairn_world *w, cairn_diag *d) {
+  size_t n = w->balls.n ? w->balls.n : 1;
+  CAIRN_TRY(mem_grow((void **)&w->del_mark, &w->cap_del_mark, n, 1, "balls:delete_marks", d));
+  memset(w->del_mark, 0, n);
+  return CAIRN_OK;
+}
+
+cairn_status balls_delete_marked(cairn_world *w, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  uint8_t *mark = w->del_mark;
+  size_t n = b->n, kept = 0;
+  CAIRN_TRY(mem_grow((void **)&w->del_remap, &w->cap_del_remap, n ? n : 1, sizeof *w->del_remap,
+                     "balls:delete_remap", d));
+  uint32_t *to = w->del_remap;
+  for (size_t s = 0; s < n; s++)
+    if (mark[s]) energy_remove_ball_only(w, (uint32_t)s);
+  /* their contacts: one pass, backwards (deletion swaps the last contact in) */
+  for (size_t c = cs->n; c-- > 0;) {
+    int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
+    if (mark[cs->b[c]] || (bb && mark[cs->a[c]])) {
+      energy_remove_contact(w, (uint32_t)c);
+      contact_delete(w, (uint32_t)c);
+    }
+  }
+  /* the balls: the kept ones move down in order */
+  for (size_t s = 0; s < n; s++) {
+    if (mark[s]) {
+      loads_remove(w, b->id[s]);
+      idmap_del(&b->map, (uint64_t)b->id[s]);
+      to[s] = UINT32_MAX;
+      continue;
+    }
+    if (kept != s) {
+#define MV(f) memcpy(&b->f[kept], &b->f[s], sizeof b->f[kept]);
+      BALL_FIELDS(MV)
+#undef MV
+      idmap_put(&b->map, (uint64_t)b->id[kept], (uint32_t)kept, NULL); /* replaces */
+    }
+    to[s] = (uint32_t)kept++;
+  }
+  for (size_t c = 0; c < cs->n; c++) {
+    cs->b[c] = to[cs->b[c]];
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = to[cs->a[c]];
+  }
+  memset(mark, 0, n);
+  b->n = kept;
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}
+
 cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d) {
   CAIRN_CHECK(isfinite(r) && r > 0, d, CAIRN_EINVAL,
               "ball %lld: radius must be > 0 (got %g); pass a positive length",

@@ -31,6 +31,10 @@ void energy_report_get(const cairn_world *w, energy_report *r);
 /* Book what ball slot s takes away when it is deleted (while tracking): its kinetic energy and
    its contacts' strain energy. Call before its contacts are deleted. */
 void energy_remove_ball(cairn_world *w, uint32_t s);
+/* The same in two parts, for deleting many balls at once: the ball's kinetic energy, and one
+   contact's strain energy (a contact of a deleted ball, before it is deleted). */
+void energy_remove_ball_only(cairn_world *w, uint32_t s);
+void energy_remove_contact(cairn_world *w, uint32_t c);
 /* Keep the losses of contact c before it is deleted or given another model. */
 void energy_retire(cairn_world *w, uint32_t c);
 

@@ -55,6 +55,8 @@ void cairn_world_destroy(cairn_world **wp) {
   history_clear(w);
   force_scratch_free(&w->fs);
   mem_free(w->events, 0);
+  mem_free(w->del_mark, 0);
+  mem_free(w->del_remap, 0);
   mem_free(w, sizeof *w);
   *wp = NULL;
 }

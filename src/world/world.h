@@ -318,6 +318,10 @@ struct cairn_world {
   double dom_min[3], dom_max[3];
   domain_cond dom_cond;
   uint64_t n_destroyed;
+  /* scratch of balls_delete_marked: a mark per ball slot, and the slots' new places */
+  uint8_t *del_mark;
+  uint32_t *del_remap;
+  size_t cap_del_mark, cap_del_remap;
   history_set hist;
   energy_track energy;
   int64_t next_ball_id, next_wall_id;
@@ -369,6 +373,11 @@ typedef struct ball_spec {
 } ball_spec;
 cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, cairn_diag *d);
 cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d);
+/* Delete every ball whose slot is marked in w->del_mark (grown to the ball count by
+   balls_mark_reserve), with their contacts, in time linear in the balls and contacts; the
+   others keep their order. Clears the marks. */
+cairn_status balls_mark_reserve(cairn_world *w, cairn_diag *d);
+cairn_status balls_delete_marked(cairn_world *w, cairn_diag *d);
 cairn_status ball_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d);
 void ball_update_mass(cairn_world *w, uint32_t s);
 cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d);
