@@ -31,6 +31,9 @@ typedef struct script_ctx {
   plugin_lib *plugins; /* loaded libraries, registered into every world model.new makes */
   size_t n_plugins, cap_plugins;
   int cb_ref[EV_COUNT + 2]; /* Lua callback lists per event and cycle point (LUA_NOREF: none) */
+  /* What cairn is calling now, in the middle of a step: "after_force" (a callback's event or
+     cycle point), "history" (a history function); NULL between steps. */
+  const char *inside;
   progress_state prog;
 } script_ctx;
 /* Erase the status line if one is shown (at the end of the script). */
@@ -56,6 +59,10 @@ void ctx_free_plugins(script_ctx *c);
 /* Raise a Lua error with the script position in front, formatted with printf's rules (Lua's
    own luaL_error knows only a few conversions and would garble %g or %lld). */
 int lua_raisef(lua_State *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Refuse fn inside a callback or a history function: it would run in the middle of a step and
+   change what the step is working on (a new or restored model, a nested cycle, a save of a
+   half-done step, the histories being sampled). */
+void refuse_inside_callback(lua_State *L, const char *fn);
 script_ctx *ctx_of(lua_State *L);
 cairn_world *ctx_world(lua_State *L); /* raises if model.new has not been called */
 int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d);

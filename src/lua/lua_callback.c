@@ -32,7 +32,11 @@ static cairn_status call_all(script_ctx *c, int i, int nargs, cairn_diag *d) {
   for (lua_Integer k = 1; k <= n; k++) {
     lua_geti(L, base + nargs + 1, k);
     for (int a = 1; a <= nargs; a++) lua_pushvalue(L, base + a);
-    if (lua_pcall(L, nargs, 0, 0) != LUA_OK) {
+    const char *was = c->inside;
+    c->inside = EVENT_NAMES[i];
+    int rc = lua_pcall(L, nargs, 0, 0);
+    c->inside = was;
+    if (rc != LUA_OK) {
       diag_set(d, CAIRN_ECALLBACK, "%s (in the %s callback)", lua_tostring(L, -1), EVENT_NAMES[i]);
       lua_settop(L, base);
       return CAIRN_ECALLBACK;

@@ -16,7 +16,12 @@ static cairn_status sample(void *ud, double *value, cairn_diag *d) {
   sampler *s = ud;
   lua_State *L = s->L;
   lua_rawgeti(L, LUA_REGISTRYINDEX, s->ref);
-  if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
+  script_ctx *c = ctx_of(L);
+  const char *was = c->inside;
+  c->inside = "history";
+  int rc = lua_pcall(L, 0, 1, 0);
+  c->inside = was;
+  if (rc != LUA_OK) {
     diag_set(d, CAIRN_ECALLBACK, "%s (in history '%s')", lua_tostring(L, -1), s->name);
     lua_pop(L, 1);
     return CAIRN_ECALLBACK;
@@ -37,6 +42,7 @@ static cairn_status sample(void *ud, double *value, cairn_diag *d) {
 }
 
 static int l_add(lua_State *L) {
+  refuse_inside_callback(L, "history.add");
   cairn_world *w = ctx_world(L);
   const char *name = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TFUNCTION);
@@ -110,6 +116,7 @@ static int l_names(lua_State *L) {
 }
 
 static int l_clear(lua_State *L) {
+  refuse_inside_callback(L, "history.clear");
   history_clear(ctx_world(L));
   return 0;
 }

@@ -17,6 +17,7 @@ static void warn_script(void *ud, const char *msg) {
 }
 
 static int l_new(lua_State *L) {
+  refuse_inside_callback(L, "model.new");
   static const char *const opts[] = {"dim", NULL};
   if (!lua_istable(L, 1))
     lua_raisef(L, "model.new: give a table, model.new{dim = 2} (disks) or model.new{dim = 3} "
@@ -46,6 +47,7 @@ static int l_new(lua_State *L) {
 
 /* model.load(path or name): load a contact-model plugin. */
 static int l_load(lua_State *L) {
+  refuse_inside_callback(L, "model.load");
   cairn_diag d;
   cairn_status s = ctx_load_plugin(ctx_of(L), luaL_checkstring(L, 1), &d);
   if (s) return raise_diag(L, s, &d);
@@ -58,6 +60,7 @@ static const char *const CB_NAMES[EV_COUNT + 2] = {
 
 /* model.save(path): everything needed to continue, written atomically. */
 static int l_save(lua_State *L) {
+  refuse_inside_callback(L, "model.save");
   cairn_world *w = ctx_world(L);
   const char *path = luaL_checkstring(L, 1);
   script_ctx *c = ctx_of(L);
@@ -79,6 +82,7 @@ static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag 
    left as it was. Lua functions are not saved: callbacks and history functions are registered
    again by the script (a note lists them). */
 static int l_restore(lua_State *L) {
+  refuse_inside_callback(L, "model.restore");
   const char *path = luaL_checkstring(L, 1);
   script_ctx *c = ctx_of(L);
   cairn_world *w = NULL;
@@ -321,6 +325,7 @@ static cairn_status run_time(cairn_world *w, uint64_t n, double t, cairn_diag *d
 }
 
 static int l_cycle(lua_State *L) {
+  refuse_inside_callback(L, "model.cycle");
   cairn_world *w = ctx_world(L);
   double n;
   if (lua_istable(L, 1)) {
@@ -357,6 +362,7 @@ static double criterion(lua_State *L, const char *key) {
    run until the first criterion given is met; returns a table saying which, with the measures at
    the end. */
 static int l_solve(lua_State *L) {
+  refuse_inside_callback(L, "model.solve");
   static const char *const opts[] = {
       "time", "steps", "ratio", "ratio_max", "calm", "history_interval", NULL};
   static const char *const reasons[] = {"time", "steps", "ratio", "ratio_max", "calm"};

@@ -32,6 +32,18 @@ int lua_raisef(lua_State *L, const char *fmt, ...) {
   return lua_error(L);
 }
 
+void refuse_inside_callback(lua_State *L, const char *fn) {
+  const char *in = ctx_of(L)->inside;
+  if (!in) return;
+  int sampler = strcmp(in, "history") == 0;
+  int vowel = strchr("aeiou", in[0]) != NULL;
+  const char *article = sampler || !vowel ? "a" : "an";
+  lua_raisef(L,
+             "%s cannot be called inside %s %s%s: it runs in the middle of a step; call it "
+             "between cycles, after model.cycle or model.solve returns",
+             fn, article, in, sampler ? " function" : " callback");
+}
+
 cairn_world *ctx_world(lua_State *L) {
   script_ctx *c = ctx_of(L);
   if (!c->w) lua_raisef(L, "no model yet; call model.new{dim = 2} or model.new{dim = 3} first");
