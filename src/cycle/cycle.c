@@ -169,6 +169,18 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
       }
     v3_copy(dx, wl->last_dx);
     v3_copy(th, wl->last_dtheta);
+    if (wl->kind == WALL_CYLINDER) { /* its radius: the surface moves out by dr */
+      double dr = wl->radial_vel * dt;
+      /* the balls get fn along n; the surface moves by dr along -n */
+      if (track) w->energy.walls -= wl->fn_sum * 0.5 * (wl->last_dr + dr);
+      wl->last_dr = dr;
+      wl->radius += dr;
+      wl->rot_disp += fabs(dr); /* counts towards the next neighbour rebuild */
+      CAIRN_CHECK(wl->radius > 0, d, CAIRN_ESTATE,
+                  "cylinder wall %lld shrank to a radius of %g at step %llu; slow it down or "
+                  "stop it before it closes",
+                  (long long)wl->id, wl->radius, (unsigned long long)w->step);
+    }
     wall_turn(wl, th); /* about the centre, then the whole wall moves */
     if (dx[0] == 0 && dx[1] == 0 && dx[2] == 0) continue;
     for (int n = 0; n < wl->n_nodes; n++) v3_add(wl->nodes[n], dx, wl->nodes[n]);

@@ -186,6 +186,8 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, slice_buf *s) 
       v3_cross(wl->spin, arm, t);
       v3_add(vw, t, vw);
     }
+    if (wl->radial_vel != 0) /* a cylinder growing: its surface moves out, along -n */
+      for (int q = 0; q < 3; q++) vw[q] -= wl->radial_vel * nn[q];
     s->vx[k] = vb[0] + (wb[1] * r[2] - wb[2] * r[1]) - vw[0];
     s->vy[k] = vb[1] + (wb[2] * r[0] - wb[0] * r[2]) - vw[1];
     s->vz[k] = vb[2] + (wb[0] * r[1] - wb[1] * r[0]) - vw[2];
@@ -242,6 +244,7 @@ static inline void add_record(cairn_world *w, int kind, uint32_t a, uint32_t b,
     wall *wl = &w->walls.w[a];
     v3_sub(wl->force, t->f, wl->force);
     wl->k_normal += t->kn;
+    wl->fn_sum += t->fn;
   }
 }
 
@@ -351,7 +354,8 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
       v3_cross(r, f, rxf);
       v3_add(rxf, mo, rec->m2);
       rec->kr2 = kr + ks * v3_dot(r, r);
-      rec->kn = sb.kn[k]; /* the wall's servo sums it */
+      rec->kn = sb.kn[k]; /* the wall's servo sums it, and the normal force */
+      rec->fn = f[0] * sb.nx[k] + f[1] * sb.ny[k] + f[2] * sb.nz[k];
     }
     if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
     /* status: the model's bits, with "activated" raised by the engine on a change to active */
@@ -481,6 +485,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   for (size_t k = 0; k < w->walls.n; k++) {
     v3_zero(w->walls.w[k].force);
     w->walls.w[k].k_normal = 0;
+    w->walls.w[k].fn_sum = 0;
   }
   if (threads == 1) {
     for (size_t s = 0; s < ns; s++)

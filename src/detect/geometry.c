@@ -54,6 +54,18 @@ int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, dou
     for (int k = 0; k < 3; k++) pt[k] = c[k] - (h - 0.5 * *gap) * n[k];
     return 1;
   }
+  if (wl->kind == WALL_CYLINDER) { /* the balls inside: the wall is R from the axis */
+    double rel[3], ax = 0;
+    v3_sub(c, wl->point, rel);
+    ax = v3_dot(rel, wl->normal);
+    for (int k = 0; k < 3; k++) e[k] = rel[k] - ax * wl->normal[k]; /* from the axis out */
+    double dist = v3_norm(e);
+    if (!(dist > 0)) return 0;   /* on the axis: every direction is as near */
+    v3_scale(e, -1.0 / dist, n); /* from the wall towards the axis, through the centre */
+    *gap = wl->radius - dist - r;
+    for (int k = 0; k < 3; k++) pt[k] = c[k] - (r + 0.5 * *gap) * n[k];
+    return 1;
+  }
   if (wl->kind == WALL_SEGMENT)
     closest_on_segment(wl->nodes[0], wl->nodes[1], c, q);
   else

@@ -204,6 +204,8 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   for (size_t i = 0; i < w->walls.n; i++) {
     const wall_servo *sv = &w->walls.w[i].servo;
     put_f64s(b, w->walls.w[i].moved, 3);
+    put_f64(b, w->walls.w[i].radius), put_f64(b, w->walls.w[i].radial_vel);
+    put_f64(b, w->walls.w[i].last_dr);
     put_u8(b, sv->mode);
     if (sv->mode == SERVO_OFF) continue;
     put_u8(b, sv->warned), put_u8(b, sv->reached), put_u32(b, sv->held);
@@ -540,7 +542,8 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     wl.id = get_i64(b);
     wl.kind = (wall_kind)get_u32(b);
     wl.n_nodes = (int)get_u32(b);
-    BAD_IF(wl.n_nodes < 0 || wl.n_nodes > WALL_MAX_NODES || wl.kind > WALL_POLYGON);
+    BAD_IF(wl.n_nodes < 0 || wl.n_nodes > WALL_MAX_NODES || wl.kind > WALL_CYLINDER);
+    BAD_IF(wl.kind == WALL_CYLINDER && b->version < 5);
     get_f64s(b, &wl.nodes[0][0], 3 * (size_t)wl.n_nodes);
     get_f64s(b, wl.point, 3), get_f64s(b, wl.normal, 3), get_f64s(b, wl.vel, 3);
     get_f64s(b, wl.disp, 3), get_f64s(b, wl.force, 3);
@@ -676,6 +679,9 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       for (size_t i = 0; i < w->walls.n; i++) {
         wall_servo *sv = &w->walls.w[i].servo;
         get_f64s(b, w->walls.w[i].moved, 3);
+        w->walls.w[i].radius = get_f64(b), w->walls.w[i].radial_vel = get_f64(b);
+        w->walls.w[i].last_dr = get_f64(b);
+        BAD_IF(w->walls.w[i].kind == WALL_CYLINDER && !(w->walls.w[i].radius > 0));
         memset(sv, 0, sizeof *sv);
         sv->mode = get_u8(b);
         BAD_IF(sv->mode > SERVO_FORCE);

@@ -195,10 +195,36 @@ static void plane_patch(const cairn_world *w, const wall *wl, double h, double o
     for (int k = 0; k < 3; k++) out[q][k] = c[k] + h * (sg[q][0] * u[k] + sg[q][1] * v[k]);
 }
 
+/* A cylinder is drawn as its circle (24 points) across the balls' middle along its axis. */
+#define RING 24
+static void cylinder_ring(const cairn_world *w, const wall *wl, double out[RING][3]) {
+  double c[3] = {0, 0, 0};
+  for (size_t i = 0; i < w->balls.n; i++) v3_add(c, w->balls.pos[i], c);
+  if (w->balls.n)
+    v3_scale(c, 1.0 / (double)w->balls.n, c);
+  else
+    v3_copy(wl->point, c);
+  double e[3];
+  v3_sub(c, wl->point, e);
+  double along = v3_dot(e, wl->normal);
+  for (int k = 0; k < 3; k++) c[k] = wl->point[k] + along * wl->normal[k];
+  double ax[3] = {fabs(wl->normal[0]) < 0.9 ? 1.0 : 0.0, fabs(wl->normal[0]) < 0.9 ? 0.0 : 1.0, 0};
+  double u[3], v[3];
+  v3_cross(wl->normal, ax, u);
+  v3_scale(u, 1.0 / v3_norm(u), u);
+  v3_cross(wl->normal, u, v);
+  for (int q = 0; q < RING; q++) {
+    double t = 2.0 * M_PI * q / RING, cs = cos(t) * wl->radius, sn = sin(t) * wl->radius;
+    for (int k = 0; k < 3; k++) out[q][k] = c[k] + cs * u[k] + sn * v[k];
+  }
+}
+
 static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   size_t nw = w->walls.n, np = 0;
   for (size_t i = 0; i < nw; i++)
-    np += w->walls.w[i].kind == WALL_PLANE ? 4 : (size_t)w->walls.w[i].n_nodes;
+    np += w->walls.w[i].kind == WALL_PLANE      ? 4
+          : w->walls.w[i].kind == WALL_CYLINDER ? RING
+                                                : (size_t)w->walls.w[i].n_nodes;
   wall_pts wp = {w, NULL, NULL};
   wp.pts = mem_realloc(NULL, 0, (np + 1) * sizeof *wp.pts, "vtk:wall_points");
   wp.start = mem_realloc(NULL, 0, (nw + 1) * sizeof *wp.start, "vtk:wall_cells");
@@ -223,6 +249,9 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
     if (wl->kind == WALL_PLANE) {
       plane_patch(w, wl, h, &wp.pts[at]);
       at += 4;
+    } else if (wl->kind == WALL_CYLINDER) {
+      cylinder_ring(w, wl, &wp.pts[at]);
+      at += RING;
     } else {
       for (int q = 0; q < wl->n_nodes; q++) v3_copy(wl->nodes[q], wp.pts[at++]);
     }

@@ -21,8 +21,8 @@ static void push_spin(lua_State *L, cairn_world *w, const double v[3]) {
 }
 
 static int l_create(lua_State *L) {
-  static const char *const opts[] = {"id",  "kind",  "nodes", "point",  "normal",
-                                     "vel", "group", "spin",  "centre", NULL};
+  static const char *const opts[] = {"id",    "kind", "nodes",  "point", "normal", "vel",
+                                     "group", "spin", "centre", "axis",  "radius", NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "wall.create", opts);
   wall_spec s;
@@ -47,12 +47,27 @@ static int l_create(lua_State *L) {
     s.kind = WALL_PLANE;
   else if (strcmp(kind, "polygon") == 0 || strcmp(kind, "triangle") == 0)
     s.kind = WALL_POLYGON;
+  else if (strcmp(kind, "cylinder") == 0)
+    s.kind = WALL_CYLINDER;
   else
     return lua_raisef(L,
-                      "wall.create: unknown kind '%s'; use \"segment\" (2D), \"plane\" or "
-                      "\"polygon\"/\"triangle\" (3D)",
+                      "wall.create: unknown kind '%s'; use \"segment\" (2D), \"plane\", "
+                      "\"polygon\"/\"triangle\" or \"cylinder\" (3D)",
                       kind);
-  if (s.kind != WALL_PLANE) {
+  if (s.kind == WALL_CYLINDER) {
+    if (w->dim != 3)
+      lua_raisef(L, "wall.create: cylinders are 3D walls; in 2D bound the balls with segments");
+    lua_getfield(L, 1, "point");
+    lua_getfield(L, 1, "axis");
+    lua_getfield(L, 1, "radius");
+    if (lua_isnil(L, -1) || lua_isnil(L, -2) || lua_isnil(L, -3))
+      lua_raisef(L, "wall.create: a cylinder needs point = {x, y, z} (on its axis), axis = "
+                    "{ax, ay, az} and radius = R (the balls inside)");
+    get_vec(L, -3, 3, s.point, "wall.create: point");
+    get_vec(L, -2, 3, s.normal, "wall.create: axis");
+    s.radius = check_number(L, -1, "wall.create: radius");
+    lua_pop(L, 3);
+  } else if (s.kind != WALL_PLANE) {
     if (!has_nodes) lua_raisef(L, "wall.create: a %s needs nodes = {{x, y...}, ...}", kind);
     luaL_checktype(L, -2, LUA_TTABLE);
     lua_Integer n = luaL_len(L, -2);
@@ -357,8 +372,8 @@ static int l_servo(lua_State *L) {
   lua_getfield(L, 1, "axis");
   if (!lua_isnil(L, -1)) {
     get_vec(L, -1, w->dim, sv.axis, "wall.servo: axis");
-  } else if (wl->kind == WALL_PLANE) {
-    v3_copy(wl->normal, sv.axis); /* into the domain: towards the balls */
+  } else if (wl->kind == WALL_PLANE || wl->kind == WALL_CYLINDER) {
+    v3_copy(wl->normal, sv.axis); /* a plane's: into the domain (a cylinder moves radially) */
   } else {                        /* across the wall, on the side of the balls' centroid */
     if (w->balls.n == 0)
       lua_raisef(L,
@@ -394,6 +409,10 @@ static int l_stress(lua_State *L) {
     double a = check_number(L, 2, "wall.stress: area");
     if (!(a > 0)) lua_raisef(L, "wall.stress: area must be > 0 (got %g)", a);
     double n[3];
+    if (wl->kind == WALL_CYLINDER) {
+      lua_pushnumber(L, fabs(wl->fn_sum) / a);
+      return 1;
+    }
     if (wl->servo.mode != SERVO_OFF) {
       v3_copy(wl->servo.axis, n);
     } else if (wl->kind == WALL_SEGMENT) {
@@ -420,6 +439,43 @@ static int l_stress(lua_State *L) {
   return 1;
 }
 
+/* wall.radius(id [, R]), wall.radial_vel(id [, v]): a cylinder's radius, and the rate it grows. */
+static wall *check_cylinder(lua_State *L, cairn_world *w, const char *fn) {
+  wall *wl = check_wall(L, w, 1);
+  if (wl->kind != WALL_CYLINDER)
+    lua_raisef(L, "%s: wall %lld is a %s, not a cylinder", fn, (long long)wl->id,
+               wall_kind_name(wl->kind));
+  return wl;
+}
+
+static int l_radius(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_cylinder(L, w, "wall.radius");
+  if (lua_gettop(L) >= 2) {
+    double r = check_number(L, 2, "wall.radius");
+    if (!(isfinite(r) && r > 0)) lua_raisef(L, "wall.radius: the radius must be > 0 (got %g)", r);
+    wl->rot_disp += fabs(r - wl->radius); /* counts towards the next neighbour rebuild */
+    wl->radius = r;
+    world_mark_dirty(w);
+    return 0;
+  }
+  lua_pushnumber(L, wl->radius);
+  return 1;
+}
+
+static int l_radial_vel(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_cylinder(L, w, "wall.radial_vel");
+  if (lua_gettop(L) >= 2) {
+    double v = check_number(L, 2, "wall.radial_vel");
+    if (!isfinite(v)) lua_raisef(L, "wall.radial_vel: the rate must be finite (got %g)", v);
+    wl->radial_vel = v;
+    return 0;
+  }
+  lua_pushnumber(L, wl->radial_vel);
+  return 1;
+}
+
 /* wall.disp(id): the wall's translation since it was created. */
 static int l_disp(lua_State *L) {
   cairn_world *w = ctx_world(L);
@@ -428,12 +484,14 @@ static int l_disp(lua_State *L) {
 }
 
 void open_wall(lua_State *L) {
-  static const luaL_Reg f[] = {{"create", l_create}, {"delete", l_delete}, {"list", l_list},
-                               {"count", l_count},   {"vel", l_vel},       {"force", l_force},
-                               {"nodes", l_nodes},   {"kind", l_kind},     {"point", l_point},
-                               {"move", l_move},     {"spin", l_spin},     {"centre", l_centre},
-                               {"torque", l_torque}, {"servo", l_servo},   {"stress", l_stress},
-                               {"disp", l_disp},     {NULL, NULL}};
+  static const luaL_Reg f[] = {
+      {"create", l_create}, {"delete", l_delete}, {"list", l_list},
+      {"count", l_count},   {"vel", l_vel},       {"force", l_force},
+      {"nodes", l_nodes},   {"kind", l_kind},     {"point", l_point},
+      {"move", l_move},     {"spin", l_spin},     {"centre", l_centre},
+      {"torque", l_torque}, {"servo", l_servo},   {"stress", l_stress},
+      {"disp", l_disp},     {"radius", l_radius}, {"radial_vel", l_radial_vel},
+      {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "wall");
 }

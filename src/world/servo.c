@@ -68,6 +68,10 @@ cairn_status servo_area(const cairn_world *w, const wall *wl, double *area, cair
   double a = 1.0, g = 0; /* 2D: per unit thickness */
   CAIRN_TRY(wall_gap(w, wl, sv->width, &g, d));
   a *= g;
+  if (wl->kind == WALL_CYLINDER) { /* its side between the walls of width: 2 pi R h */
+    *area = 2.0 * M_PI * wl->radius * a;
+    return CAIRN_OK;
+  }
   if (w->dim == 3) {
     CAIRN_TRY(wall_gap(w, wl, sv->depth, &g, d));
     a *= g;
@@ -77,6 +81,8 @@ cairn_status servo_area(const cairn_world *w, const wall *wl, double *area, cair
 }
 
 double servo_normal_force(const wall *wl) {
+  /* a cylinder: the sum of its contacts' normal forces (the resultant is near zero) */
+  if (wl->kind == WALL_CYLINDER) return wl->fn_sum;
   /* wl->force is what the balls push the wall with: away from them, along -axis */
   return -v3_dot(wl->force, wl->servo.axis);
 }
@@ -126,7 +132,7 @@ cairn_status servo_set(cairn_world *w, wall *wl, const wall_servo *sv, cairn_dia
                 id, w->dim == 3 ? " and depth" : "");
     CAIRN_CHECK(isfinite(sv->area) && sv->area >= 0, d, CAIRN_EINVAL,
                 "the servo of wall %lld: area must be a finite number > 0 (got %g)", id, sv->area);
-    if (!(sv->area > 0) && w->dim == 3)
+    if (!(sv->area > 0) && w->dim == 3 && wl->kind != WALL_CYLINDER)
       CAIRN_CHECK(sv->depth[0] && sv->depth[1], d, CAIRN_EINVAL,
                   "the servo of wall %lld takes its area from walls: in 3D give both width and "
                   "depth (two pairs of wall ids)",
@@ -199,6 +205,10 @@ cairn_status servo_step(cairn_world *w, double dt, cairn_diag *d) {
       }
     } else {
       sv->saturated = 0;
+    }
+    if (wl->kind == WALL_CYLINDER) { /* away from the balls: the radius grows */
+      wl->radial_vel = v;
+      continue;
     }
     /* keep the velocity across the axis, set it along the axis */
     double along = v3_dot(wl->vel, sv->axis);

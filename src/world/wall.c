@@ -14,6 +14,8 @@ const char *wall_kind_name(wall_kind k) {
     return "plane";
   case WALL_POLYGON:
     return "polygon";
+  case WALL_CYLINDER:
+    return "cylinder";
   }
   return "?";
 }
@@ -122,6 +124,23 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
     v3_copy(s->point, wl.point);
     break;
   }
+  case WALL_CYLINDER: {
+    CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL,
+                "wall %lld: cylinders are 3D walls; in 2D bound the balls with segments",
+                (long long)id);
+    double len = v3_norm(s->normal);
+    CAIRN_CHECK(isfinite(len) && len > 0, d, CAIRN_EINVAL,
+                "wall %lld: a cylinder's axis must be a non-zero vector", (long long)id);
+    CAIRN_CHECK(isfinite(s->radius) && s->radius > 0, d, CAIRN_EINVAL,
+                "wall %lld: a cylinder's radius must be > 0 (got %g)", (long long)id, s->radius);
+    for (int k = 0; k < 3; k++)
+      CAIRN_CHECK(isfinite(s->point[k]), d, CAIRN_EINVAL,
+                  "wall %lld: a cylinder's point must be finite", (long long)id);
+    v3_scale(s->normal, 1.0 / len, wl.normal);
+    v3_copy(s->point, wl.point);
+    wl.radius = s->radius;
+    break;
+  }
   case WALL_POLYGON:
     CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL,
                 "wall %lld: polygons are 3D walls; in 2D use kind = \"segment\"", (long long)id);
@@ -190,6 +209,9 @@ cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn
   int turns = spin[0] != 0 || spin[1] != 0 || spin[2] != 0;
   CAIRN_CHECK(!turns || wl->kind != WALL_PLANE, d, CAIRN_EINVAL,
               "wall %lld: an infinite plane cannot turn; build a turning wall from polygons",
+              (long long)wl->id);
+  CAIRN_CHECK(!turns || wl->kind != WALL_CYLINDER, d, CAIRN_EINVAL,
+              "wall %lld: a cylinder does not turn (it changes its radius: wall.radial_vel)",
               (long long)wl->id);
   CAIRN_CHECK(w->dim == 3 || (spin[0] == 0 && spin[1] == 0), d, CAIRN_EINVAL,
               "wall %lld: a 2D wall turns about z only; give the spin as a number",

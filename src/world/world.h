@@ -29,7 +29,12 @@ typedef struct ball_store {
   idmap map;       /* id -> slot */
 } ball_store;
 
-typedef enum wall_kind { WALL_SEGMENT = 0, WALL_PLANE = 1, WALL_POLYGON = 2 } wall_kind;
+typedef enum wall_kind {
+  WALL_SEGMENT = 0,
+  WALL_PLANE = 1,
+  WALL_POLYGON = 2,
+  WALL_CYLINDER = 3
+} wall_kind;
 #define WALL_MAX_NODES 16
 
 /* A servo on a wall (servo.c): the wall moves along 'axis' to hold a normal stress, or force,
@@ -58,7 +63,12 @@ typedef struct wall {
   int n_nodes; /* segment: 2; polygon: 3..WALL_MAX_NODES; plane: 0 */
   double nodes[WALL_MAX_NODES][3];
   double point[3], normal[3]; /* plane: a point and the unit normal into the domain;
-                                 polygon: its plane (normal from the node order) */
+                                 polygon: its plane (normal from the node order);
+                                 cylinder: a point of its axis and the axis (unit) */
+  double radius;              /* cylinder: its radius (the balls are inside) */
+  double radial_vel;          /* cylinder: the rate its radius grows */
+  double last_dr;             /* cylinder: its radius change of the last step (work) */
+  double fn_sum;              /* this step's summed normal forces of its contacts on the balls */
   double vel[3];
   double disp[3];    /* displacement since the last neighbour rebuild */
   double force[3];   /* resultant of contact forces on the wall */
@@ -239,9 +249,10 @@ typedef struct force_scratch {
     double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
     double kt, kr1, kr2; /* stiffness estimates for each side */
     double kn;           /* ball-wall: the normal stiffness estimate (for a servo) */
-  } * ctb;               /* (only while running on several threads) */
-  uint8_t *status;       /* per contact: this step's CAIRN_CM_ST_* bits */
-  uint8_t *busy;         /* per slice: some contact has an event or may part */
+    double fn;     /* ball-wall: the force on the ball along the normal (a cylinder's servo) */
+  } * ctb;         /* (only while running on several threads) */
+  uint8_t *status; /* per contact: this step's CAIRN_CM_ST_* bits */
+  uint8_t *busy;   /* per slice: some contact has an event or may part */
   size_t cap_busy;
   double (*ework)[2]; /* per ball, while energy is tracked: gravity work, damping loss */
 } force_scratch;
@@ -403,6 +414,7 @@ typedef struct wall_spec {
   double point[3], normal[3];
   double vel[3];
   double spin[3]; /* angular velocity (zero: none) */
+  double radius;  /* cylinder */
   double centre[3];
   int has_centre; /* else: a segment's midpoint, a polygon's centroid */
   const char *group;

@@ -25,6 +25,10 @@ function build_scene()
   -- a servo lid (saved since format 5): closes at vmax, then holds a stress that ramps up
   wall.servo{id = 6, stress = {time = {0, 0.05}, value = {20, 60}}, width = {2, 4},
              depth = {3, 5}, vmax = 0.05, alpha = 0.3}
+  -- a cylinder around the box, closing slowly on the balls in its corners (saved since format 5)
+  wall.create{id = 7, kind = "cylinder", point = {0.033, 0.033, 0}, axis = {0, 0, 1},
+              radius = 0.05}
+  wall.radial_vel(7, -0.01)
   model.timestep{auto = true}
   -- applied loads (saved since format 4): a push and a twist on two balls
   ball.force_app(1, {0.002, 0, 0})
