@@ -33,6 +33,7 @@
 #ifndef CAIRN_CONTACT_MODEL_H
 #define CAIRN_CONTACT_MODEL_H
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -59,6 +60,9 @@ typedef enum cairn_prop_type {
   CAIRN_PROP_VEC = 3
 } cairn_prop_type;
 
+/* The upper end of a range open to every finite value, but not +inf. */
+#define CAIRN_FINITE_MAX DBL_MAX
+
 /* Access of a property from scripts. */
 #define CAIRN_RW 0 /* modifiable */
 #define CAIRN_RO 1 /* read-only: reported, never written by a script */
@@ -74,7 +78,10 @@ typedef struct cairn_prop_desc {
   cairn_prop_type type;
   const char *unit;         /* e.g. "N/m", "-" for none */
   double def;               /* default value (each component, for VEC) */
-  double min, max;          /* inclusive range, checked on every write (INFINITY for unbounded) */
+  double min, max;          /* inclusive range, checked on every write: max = CAIRN_FINITE_MAX
+                               for any finite value ("[min, +inf)"), INFINITY to accept +inf as
+                               well ("[min, +inf]": for a value where infinity means something,
+                               such as a rigid material) */
   int access;               /* CAIRN_RW, CAIRN_RO or CAIRN_ALIAS */
   const char *doc;          /* one line, for `cairn models` and the docs */
   const char *default_from; /* NULL, or the name of another property whose value this one

@@ -244,7 +244,9 @@ void range_text(const cairn_prop_desc *p, char *buf, size_t n) {
   else
     snprintf(lo, sizeof lo, "[%g", p->min);
   if (isinf(p->max))
-    snprintf(hi, sizeof hi, "+inf)");
+    snprintf(hi, sizeof hi, "+inf]"); /* +inf itself accepted */
+  else if (p->max >= DBL_MAX)
+    snprintf(hi, sizeof hi, "+inf)"); /* CAIRN_FINITE_MAX: every finite value */
   else
     snprintf(hi, sizeof hi, "%g]", p->max);
   snprintf(buf, n, "%s, %s", lo, hi);

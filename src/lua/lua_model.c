@@ -171,9 +171,9 @@ static int l_domain(lua_State *L) {
   check_opts(L, 1, "model.domain", opts);
   double lo[3], hi[3];
   lua_getfield(L, 1, "min");
-  get_vec(L, -1, w->dim, lo, "model.domain: min");
+  get_vec_bound(L, -1, w->dim, lo, "model.domain: min", 1);
   lua_getfield(L, 1, "max");
-  get_vec(L, -1, w->dim, hi, "model.domain: max");
+  get_vec_bound(L, -1, w->dim, hi, "model.domain: max", 1);
   for (int k = 0; k < w->dim; k++)
     if (!(lo[k] < hi[k]))
       lua_raisef(L,

@@ -1,5 +1,6 @@
 /* Helpers shared by the script modules: the context, argument checks that raise one clear
    message with the script's file:line in front, vectors and ids. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,7 +59,8 @@ int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d) {
   return lua_raisef(L, "%s", d->msg);
 }
 
-void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what) {
+void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *what,
+                   int allow_inf) {
   idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx))
     lua_raisef(L, "%s must be a table of %d numbers, like {%s} (got %s)", what, dim,
@@ -75,10 +77,16 @@ void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what) {
       lua_raisef(L, "%s: component %d must be a number (got %s)", what, k + 1,
                  luaL_typename(L, -1));
     lua_pop(L, 1);
+    if (!(isfinite(v) || (allow_inf && !isnan(v))))
+      lua_raisef(L, "%s: component %d is %g; give a finite number", what, k + 1, v);
     out[k] = v;
   }
   if (dim == 2 && n == 3 && out[2] != 0)
     lua_raisef(L, "%s: a 2D model has no z component (got %g); give 2 numbers", what, out[2]);
+}
+
+void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what) {
+  get_vec_bound(L, idx, dim, out, what, 0);
 }
 
 void push_vec(lua_State *L, const double v[3], int dim) {
@@ -119,6 +127,7 @@ double opt_number(lua_State *L, int idx, const char *key, double def, const char
       lua_raisef(L, "%s: option '%s' must be a number (got %s); write it without quotes", fn, key,
                  luaL_typename(L, -1));
     v = lua_tonumber(L, -1);
+    if (isnan(v)) lua_raisef(L, "%s: option '%s' is nan; give a number", fn, key);
   }
   lua_pop(L, 1);
   return v;
@@ -128,7 +137,9 @@ double check_number(lua_State *L, int idx, const char *what) {
   if (lua_type(L, idx) != LUA_TNUMBER)
     lua_raisef(L, "%s must be a number (got %s); write it without quotes", what,
                luaL_typename(L, idx));
-  return lua_tonumber(L, idx);
+  double v = lua_tonumber(L, idx);
+  if (isnan(v)) lua_raisef(L, "%s is nan; give a number", what);
+  return v;
 }
 
 lua_Integer check_whole(lua_State *L, int idx, const char *what) {

@@ -407,7 +407,8 @@ static int l_stress(lua_State *L) {
   wall *wl = check_wall(L, w, 1);
   if (lua_gettop(L) >= 2) {
     double a = check_number(L, 2, "wall.stress: area");
-    if (!(a > 0)) lua_raisef(L, "wall.stress: area must be > 0 (got %g)", a);
+    if (!(isfinite(a) && a > 0))
+      lua_raisef(L, "wall.stress: area must be a finite number > 0 (got %g)", a);
     double n[3];
     if (wl->kind == WALL_CYLINDER) {
       lua_pushnumber(L, fabs(wl->fn_sum) / a);

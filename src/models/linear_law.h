@@ -21,14 +21,14 @@ enum { DP_NO_TENSION = 1, DP_SLIP_SHEAR = 2 };
 /* clang-format off */
 #define LINEAR_PROP_ROWS \
   /* name        type            unit    def  min  max       access    doc */                     \
-  {"kn",        CAIRN_PROP_FLT, "N/m",  0.0, 0.0, INFINITY, CAIRN_RW, "normal stiffness", NULL},  \
-  {"ks",        CAIRN_PROP_FLT, "N/m",  0.0, 0.0, INFINITY, CAIRN_RW, "shear stiffness", NULL},   \
-  {"fric",      CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,                             \
+  {"kn",        CAIRN_PROP_FLT, "N/m",  0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "normal stiffness", NULL},  \
+  {"ks",        CAIRN_PROP_FLT, "N/m",  0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "shear stiffness", NULL},   \
+  {"fric",      CAIRN_PROP_FLT, "-",    0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,                             \
    "friction coefficient: |shear spring force| <= fric * normal spring force (dashpots excluded)",\
    NULL},                                                                                         \
-  {"dp_nratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,                             \
+  {"dp_nratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,                             \
    "normal dashpot, fraction of critical damping (c = 2 ratio sqrt(m_eff kn))", NULL},            \
-  {"dp_sratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, INFINITY, CAIRN_RW,                             \
+  {"dp_sratio", CAIRN_PROP_FLT, "-",    0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,                             \
    "shear dashpot, fraction of critical damping (c = 2 ratio sqrt(m_eff ks))", NULL},             \
   {"dp_mode",   CAIRN_PROP_INT, "-",    0.0, 0.0, 3.0,      CAIRN_RW,                             \
    "dashpot mode: 0 full, 1 no tension in the total normal force, 2 no shear dashpot while "      \
@@ -36,16 +36,16 @@ enum { DP_NO_TENSION = 1, DP_SLIP_SHEAR = 2 };
 /* clang-format on */
 
 /* The linear model's state rows, in slot order. */
-#define LINEAR_STATE_ROWS \
-    {"lin_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",                                     \
-     "spring force (normal, s, t); normal > 0 in compression"},                                   \
-    {"lin_slip", CAIRN_PROP_BOOL, 0, "-", "1 while the shear force is at the friction limit"},    \
-    {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "dashpot force (normal, s, t)"},     \
-    {"dp_xi", CAIRN_PROP_FLT, 0, "m",                                                             \
-     "overlap at the end of the last step's normal dashpot interval (t + dt/2); 0 before the "    \
-     "first active step and once the contact is predicted to open"},                              \
-    {"lin_edash", CAIRN_PROP_FLT, 0, "J", "energy dissipated by the dashpots while tracked"},     \
-    {"lin_eslip", CAIRN_PROP_FLT, 0, "J", "energy dissipated by frictional slip while tracked"},
+#define LINEAR_STATE_ROWS                                                                          \
+  {"lin_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",                                        \
+   "spring force (normal, s, t); normal > 0 in compression"},                                      \
+      {"lin_slip", CAIRN_PROP_BOOL, 0, "-", "1 while the shear force is at the friction limit"},   \
+      {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "dashpot force (normal, s, t)"},    \
+      {"dp_xi", CAIRN_PROP_FLT, 0, "m",                                                            \
+       "overlap at the end of the last step's normal dashpot interval (t + dt/2); 0 before the "   \
+       "first active step and once the contact is predicted to open"},                             \
+      {"lin_edash", CAIRN_PROP_FLT, 0, "J", "energy dissipated by the dashpots while tracked"},    \
+      {"lin_eslip", CAIRN_PROP_FLT, 0, "J", "energy dissipated by frictional slip while tracked"},
 
 /* Energy bookkeeping of one step (while tracked). Each force's work is the trapezoidal rule over
    the step's displacement d = vel dt (mean of the force of the last step and of this one), which
@@ -56,7 +56,7 @@ enum { DP_NO_TENSION = 1, DP_SLIP_SHEAR = 2 };
    and now are {spring normal, spring shear x, y, z, dashpot normal, dashpot shear x, y, z}, old
    the state at the start of the step, its in-plane parts already turned onto this step's plane. */
 static inline void linear_losses(const double *p, double dt, double vn, const double vs[3],
-                          const double old[8], const double now[8], double *st) {
+                                 const double old[8], const double now[8], double *st) {
   double dn = vn * dt, ds[3] = {vs[0] * dt, vs[1] * dt, vs[2] * dt};
   double slip = 0, dash = 0;
   for (int k = 0; k < 3; k++) {
@@ -141,8 +141,7 @@ static inline void linear_law(const cairn_cm_input *in, const double *p, double 
 }
 
 /* Stored: the springs' energy F^2 / 2k; lost: the sums kept in the state. */
-static inline void linear_law_energy(const double *p, const double *st,
-                                     double e[CAIRN_ENERGY_N]) {
+static inline void linear_law_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
   const double *fl = st + S_FORCE;
   if (p[P_KN] > 0) e[CAIRN_ENERGY_STRAIN] += fl[0] * fl[0] / (2.0 * p[P_KN]);
   if (p[P_KS] > 0)

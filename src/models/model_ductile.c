@@ -12,20 +12,20 @@ enum { S_FORCE = 0, S_SOFTENED = 4, S_BROKEN = 5, S_USOFT = 6, S_SLIP = 7 };
 static const cairn_prop_desc ductile_props[] = {
     /* clang-format off */
   /* name        type            unit   def  min  max       access    doc */
-  {"duc_kn",    CAIRN_PROP_FLT, "N/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+  {"duc_kn",    CAIRN_PROP_FLT, "N/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "normal stiffness in compression", NULL},
-  {"duc_ratks", CAIRN_PROP_FLT, "-",   0.0, 0.0, INFINITY, CAIRN_RW,
+  {"duc_ratks", CAIRN_PROP_FLT, "-",   0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "shear stiffness over normal stiffness (of duc_kn in compression, of the current tensile "
    "stiffness in tension)", NULL},
-  {"duc_ratfs", CAIRN_PROP_FLT, "-",   0.0, 0.0, INFINITY, CAIRN_RW,
+  {"duc_ratfs", CAIRN_PROP_FLT, "-",   0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "bonded contact in tension: largest shear force over the current tensile strength", NULL},
-  {"duc_fric",  CAIRN_PROP_FLT, "-",   0.0, 0.0, INFINITY, CAIRN_RW,
+  {"duc_fric",  CAIRN_PROP_FLT, "-",   0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "friction coefficient once the bond is broken", NULL},
-  {"duc_ftmax", CAIRN_PROP_FLT, "N",   0.0, 0.0, INFINITY, CAIRN_RW,
+  {"duc_ftmax", CAIRN_PROP_FLT, "N",   0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "tensile strength", NULL},
-  {"duc_kduc",  CAIRN_PROP_FLT, "N/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+  {"duc_kduc",  CAIRN_PROP_FLT, "N/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "softening stiffness: strength lost per unit of further opening (0: no softening)", NULL},
-  {"duc_kun",   CAIRN_PROP_FLT, "N/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+  {"duc_kun",   CAIRN_PROP_FLT, "N/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "normal stiffness in tension before yield", "duc_kn"},
     /* clang-format on */
 };

@@ -36,19 +36,19 @@ enum { DP_NO_TENSION = 1, DP_SLIP_SHEAR = 2 };
 static const cairn_prop_desc hertz_props[] = {
     /* clang-format off */
   /* name        type            unit  def  min   max       access    doc */
-  {"hz_shear",  CAIRN_PROP_FLT, "Pa", 0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"hz_shear",  CAIRN_PROP_FLT, "Pa", 0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "shear modulus G of the balls' material (required, > 0)", NULL},
   {"hz_poiss",  CAIRN_PROP_FLT, "-",  0.0, -1.0, 0.5,      CAIRN_RW,
    "Poisson's ratio of the balls' material, in (-1, 0.5)", NULL},
-  {"hz_alpha",  CAIRN_PROP_FLT, "-",  1.5, 0.0,  INFINITY, CAIRN_RW,
+  {"hz_alpha",  CAIRN_PROP_FLT, "-",  1.5, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "exponent of the normal law F = (4/3) E* sqrt(R*) overlap^alpha (> 0; 1.5 is Hertz's)", NULL},
-  {"fric",      CAIRN_PROP_FLT, "-",  0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"fric",      CAIRN_PROP_FLT, "-",  0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "friction coefficient: |shear spring force| <= fric * normal spring force (dashpots excluded)",
    NULL},
-  {"dp_nratio", CAIRN_PROP_FLT, "-",  0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"dp_nratio", CAIRN_PROP_FLT, "-",  0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "normal dashpot, fraction of critical damping of the tangent stiffness "
    "(c = 2 ratio sqrt(m_eff k_n), k_n = dF/d overlap); ignored when hz_res > 0", NULL},
-  {"dp_sratio", CAIRN_PROP_FLT, "-",  0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"dp_sratio", CAIRN_PROP_FLT, "-",  0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "shear dashpot, fraction of critical damping (c = 2 ratio sqrt(m_eff k_t))", NULL},
   {"dp_mode",   CAIRN_PROP_INT, "-",  0.0, 0.0,  3.0,      CAIRN_RW,
    "dashpot mode: 0 full, 1 no tension in the total normal force, 2 no shear dashpot while "

@@ -15,17 +15,17 @@ enum { S_FORCE = 0, S_DMAX = 4, S_SLIP = 5, S_BONDED = 6, S_BROKEN = 7 };
 static const cairn_prop_desc hysdamp_props[] = {
     /* clang-format off */
   /* name             type             unit   def  min   max       access    doc */
-  {"hys_knm",         CAIRN_PROP_FLT,  "N/m", 0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"hys_knm",         CAIRN_PROP_FLT,  "N/m", 0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "normal stiffness: mean of the loading and unloading stiffnesses (required, > 0)", NULL},
   {"hys_dampn",       CAIRN_PROP_FLT,  "-",   0.8, 0.05, 1.0,      CAIRN_RW,
    "loading over unloading normal stiffness: [0.4, 1] with tension, [0.05, 1] without", NULL},
-  {"hys_ks",          CAIRN_PROP_FLT,  "N/m", 0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"hys_ks",          CAIRN_PROP_FLT,  "N/m", 0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "shear stiffness", NULL},
-  {"hys_fric",        CAIRN_PROP_FLT,  "-",   0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"hys_fric",        CAIRN_PROP_FLT,  "-",   0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "friction coefficient (unbonded contacts)", NULL},
-  {"hys_nstr",        CAIRN_PROP_FLT,  "N",   0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"hys_nstr",        CAIRN_PROP_FLT,  "N",   0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "contact bond normal (tensile) strength; 0 with hys_sstr 0: no bond", NULL},
-  {"hys_sstr",        CAIRN_PROP_FLT,  "N",   0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"hys_sstr",        CAIRN_PROP_FLT,  "N",   0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "contact bond shear strength; 0 with hys_nstr 0: no bond", NULL},
   {"hys_notension",   CAIRN_PROP_BOOL, "-",   0.0, 0.0,  1.0,      CAIRN_RW,
    "1: an unbonded contact carries no tension; 0: tension while the surfaces overlap", NULL},

@@ -20,9 +20,9 @@ enum { CB_NONE = 0, CB_BONDED = 1, CB_BROKEN_TENSION = 2, CB_BROKEN_SHEAR = 3 };
 static const cairn_prop_desc cbond_props[] = {
     LINEAR_PROP_ROWS
     /* clang-format off */
-  {"cb_tenf",   CAIRN_PROP_FLT,  "N", 0.0, 0.0, INFINITY, CAIRN_RW,
+  {"cb_tenf",   CAIRN_PROP_FLT,  "N", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "contact bond tensile strength (a force): the bond breaks when the tension exceeds it", NULL},
-  {"cb_shearf", CAIRN_PROP_FLT,  "N", 0.0, 0.0, INFINITY, CAIRN_RW,
+  {"cb_shearf", CAIRN_PROP_FLT,  "N", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "contact bond shear strength (a force): the bond breaks when |shear force| exceeds it", NULL},
   {"cb_bond",   CAIRN_PROP_BOOL, "-", 1.0, 0.0, 1.0,      CAIRN_RW,
    "1: a contact whose surfaces touch at its first update is bonded; 0: no bond", NULL},

@@ -36,15 +36,15 @@ enum { PB_NONE = 0, PB_BONDED = 1, PB_BROKEN_TENSION = 2, PB_BROKEN_SHEAR = 3 };
 static const cairn_prop_desc pbond_props[] = {
     LINEAR_PROP_ROWS
     /* clang-format off */
-  {"pb_kn",   CAIRN_PROP_FLT,  "Pa/m", 0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"pb_kn",   CAIRN_PROP_FLT,  "Pa/m", 0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "bond normal stiffness per area (a stress per displacement)", NULL},
-  {"pb_ks",   CAIRN_PROP_FLT,  "Pa/m", 0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"pb_ks",   CAIRN_PROP_FLT,  "Pa/m", 0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "bond shear stiffness per area", NULL},
-  {"pb_rmul", CAIRN_PROP_FLT,  "-",    1.0, 0.0,  INFINITY, CAIRN_RW,
+  {"pb_rmul", CAIRN_PROP_FLT,  "-",    1.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "bond radius over the smaller ball radius (> 0)", NULL},
-  {"pb_ten",  CAIRN_PROP_FLT,  "Pa",   0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"pb_ten",  CAIRN_PROP_FLT,  "Pa",   0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "tensile strength of the bond (a stress)", NULL},
-  {"pb_coh",  CAIRN_PROP_FLT,  "Pa",   0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"pb_coh",  CAIRN_PROP_FLT,  "Pa",   0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "cohesion of the bond (shear strength at no normal stress)", NULL},
   {"pb_fa",   CAIRN_PROP_FLT,  "deg",  0.0, 0.0,  90.0,     CAIRN_RW,
    "friction angle of the bond: compression raises its shear strength by tan(pb_fa) per stress",
@@ -53,7 +53,7 @@ static const cairn_prop_desc pbond_props[] = {
    "moment contribution factor: the share of the moments in the bond's stresses", NULL},
   {"pb_bond", CAIRN_PROP_BOOL, "-",    1.0, 0.0,  1.0,      CAIRN_RW,
    "1: a contact whose gap is at most pb_gap at its first update is bonded; 0: no bond", NULL},
-  {"pb_gap",  CAIRN_PROP_FLT,  "m",    0.0, 0.0,  INFINITY, CAIRN_RW,
+  {"pb_gap",  CAIRN_PROP_FLT,  "m",    0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "the largest gap at which a contact is bonded (0: only where the surfaces touch)", NULL},
     /* clang-format on */
 };

@@ -21,9 +21,9 @@ enum {
 static const cairn_prop_desc rrlinear_props[] = {
     LINEAR_PROP_ROWS
     /* clang-format off */
-  {"rr_fric",   CAIRN_PROP_FLT, "-",     0.0, 0.0, INFINITY, CAIRN_RW,
+  {"rr_fric",   CAIRN_PROP_FLT, "-",     0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "rolling friction coefficient: |rolling moment| <= rr_fric * R* * normal spring force", NULL},
-  {"rr_kr",     CAIRN_PROP_FLT, "N*m/rad", 0.0, 0.0, INFINITY, CAIRN_RW,
+  {"rr_kr",     CAIRN_PROP_FLT, "N*m/rad", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "rolling stiffness; 0: ks R*^2, R* = r1 r2 / (r1 + r2), or the ball's radius on a wall", NULL},
     /* clang-format on */
 };

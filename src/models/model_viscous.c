@@ -12,11 +12,11 @@ enum { S_FORCE = 0, S_BONDED = 4 };
 static const cairn_prop_desc viscous_props[] = {
     /* clang-format off */
   /* name            type             unit    def  min  max       access    doc */
-  {"vis_kn",        CAIRN_PROP_FLT,  "N/m",  0.0, 0.0, INFINITY, CAIRN_RW,
+  {"vis_kn",        CAIRN_PROP_FLT,  "N/m",  0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "normal stiffness (tension too, while bonded)", NULL},
-  {"vis_ks",        CAIRN_PROP_FLT,  "N/m",  0.0, 0.0, INFINITY, CAIRN_RW,
+  {"vis_ks",        CAIRN_PROP_FLT,  "N/m",  0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "shear stiffness of the Maxwell element's spring", NULL},
-  {"vis_viscosity", CAIRN_PROP_FLT,  "N.s/m", 0.0, 0.0, INFINITY, CAIRN_RW,
+  {"vis_viscosity", CAIRN_PROP_FLT,  "N.s/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW,
    "shear viscosity of the Maxwell element's dashpot (0: no shear force; inf: spring only)",
    NULL},
   {"vis_bondtouch", CAIRN_PROP_BOOL, "-",    1.0, 0.0, 1.0,      CAIRN_RW,

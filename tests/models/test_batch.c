@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <float.h>
 #include <math.h>
 #include <cmocka.h>
 
@@ -68,6 +69,11 @@ static double unbounded_value(const cairn_prop_desc *p, uint64_t *rng) {
    0 a third of the time (no dashpot, no strength, ...), to reach those branches too; any FLT row
    takes its default a quarter of the time. With
    'keep_switches' the INT and BOOL rows (modes, switches) keep their values. */
+/* An upper end that bounds the range: CAIRN_FINITE_MAX (every finite value) and INFINITY do not. */
+static int bounded(double x) {
+  return isfinite(x) && x < DBL_MAX;
+}
+
 static void fill_props(const cairn_contact_model *m, double *props, int sparse, int keep_switches,
                        uint64_t *rng) {
   int off = 0;
@@ -80,10 +86,10 @@ static void fill_props(const cairn_contact_model *m, double *props, int sparse, 
       if ((p->type == CAIRN_PROP_INT || p->type == CAIRN_PROP_BOOL) && keep_switches) {
         continue;
       } else if (p->type == CAIRN_PROP_INT || p->type == CAIRN_PROP_BOOL) {
-        double lo = isfinite(p->min) ? ceil(p->min) : 0, hi = isfinite(p->max) ? p->max : lo + 3;
+        double lo = isfinite(p->min) ? ceil(p->min) : 0, hi = bounded(p->max) ? p->max : lo + 3;
         v = floor(lo + uniform(rng) * (hi - lo + 1));
         if (v > hi) v = hi;
-      } else if (isfinite(p->max) && isfinite(p->min)) {
+      } else if (bounded(p->max) && isfinite(p->min)) {
         v = between(rng, p->min, p->max);
       } else {
         v = unbounded_value(p, rng);
