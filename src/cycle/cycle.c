@@ -122,18 +122,17 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
         const model_entry *e = &w->reg.e[cs->model[c]];
         const double *f = cs->force[c];
         const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
-        if (isfinite(f[0] + f[1] + f[2]) && (!m || isfinite(m[0] + m[1] + m[2]))) continue;
+        int force_ok = isfinite(f[0] + f[1] + f[2]);
+        if (force_ok && (!m || isfinite(m[0] + m[1] + m[2]))) continue;
+        const double *bad = force_ok ? m : f; /* what to show: the force first */
         char what[96];
         contact_describe(w, c, what, sizeof what);
-        return diag_set(
-            d, CAIRN_ESTATE,
-            "%s: contact model '%s' (%s) returned a non-finite %s (%g, %g, %g) at "
-            "step %llu, which made ball %lld's velocity non-finite; check its "
-            "properties (contact.props) and the model's law",
-            what, e->m->name, e->source, isfinite(f[0] + f[1] + f[2]) ? "moment" : "force",
-            isfinite(f[0] + f[1] + f[2]) ? m[0] : f[0], isfinite(f[0] + f[1] + f[2]) ? m[1] : f[1],
-            isfinite(f[0] + f[1] + f[2]) ? m[2] : f[2], (unsigned long long)w->step,
-            (long long)b->id[runaway]);
+        return diag_set(d, CAIRN_ESTATE,
+                        "%s: contact model '%s' (%s) returned a non-finite %s (%g, %g, %g) at "
+                        "step %llu, which made ball %lld's velocity non-finite; check its "
+                        "properties (contact.props) and the model's law",
+                        what, e->m->name, e->source, force_ok ? "moment" : "force", bad[0], bad[1],
+                        bad[2], (unsigned long long)w->step, (long long)b->id[runaway]);
       }
       return diag_set(d, CAIRN_ESTATE,
                       "ball %lld has a non-finite velocity at step %llu: the run became unstable, "

@@ -172,24 +172,33 @@ static void w_force(const void *c, size_t i, void *buf) {
   memcpy(buf, ((const wall_pts *)c)->w->walls.w[i].force, 24);
 }
 
-/* Corners of a square patch of an infinite plane, centred at the projection of the balls'
-   centroid (or the plane's point), with half-size h. */
-static void plane_patch(const cairn_world *w, const wall *wl, double h, double out[4][3]) {
-  double c[3] = {0, 0, 0};
+/* The balls' centroid, or 'fallback' with no balls. */
+static void balls_centroid(const cairn_world *w, const double fallback[3], double c[3]) {
+  v3_zero(c);
   for (size_t i = 0; i < w->balls.n; i++) v3_add(c, w->balls.pos[i], c);
   if (w->balls.n)
     v3_scale(c, 1.0 / (double)w->balls.n, c);
   else
-    v3_copy(wl->point, c);
-  double e[3];
+    v3_copy(fallback, c);
+}
+
+/* Two unit vectors u, v that make a right-handed frame with the unit vector n. */
+static void frame_across(const double n[3], double u[3], double v[3]) {
+  double ax[3] = {fabs(n[0]) < 0.9 ? 1.0 : 0.0, fabs(n[0]) < 0.9 ? 0.0 : 1.0, 0};
+  v3_cross(n, ax, u);
+  v3_scale(u, 1.0 / v3_norm(u), u);
+  v3_cross(n, u, v);
+}
+
+/* Corners of a square patch of an infinite plane, centred at the projection of the balls'
+   centroid (or the plane's point), with half-size h. */
+static void plane_patch(const cairn_world *w, const wall *wl, double h, double out[4][3]) {
+  double c[3], e[3], u[3], v[3];
+  balls_centroid(w, wl->point, c);
   v3_sub(c, wl->point, e);
   double dn = v3_dot(e, wl->normal);
   for (int k = 0; k < 3; k++) c[k] -= dn * wl->normal[k];
-  double ax[3] = {fabs(wl->normal[0]) < 0.9 ? 1.0 : 0.0, fabs(wl->normal[0]) < 0.9 ? 0.0 : 1.0, 0};
-  double u[3], v[3];
-  v3_cross(wl->normal, ax, u);
-  v3_scale(u, 1.0 / v3_norm(u), u);
-  v3_cross(wl->normal, u, v);
+  frame_across(wl->normal, u, v);
   const double sg[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
   for (int q = 0; q < 4; q++)
     for (int k = 0; k < 3; k++) out[q][k] = c[k] + h * (sg[q][0] * u[k] + sg[q][1] * v[k]);
@@ -198,21 +207,12 @@ static void plane_patch(const cairn_world *w, const wall *wl, double h, double o
 /* A cylinder is drawn as its circle (24 points) across the balls' middle along its axis. */
 #define RING 24
 static void cylinder_ring(const cairn_world *w, const wall *wl, double out[RING][3]) {
-  double c[3] = {0, 0, 0};
-  for (size_t i = 0; i < w->balls.n; i++) v3_add(c, w->balls.pos[i], c);
-  if (w->balls.n)
-    v3_scale(c, 1.0 / (double)w->balls.n, c);
-  else
-    v3_copy(wl->point, c);
-  double e[3];
+  double c[3], e[3], u[3], v[3];
+  balls_centroid(w, wl->point, c);
   v3_sub(c, wl->point, e);
   double along = v3_dot(e, wl->normal);
   for (int k = 0; k < 3; k++) c[k] = wl->point[k] + along * wl->normal[k];
-  double ax[3] = {fabs(wl->normal[0]) < 0.9 ? 1.0 : 0.0, fabs(wl->normal[0]) < 0.9 ? 0.0 : 1.0, 0};
-  double u[3], v[3];
-  v3_cross(wl->normal, ax, u);
-  v3_scale(u, 1.0 / v3_norm(u), u);
-  v3_cross(wl->normal, u, v);
+  frame_across(wl->normal, u, v);
   for (int q = 0; q < RING; q++) {
     double t = 2.0 * M_PI * q / RING, cs = cos(t) * wl->radius, sn = sin(t) * wl->radius;
     for (int k = 0; k < 3; k++) out[q][k] = c[k] + cs * u[k] + sn * v[k];

@@ -69,8 +69,7 @@ int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d);
 /* Read a vector of 'dim' (2D: 2 or 3) numbers from a table at idx; raises naming 'what'. */
 void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what);
 /* The same, with allow_inf: components may be +-inf (a bound on one side only); never NaN. */
-void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *what,
-                   int allow_inf);
+void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *what, int allow_inf);
 void push_vec(lua_State *L, const double v[3], int dim);
 /* Raise if the options table at idx has a key not in the NULL-terminated list. */
 void check_opts(lua_State *L, int idx, const char *fn, const char *const *allowed);

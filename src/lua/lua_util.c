@@ -59,8 +59,7 @@ int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d) {
   return lua_raisef(L, "%s", d->msg);
 }
 
-void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *what,
-                   int allow_inf) {
+void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *what, int allow_inf) {
   idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx))
     lua_raisef(L, "%s must be a table of %d numbers, like {%s} (got %s)", what, dim,

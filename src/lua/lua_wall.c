@@ -383,14 +383,7 @@ static int l_servo(lua_State *L) {
     double c[3] = {0, 0, 0}, p[3], n[3], r[3];
     for (size_t i = 0; i < w->balls.n; i++) v3_add(c, w->balls.pos[i], c);
     v3_scale(c, 1.0 / (double)w->balls.n, c);
-    if (wl->kind == WALL_SEGMENT) {
-      double t[3];
-      v3_sub(wl->nodes[1], wl->nodes[0], t);
-      n[0] = -t[1], n[1] = t[0], n[2] = 0;
-      v3_copy(wl->nodes[0], p);
-    } else {
-      v3_copy(wl->normal, n), v3_copy(wl->point, p);
-    }
+    wall_plane(wl, p, n);
     v3_sub(c, p, r);
     v3_scale(n, v3_dot(r, n) < 0 ? -1.0 : 1.0, sv.axis);
   }
@@ -416,13 +409,9 @@ static int l_stress(lua_State *L) {
     }
     if (wl->servo.mode != SERVO_OFF) {
       v3_copy(wl->servo.axis, n);
-    } else if (wl->kind == WALL_SEGMENT) {
-      double t[3];
-      v3_sub(wl->nodes[1], wl->nodes[0], t);
-      double l = sqrt(t[0] * t[0] + t[1] * t[1]);
-      n[0] = -t[1] / l, n[1] = t[0] / l, n[2] = 0;
     } else {
-      v3_copy(wl->normal, n);
+      double p[3];
+      wall_plane(wl, p, n);
     }
     lua_pushnumber(L, fabs(v3_dot(wl->force, n)) / a);
     return 1;

@@ -145,7 +145,10 @@ cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
   /* Delete the ball's contacts (backwards: deletion swaps the last contact in). */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
-    if (cs->b[c] == s || (bb && cs->a[c] == s)) contact_delete(w, (uint32_t)c);
+    if (cs->b[c] == s || (bb && cs->a[c] == s)) {
+      energy_remove_contact(w, (uint32_t)c);
+      contact_delete(w, (uint32_t)c);
+    }
   }
   loads_remove(w, id);
   uint32_t last = (uint32_t)b->n - 1;
@@ -181,7 +184,7 @@ cairn_status balls_delete_marked(cairn_world *w, cairn_diag *d) {
                      "balls:delete_remap", d));
   uint32_t *to = w->del_remap;
   for (size_t s = 0; s < n; s++)
-    if (mark[s]) energy_remove_ball_only(w, (uint32_t)s);
+    if (mark[s]) energy_remove_ball(w, (uint32_t)s);
   /* their contacts: one pass, backwards (deletion swaps the last contact in) */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;

@@ -24,7 +24,7 @@ void energy_retire(cairn_world *w, uint32_t c) {
   w->energy.retired[CAIRN_ENERGY_SLIP] += e[CAIRN_ENERGY_SLIP];
 }
 
-void energy_remove_ball_only(cairn_world *w, uint32_t s) {
+void energy_remove_ball(cairn_world *w, uint32_t s) {
   if (!w->energy.on) return;
   const ball_store *b = &w->balls;
   w->energy.removed += 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
@@ -35,21 +35,6 @@ void energy_remove_contact(cairn_world *w, uint32_t c) {
   double ce[CAIRN_ENERGY_N];
   if (w->energy.on && w->contacts.model[c] >= 0 && contact_energy(w, c, ce))
     w->energy.removed += ce[CAIRN_ENERGY_STRAIN];
-}
-
-void energy_remove_ball(cairn_world *w, uint32_t s) {
-  if (!w->energy.on) return;
-  const ball_store *b = &w->balls;
-  double e = 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
-             0.5 * b->inertia[s] * v3_dot(b->spin[s], b->spin[s]);
-  const contact_store *cs = &w->contacts;
-  for (size_t c = 0; c < cs->n; c++) {
-    double ce[CAIRN_ENERGY_N];
-    int mine = cs->b[c] == s || (cs->kind[c] == CAIRN_KIND_BALL_BALL && cs->a[c] == s);
-    if (mine && cs->model[c] >= 0 && contact_energy(w, (uint32_t)c, ce))
-      e += ce[CAIRN_ENERGY_STRAIN];
-  }
-  w->energy.removed += e;
 }
 
 void energy_report_get(const cairn_world *w, energy_report *r) {

@@ -28,12 +28,9 @@ void energy_set_tracking(cairn_world *w, int on);
 /* Zero every sum and take the current kinetic + strain energy as the start. */
 void energy_reset(cairn_world *w);
 void energy_report_get(const cairn_world *w, energy_report *r);
-/* Book what ball slot s takes away when it is deleted (while tracking): its kinetic energy and
-   its contacts' strain energy. Call before its contacts are deleted. */
+/* Book what a deleted ball takes away (while tracking), in two parts: the kinetic energy of ball
+   slot s, and the strain energy of one of its contacts, before that contact is deleted. */
 void energy_remove_ball(cairn_world *w, uint32_t s);
-/* The same in two parts, for deleting many balls at once: the ball's kinetic energy, and one
-   contact's strain energy (a contact of a deleted ball, before it is deleted). */
-void energy_remove_ball_only(cairn_world *w, uint32_t s);
 void energy_remove_contact(cairn_world *w, uint32_t c);
 /* Keep the losses of contact c before it is deleted or given another model. */
 void energy_retire(cairn_world *w, uint32_t c);

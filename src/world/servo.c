@@ -28,20 +28,6 @@ double servo_target(const wall_servo *sv, double t) {
   return sv->target[sv->n_points - 1];
 }
 
-/* A wall's plane: a point of it and its unit normal (a segment's: across it, in the xy plane). */
-static void wall_plane(const wall *wl, double p[3], double n[3]) {
-  if (wl->kind == WALL_SEGMENT) {
-    double t[3];
-    v3_sub(wl->nodes[1], wl->nodes[0], t);
-    double l = sqrt(t[0] * t[0] + t[1] * t[1]);
-    n[0] = -t[1] / l, n[1] = t[0] / l, n[2] = 0;
-    v3_copy(wl->nodes[0], p);
-  } else {
-    v3_copy(wl->point, p);
-    v3_copy(wl->normal, n);
-  }
-}
-
 /* The distance between two walls' planes, along the first one's normal. */
 static cairn_status wall_gap(const cairn_world *w, const wall *owner, const int64_t ids[2],
                              double *out, cairn_diag *d) {
@@ -59,8 +45,9 @@ static cairn_status wall_gap(const cairn_world *w, const wall *owner, const int6
   return CAIRN_OK;
 }
 
-cairn_status servo_area(const cairn_world *w, const wall *wl, double *area, cairn_diag *d) {
-  const wall_servo *sv = &wl->servo;
+/* The area servo settings sv give on wall wl (sv: the wall's own, or ones being checked). */
+static cairn_status area_of(const cairn_world *w, const wall *wl, const wall_servo *sv,
+                            double *area, cairn_diag *d) {
   if (sv->area > 0) {
     *area = sv->area;
     return CAIRN_OK;
@@ -78,6 +65,10 @@ cairn_status servo_area(const cairn_world *w, const wall *wl, double *area, cair
   }
   *area = a;
   return CAIRN_OK;
+}
+
+cairn_status servo_area(const cairn_world *w, const wall *wl, double *area, cairn_diag *d) {
+  return area_of(w, wl, &wl->servo, area, d);
 }
 
 double servo_normal_force(const wall *wl) {
@@ -137,10 +128,8 @@ cairn_status servo_set(cairn_world *w, wall *wl, const wall_servo *sv, cairn_dia
                   "the servo of wall %lld takes its area from walls: in 3D give both width and "
                   "depth (two pairs of wall ids)",
                   id);
-    wall tmp = *wl;
-    tmp.servo = s;
     double a;
-    CAIRN_TRY(servo_area(w, &tmp, &a, d));
+    CAIRN_TRY(area_of(w, wl, &s, &a, d));
     CAIRN_CHECK(a > 0, d, CAIRN_EINVAL,
                 "the servo of wall %lld: the walls given for its area are %g apart, so the stress "
                 "would divide by zero; give walls that bound the specimen",

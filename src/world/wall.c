@@ -247,6 +247,19 @@ void wall_turn(wall *wl, const double th[3]) {
   wl->rot_disp += a * rmax; /* a chord is shorter than its arc */
 }
 
+void wall_plane(const wall *wl, double p[3], double n[3]) {
+  if (wl->kind == WALL_SEGMENT) {
+    double t[3];
+    v3_sub(wl->nodes[1], wl->nodes[0], t);
+    double l = sqrt(t[0] * t[0] + t[1] * t[1]);
+    n[0] = -t[1] / l, n[1] = t[0] / l, n[2] = 0;
+    v3_copy(wl->nodes[0], p);
+  } else {
+    v3_copy(wl->point, p);
+    v3_copy(wl->normal, n);
+  }
+}
+
 void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
   const contact_store *cs = &w->contacts;
   const ball_store *bs = &w->balls;

@@ -429,6 +429,9 @@ cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn
 /* The moment about the wall's centre of the forces the balls' contacts put on it (last force
    pass). */
 void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);
+/* A wall's plane: a point of it and its unit normal (a segment's: across it, in the xy plane;
+   a cylinder's: a point of its axis and the axis). */
+void wall_plane(const wall *wl, double p[3], double n[3]);
 /* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
 void wall_turn(wall *wl, const double th[3]);
 

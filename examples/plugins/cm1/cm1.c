@@ -26,9 +26,12 @@ enum { KN, KS, FRIC };
 enum { SHEAR = 0, SLIP = 4 };
 
 static const cairn_prop_desc cm1_props[] = {
-    {"cm1_kn", CAIRN_PROP_FLT, "N/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "normal stiffness", NULL},
-    {"cm1_ks", CAIRN_PROP_FLT, "N/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "shear stiffness", NULL},
-    {"cm1_fric", CAIRN_PROP_FLT, "-", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "friction coefficient", NULL},
+    {"cm1_kn", CAIRN_PROP_FLT, "N/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "normal stiffness",
+     NULL},
+    {"cm1_ks", CAIRN_PROP_FLT, "N/m", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "shear stiffness",
+     NULL},
+    {"cm1_fric", CAIRN_PROP_FLT, "-", 0.0, 0.0, CAIRN_FINITE_MAX, CAIRN_RW, "friction coefficient",
+     NULL},
 };
 
 static const cairn_state_desc cm1_state[] = {
