@@ -1,16 +1,19 @@
 # The two commands of the README, for a fresh Debian 12 machine (as root):
 #   make demo   install what is missing, build, run the verification cases and the 3-disk example
 #   make test   install what is missing, build, run the whole suite through ctest
-# Other targets: build, deps, test-asan (the suite under AddressSanitizer + UBSan, built without
-# OpenMP, so CI runs the suite both with and without threads), clean.
+# Other targets: build, deps, python (makes `import cairn` work: part of build), test-asan (the
+# suite under AddressSanitizer + UBSan, built without OpenMP, so CI runs the suite both with and
+# without threads), clean.
 
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := build-essential cmake pkg-config liblua5.4-dev libcmocka-dev gnuplot-nox \
-              python3-vtk9 xvfb xauth
+              python3-vtk9 xvfb xauth python3-numpy python3-matplotlib python3-pytest
 
-.PHONY: all deps build demo test test-asan clean
+PYTHON     ?= /usr/bin/python3
+
+.PHONY: all deps build python demo test test-asan clean
 
 all: build
 
@@ -30,6 +33,15 @@ $(BUILD)/Makefile: CMakeLists.txt
 
 build: deps $(BUILD)/Makefile
 	cmake --build $(BUILD) -j $(JOBS)
+	@$(MAKE) --no-print-directory python
+
+# `import cairn` for Debian's python3: a .pth file naming this checkout's python/ folder, in the
+# system's site-packages as root, else in the user's (no download, no pip). The package finds
+# $(BUILD)/libcairn.so next to it (or the library named by CAIRN_LIB).
+python:
+	@dir=$$($(PYTHON) -c 'import os, site, sysconfig; print(sysconfig.get_path("purelib") if os.geteuid() == 0 else site.getusersitepackages())') && \
+	  mkdir -p "$$dir" && echo "$(CURDIR)/python" > "$$dir/cairn.pth" && \
+	  echo "python: 'import cairn' works for $(PYTHON) ($$dir/cairn.pth)"
 
 demo: build
 	./$(BUILD)/cairn verify

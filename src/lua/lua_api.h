@@ -48,6 +48,16 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
                              const char *const *plugins, int n_plugins, script_result *res,
                              cairn_diag *d);
 
+/* Open a fresh Lua state with the modules preloaded into c (and the plugins loaded), close it
+   (with its world and plugins), and run a script file in it (the message, file:line first, in d).
+   The CLI runs one script per state; an embedder (lua_session.c) keeps one open. */
+cairn_status ctx_open(script_ctx *c, int quiet, const char *const *plugins, int n_plugins,
+                      cairn_diag *d);
+void ctx_close(script_ctx *c);
+cairn_status ctx_run_file(script_ctx *c, const char *path, cairn_diag *d);
+/* The message handler for lua_pcall: turns an error object that is not a string into one. */
+int lua_msg_handler(lua_State *L);
+
 /* Load a plugin by path or name into the context (and its world, if any). Loading the same file
    twice is a no-op with a note on stderr. */
 cairn_status ctx_load_plugin(script_ctx *c, const char *name, cairn_diag *d);

@@ -6,7 +6,7 @@
 
 void ctx_install(lua_State *L, script_ctx *c);
 
-static int msg_handler(lua_State *L) {
+int lua_msg_handler(lua_State *L) {
   if (lua_type(L, 1) != LUA_TSTRING) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
@@ -19,27 +19,16 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return mem_realloc(ptr, osize, nsize, "lua");
 }
 
-cairn_status script_run_file(const char *path, const char *case_name, int quiet,
-                             const char *const *plugins, int n_plugins, script_result *res,
-                             cairn_diag *d) {
-  script_ctx ctx;
-  memset(&ctx, 0, sizeof ctx);
-  ctx.quiet = quiet;
-  for (int i = 0; i < EV_COUNT + 2; i++) ctx.cb_ref[i] = LUA_NOREF;
-  char base[256];
-  if (!case_name) {
-    const char *b = strrchr(path, '/');
-    snprintf(base, sizeof base, "%s", b ? b + 1 : path);
-    char *dot = strrchr(base, '.');
-    if (dot && strcmp(dot, ".lua") == 0) *dot = 0;
-    case_name = base;
-  }
-  ctx.case_name = case_name;
+cairn_status ctx_open(script_ctx *c, int quiet, const char *const *plugins, int n_plugins,
+                      cairn_diag *d) {
+  memset(c, 0, sizeof *c);
+  c->quiet = quiet;
+  for (int i = 0; i < EV_COUNT + 2; i++) c->cb_ref[i] = LUA_NOREF;
   lua_State *L = lua_newstate(l_alloc, NULL);
   if (!L) return diag_set(d, CAIRN_ENOMEM, "out of memory starting Lua");
   luaL_openlibs(L);
-  ctx.L = L;
-  ctx_install(L, &ctx);
+  c->L = L;
+  ctx_install(L, c);
   open_model(L);
   open_ball(L);
   open_wall(L);
@@ -53,15 +42,27 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   open_measure(L);
   open_energy(L);
   cairn_status s = CAIRN_OK;
-  for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(&ctx, plugins[i], d);
-  if (s != CAIRN_OK) {
-    lua_close(L);
-    ctx_free_plugins(&ctx);
-    return s;
-  }
-  lua_pushcfunction(L, msg_handler);
+  for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(c, plugins[i], d);
+  if (s != CAIRN_OK) ctx_close(c);
+  return s;
+}
+
+void ctx_close(script_ctx *c) {
+  if (!c->L) return;
+  progress_end(c);
+  lua_close(c->L);
+  c->L = NULL;
+  cairn_world_destroy(&c->w);
+  ctx_free_plugins(c);
+}
+
+cairn_status ctx_run_file(script_ctx *c, const char *path, cairn_diag *d) {
+  lua_State *L = c->L;
+  int top = lua_gettop(L);
+  lua_pushcfunction(L, lua_msg_handler);
   int st = luaL_loadfile(L, path);
   if (st == LUA_OK) st = lua_pcall(L, 0, 0, -2);
+  cairn_status s = CAIRN_OK;
   if (st != LUA_OK) {
     const char *m = lua_tostring(L, -1);
     s = st == LUA_ERRMEM ? CAIRN_ENOMEM : st == LUA_ERRFILE ? CAIRN_EIO : CAIRN_EINVAL;
@@ -71,10 +72,26 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
     else
       diag_set(d, s, "%s", m ? m : "unknown Lua error");
   }
-  progress_end(&ctx);
-  lua_close(L);
-  cairn_world_destroy(&ctx.w);
-  ctx_free_plugins(&ctx);
+  lua_settop(L, top);
+  return s;
+}
+
+cairn_status script_run_file(const char *path, const char *case_name, int quiet,
+                             const char *const *plugins, int n_plugins, script_result *res,
+                             cairn_diag *d) {
+  script_ctx ctx;
+  char base[256];
+  if (!case_name) {
+    const char *b = strrchr(path, '/');
+    snprintf(base, sizeof base, "%s", b ? b + 1 : path);
+    char *dot = strrchr(base, '.');
+    if (dot && strcmp(dot, ".lua") == 0) *dot = 0;
+    case_name = base;
+  }
+  CAIRN_TRY(ctx_open(&ctx, quiet, plugins, n_plugins, d));
+  ctx.case_name = case_name;
+  cairn_status s = ctx_run_file(&ctx, path, d);
+  ctx_close(&ctx);
   if (res) res->n_pass = ctx.n_pass, res->n_fail = ctx.n_fail;
   return s;
 }

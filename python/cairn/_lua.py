@@ -1,0 +1,361 @@
+"""The session: a cairn Lua state, Python values to and from Lua, calls, and Python functions
+that Lua calls back (history functions, callbacks)."""
+
+import ctypes
+import numbers
+import os
+import traceback
+
+from . import _lib
+from ._lib import (LUA_MULTRET, LUA_REGISTRYINDEX, LUA_TBOOLEAN, LUA_TNIL, LUA_TNUMBER,
+                   LUA_TSTRING, LUA_TTABLE, cairn_diag)
+from .errors import ArgumentError, Error, StaleObjectError, from_message
+
+try:
+    import numpy as _np
+except ImportError:  # numpy is needed for views, not for driving a model
+    _np = None
+
+# Lua code that turns the C closure of a Python function into a Lua function that raises the
+# Python exception's message as a Lua error (a C error cannot cross Python's frames).
+_WRAP = b"""
+local function check(ok, ...)
+  if ok then return ... end
+  error((...), 0)
+end
+return function(f) return function(...) return check(f(...)) end end
+"""
+
+
+class LuaRef:
+    """A Lua value Python cannot copy: a contact handle, a Lua function or a table with
+    methods. It can be passed back to any cairn function; ``str()`` gives Lua's tostring; a
+    function can be called."""
+
+    __slots__ = ("_session", "_ref", "__weakref__")
+
+    def __init__(self, session, ref):
+        self._session = session
+        self._ref = ref
+
+    def _push(self, L):
+        s = self._session
+        if s._state is None:
+            raise StaleObjectError("this Lua object belongs to a closed cairn model")
+        s.lib.lua_rawgeti(L, LUA_REGISTRYINDEX, self._ref)
+
+    def __str__(self):
+        return self._session.call_global("tostring", (self,))
+
+    def __repr__(self):
+        return f"<cairn {self._session.call_global('type', (self,))} {self}>"
+
+    def __eq__(self, other):
+        if not isinstance(other, LuaRef) or other._session is not self._session:
+            return NotImplemented
+        return self._session.call_global("rawequal", (self, other)) or str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __call__(self, *args, **kwargs):
+        return self._session.call_value(self, args, kwargs, "Lua function")
+
+    def __del__(self):
+        s = self._session
+        if s._state is not None and s.lib is not None:
+            s.lib.luaL_unref(s.L, LUA_REGISTRYINDEX, self._ref)
+
+
+class Session:
+    """One cairn Lua state with its model. Every cairn.Model owns one."""
+
+    def __init__(self, quiet=False):
+        self.lib = _lib.lib()
+        d = cairn_diag()
+        p = ctypes.c_void_p()
+        if self.lib.cairn_session_open(1 if quiet else 0, ctypes.byref(p), ctypes.byref(d)):
+            raise Error(d.msg.decode(errors="replace"))
+        self._state = p
+        self.L = self.lib.cairn_session_lua(p)
+        self._funcs = {}  # key -> Python function that Lua may call
+        self._next_key = 1
+        self._pending = None  # (exception, message) raised by a Python function called from Lua
+        self._tramp = _lib.LUA_CFUNCTION(self._trampoline)
+        lib, L = self.lib, self.L
+        if lib.luaL_loadstring(L, _WRAP) != 0:
+            raise Error("cairn: internal error loading the callback wrapper")
+        self._check(lib.cairn_session_pcall(p, 0, 1, ctypes.byref(d)), d)
+        self._wrap_ref = lib.luaL_ref(L, LUA_REGISTRYINDEX)
+
+    # ---- life ------------------------------------------------------------------------------
+    def close(self):
+        if self._state is not None:
+            state = self._state
+            self._state = None
+            self.lib.cairn_session_close(ctypes.byref(state))
+            self._funcs.clear()
+
+    @property
+    def handle(self):
+        if self._state is None:
+            raise StaleObjectError("this cairn model was closed; make a new cairn.Model")
+        return self._state
+
+    def _check(self, status, d, what=None):
+        if status:
+            msg = d.msg.decode(errors="replace")
+            if what:  # Lua cannot name a function called from C: "bad argument #1 to '?'"
+                msg = msg.replace(" to '?'", f" to '{what}'")
+            pend, self._pending = self._pending, None
+            if pend is not None and pend[1] in msg:
+                exc = pend[0]
+                if hasattr(exc, "add_note"):
+                    exc.add_note("cairn: " + msg)
+                raise exc
+            raise from_message(msg)
+
+    # ---- Python to Lua -------------------------------------------------------------------
+    def push(self, L, v, what):
+        lib = self.lib
+        t = type(v)  # the common exact types first: a callback pushes a few every step
+        if t is float:
+            lib.lua_pushnumber(L, v)
+            return
+        if t is int and -(1 << 63) <= v < (1 << 63):
+            lib.lua_pushinteger(L, v)
+            return
+        if t is str:
+            b = v.encode()
+            lib.lua_pushlstring(L, b, len(b))
+            return
+        if lib.lua_checkstack(L, 4) == 0:
+            raise Error(f"{what}: too deeply nested for Lua's stack")
+        if v is None:
+            lib.lua_pushnil(L)
+        elif isinstance(v, bool) or (_np is not None and isinstance(v, _np.bool_)):
+            lib.lua_pushboolean(L, 1 if v else 0)
+        elif isinstance(v, numbers.Integral):
+            iv = int(v)
+            if -(1 << 63) <= iv < (1 << 63):
+                lib.lua_pushinteger(L, iv)
+            else:
+                lib.lua_pushnumber(L, float(iv))
+        elif isinstance(v, numbers.Real):
+            lib.lua_pushnumber(L, float(v))
+        elif isinstance(v, str):
+            b = v.encode()
+            lib.lua_pushlstring(L, b, len(b))
+        elif isinstance(v, (bytes, bytearray)):
+            lib.lua_pushlstring(L, bytes(v), len(v))
+        elif isinstance(v, LuaRef):
+            v._push(L)
+        elif isinstance(v, dict):
+            lib.lua_createtable(L, 0, len(v))
+            for k, x in v.items():
+                if not isinstance(k, (str, numbers.Integral)) or isinstance(k, bool):
+                    raise ArgumentError(f"{what}: a table key must be a string or an integer "
+                                    f"(got {type(k).__name__} {k!r})")
+                self.push(L, k, what)
+                self.push(L, x, f"{what}[{k!r}]")
+                lib.lua_rawset(L, -3)
+        elif isinstance(v, (list, tuple)) or (_np is not None and isinstance(v, _np.ndarray)) \
+                or hasattr(v, "__array__"):
+            seq = v.tolist() if hasattr(v, "tolist") else (
+                _np.asarray(v).tolist() if not isinstance(v, (list, tuple)) else v)
+            lib.lua_createtable(L, len(seq), 0)
+            for i, x in enumerate(seq):
+                self.push(L, x, f"{what}[{i}]")
+                lib.lua_rawseti(L, -2, i + 1)
+        elif callable(v):
+            self.push_function(L, v)
+        else:
+            raise ArgumentError(f"{what} cannot be given to cairn: a {type(v).__name__} "
+                            "(give a number, a string, a bool, None, a sequence, a dict or "
+                            "a function)")
+
+    def push_function(self, L, fn):
+        lib = self.lib
+        key = self._next_key
+        self._next_key += 1
+        self._funcs[key] = fn
+        lib.lua_rawgeti(L, LUA_REGISTRYINDEX, self._wrap_ref)
+        lib.lua_pushinteger(L, key)
+        lib.lua_pushcclosure(L, self._tramp, 1)
+        d = cairn_diag()
+        self._check(lib.cairn_session_pcall(self.handle, 1, 1, ctypes.byref(d)), d)
+
+    def _trampoline(self, L):
+        """Lua calls a Python function: returns true and its results, or false and the
+        exception's message (the Lua wrapper raises it as a Lua error)."""
+        lib = self.lib
+        try:
+            key = lib.lua_tointegerx(L, _lib.upvalue_index(1), None)
+            fn = self._funcs[key]
+            n = lib.lua_gettop(L)
+            args = [self.to_py(L, i) for i in range(1, n + 1)]
+            res = fn(*args)
+            lib.lua_settop(L, 0)
+            lib.lua_pushboolean(L, 1)
+            if res is None:
+                return 1
+            res = res if isinstance(res, tuple) else (res,)
+            if lib.lua_checkstack(L, len(res) + 8) == 0:
+                raise Error("too many results for Lua's stack")
+            for k, r in enumerate(res):
+                self.push(L, r, f"result {k + 1} of {getattr(fn, '__name__', 'a function')}")
+            return 1 + len(res)
+        except BaseException as e:  # noqa: B902 - every exception goes back to Lua, then here
+            where = ""
+            tb = traceback.extract_tb(e.__traceback__)
+            if tb:
+                last = tb[-1]
+                where = f"{os.path.basename(last.filename)}:{last.lineno}: "
+            msg = f"{where}{type(e).__name__}: {e}"
+            self._pending = (e, msg)
+            lib.lua_settop(L, 0)
+            lib.lua_pushboolean(L, 0)
+            b = msg.encode(errors="replace")
+            lib.lua_pushlstring(L, b, len(b))
+            return 2
+
+    # ---- Lua to Python -------------------------------------------------------------------
+    def to_py(self, L, idx, depth=0):
+        lib = self.lib
+        idx = lib.lua_absindex(L, idx)
+        t = lib.lua_type(L, idx)
+        if t == LUA_TNIL or t < 0:
+            return None
+        if t == LUA_TBOOLEAN:
+            return bool(lib.lua_toboolean(L, idx))
+        if t == LUA_TNUMBER:
+            if lib.lua_isinteger(L, idx):
+                return int(lib.lua_tointegerx(L, idx, None))
+            return lib.lua_tonumberx(L, idx, None)
+        if t == LUA_TSTRING:
+            n = ctypes.c_size_t()
+            p = lib.lua_tolstring(L, idx, ctypes.byref(n))
+            return ctypes.string_at(p, n.value).decode(errors="replace")
+        if t == LUA_TTABLE and depth < 32:
+            if lib.lua_getmetatable(L, idx):
+                lib.lua_settop(L, -2)
+            else:
+                return self._table(L, idx, depth)
+        lib.lua_pushvalue(L, idx)
+        return LuaRef(self, lib.luaL_ref(L, LUA_REGISTRYINDEX))
+
+    def _table(self, L, idx, depth):
+        """A sequence 1..n becomes a list, anything else a dict (an empty table: a list)."""
+        lib = self.lib
+        n = lib.lua_rawlen(L, idx)
+        keys = 0
+        lib.lua_pushnil(L)
+        items = {}
+        while lib.lua_next(L, idx):
+            k = self.to_py(L, -2, depth + 1)
+            items[k] = self.to_py(L, -1, depth + 1)
+            keys += 1
+            lib.lua_settop(L, -2)
+        if keys == n:
+            return [items[i] for i in range(1, n + 1)]
+        return items
+
+    # ---- calls ---------------------------------------------------------------------------
+    def _call_pushed(self, L, top, nargs, what):
+        d = cairn_diag()
+        self._pending = None
+        self._check(self.lib.cairn_session_pcall(self.handle, nargs, LUA_MULTRET,
+                                                 ctypes.byref(d)), d, what)
+        n = self.lib.lua_gettop(L) - top
+        res = tuple(self.to_py(L, top + 1 + i) for i in range(n))
+        self.lib.lua_settop(L, top)
+        return None if n == 0 else res[0] if n == 1 else res
+
+    def _push_args(self, L, args, kwargs, what):
+        if self.lib.lua_checkstack(L, len(args) + 8) == 0:
+            raise Error(f"{what}: too many arguments for Lua's stack")
+        for i, a in enumerate(args):
+            self.push(L, a, f"{what}: argument {i + 1}")
+        if kwargs:
+            self.lib.lua_createtable(L, 0, len(kwargs))
+            for k, v in kwargs.items():
+                self.push(L, k, what)
+                self.push(L, v, f"{what}: argument '{k}'")
+                self.lib.lua_rawset(L, -3)
+        return len(args) + (1 if kwargs else 0)
+
+    def call(self, module, name, args=(), kwargs=None):
+        """Call module.name(args..., {kwargs}) and return its results (None, one, or a
+        tuple)."""
+        lib, L = self.lib, self.L
+        self.handle
+        what = f"{module}.{name}"
+        top = lib.lua_gettop(L)
+        try:
+            if not self._get_field(L, module, name):
+                raise AttributeError(f"cairn has no function {what}")
+            nargs = self._push_args(L, args, kwargs, what)
+            return self._call_pushed(L, top, nargs, what)
+        finally:
+            lib.lua_settop(L, top)
+
+    def call_global(self, name, args=()):
+        self.handle
+        lib, L = self.lib, self.L
+        top = lib.lua_gettop(L)
+        try:
+            lib.lua_getglobal(L, name.encode())
+            nargs = self._push_args(L, args, None, name)
+            return self._call_pushed(L, top, nargs, name)
+        finally:
+            lib.lua_settop(L, top)
+
+    def call_value(self, ref, args, kwargs, what):
+        lib, L = self.lib, self.L
+        top = lib.lua_gettop(L)
+        try:
+            ref._push(L)
+            nargs = self._push_args(L, args, kwargs, what)
+            return self._call_pushed(L, top, nargs, what)
+        finally:
+            lib.lua_settop(L, top)
+
+    def _get_field(self, L, module, name):
+        """Push module.name if it is a function; leave nothing and return False if not."""
+        lib = self.lib
+        if lib.lua_getglobal(L, module.encode()) != LUA_TTABLE:
+            lib.lua_settop(L, -2)
+            return False
+        b = name.encode()
+        lib.lua_pushlstring(L, b, len(b))
+        if lib.lua_rawget(L, -2) != _lib.LUA_TFUNCTION:
+            lib.lua_settop(L, -3)
+            return False
+        lib.lua_copy(L, -1, -2)  # the function over the module table
+        lib.lua_settop(L, -2)
+        return True
+
+    def functions(self, module):
+        """The names of a module's functions."""
+        self.handle
+        lib, L = self.lib, self.L
+        top = lib.lua_gettop(L)
+        names = []
+        if lib.lua_getglobal(L, module.encode()) == LUA_TTABLE:
+            lib.lua_pushnil(L)
+            while lib.lua_next(L, top + 1):
+                if lib.lua_type(L, -2) == LUA_TSTRING and lib.lua_type(L, -1) == _lib.LUA_TFUNCTION:
+                    names.append(self.to_py(L, -2))
+                lib.lua_settop(L, -2)
+        lib.lua_settop(L, top)
+        return sorted(names)
+
+    def run_file(self, path):
+        d = cairn_diag()
+        self._pending = None
+        self._check(self.lib.cairn_session_run_file(self.handle, os.fsencode(path),
+                                                    ctypes.byref(d)), d)
+
+    def dim(self):
+        return self.lib.cairn_session_dim(self.handle)
+
