@@ -6,7 +6,6 @@ import re
 import subprocess
 import sys
 
-import pytest
 
 
 def run_script(path, cwd, env=None):
