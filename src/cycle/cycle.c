@@ -58,14 +58,15 @@ static inline void step_energy(double *eg, double *ed, double m, double g, doubl
    reload everything after each store. */
 static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigned fix, double a,
                                          int track, const double g[3], double dt, double *eg,
-                                         double *ed) {
+                                         double *ed, const double *vref) {
   double m = b->mass[i], I = b->inertia[i], v[3], s[3];
   v3_copy(b->vel[i], v);
   v3_copy(b->spin[i], s);
   for (int k = 0; k < dim; k++) {
     if (fix & (1u << k)) continue;
     double f0 = b->force[i][k] + m * g[k], v0 = v[k];
-    double f = damped(f0, v0, a);
+    /* in a deforming periodic cell, damping opposes the motion relative to the cell's flow */
+    double f = damped(f0, vref ? v0 - vref[k] : v0, a);
     v[k] += f / m * dt;
     if (track) step_energy(eg, ed, m, g[k], f0, f, v0, v[k], dt);
   }
@@ -94,15 +95,25 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   long nb = (long)b->n, runaway = nb; /* the first ball that moved too far, or nb */
   /* below the smallest radius: no ball moved too far (the usual case: no radius is read) */
   const double floor2 = w->rad_floor * w->rad_floor;
+  int flow = 0; /* a periodic cell that deforms */
+  if (w->cell.on)
+    for (int q = 0; q < 9; q++) flow |= w->cell.L[q / 3][q % 3] != 0;
 #pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
   for (long i = 0; i < nb; i++) {
     double eg = 0, ed = 0, a = b->damp[i];
     unsigned fix = b->fix[i];
     double v2;
     if (dim == 3 && !fix && a == 0 && !track)
-      v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed);
-    else
-      v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed);
+      v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed, NULL);
+    else if (!flow || a == 0)
+      v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, NULL);
+    else {
+      const double(*L)[3] = (const double(*)[3])w->cell.L;
+      double r[3], vref[3];
+      v3_sub(b->pos[i], w->cell.centre, r);
+      for (int q = 0; q < 3; q++) vref[q] = L[q][0] * r[0] + L[q][1] * r[1] + L[q][2] * r[2];
+      v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, vref);
+    }
     if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
     /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
        to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
@@ -334,7 +345,9 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
   CAIRN_TRY(servo_step(w, dt, d)); /* servo walls' velocities from this step's forces */
+  if (w->cell.on) CAIRN_TRY(periodic_control(w, dt, d)); /* its stress, and rates held to it */
   CAIRN_TRY(motion(w, dt, d));
+  if (w->cell.on) periodic_deform(w, dt);
   if (w->loads.n && w->energy.on) w->energy.applied += loads_work(w, dt);
   w->time += dt;
   w->step++;

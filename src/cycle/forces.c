@@ -115,7 +115,16 @@ typedef struct slice_buf {
 
 /* Stage 1 for ball-ball contacts: side 1 is ball a, side 2 ball b; the contact point lies on the
    normal, r1 + gap/2 from a's centre and r2 + gap/2 from b's (the middle of the overlap). */
-static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s) {
+#if defined(__GNUC__)
+#define GATHER_INLINE inline __attribute__((always_inline))
+#else
+#define GATHER_INLINE inline
+#endif
+/* 'periodic' is a constant at each call: the loop without a cell is compiled without images.
+   In a cell, side 2 is the nearest image of ball b, which moves with b's velocity plus the
+   cell's deformation over the image's offset, L shift. */
+static GATHER_INLINE void gather_ball_ball_in(cairn_world *w, size_t c0, size_t n,
+                                              slice_buf *restrict s, int periodic) {
   const ball_store *bs = &w->balls;
   contact_store *cs = &w->contacts;
   const model_entry *e = &w->reg.e[cs->model[c0]];
@@ -130,7 +139,19 @@ static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *res
     size_t c = c0 + k;
     uint32_t a = ca[c], b = cb[c];
     double gap, nn[3], pt[3]; /* (pt unused: the arms below give the contact point) */
-    if (!geom_ball_ball(pos[a], rad[a], pos[b], rad[b], &gap, nn, pt)) {
+    const double *pb = pos[b], *vb = vel[b];
+    double img[3], vimg[3];
+    if (periodic) {
+      const periodic_cell *pc = &w->cell;
+      double sep[3], sh[3];
+      v3_sub(pos[b], pos[a], sep);
+      periodic_shift(pc, sep, sh);
+      v3_add(pos[b], sh, img);
+      for (int q = 0; q < 3; q++)
+        vimg[q] = vel[b][q] + pc->L[q][0] * sh[0] + pc->L[q][1] * sh[1] + pc->L[q][2] * sh[2];
+      pb = img, vb = vimg;
+    }
+    if (!geom_ball_ball(pos[a], rad[a], pb, rad[b], &gap, nn, pt)) {
       /* No normal this step (coincident centres): the contact keeps its last geometry. */
       gap = cgap[c];
       nn[0] = cnorm[c][0], nn[1] = cnorm[c][1], nn[2] = cnorm[c][2];
@@ -139,7 +160,7 @@ static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *res
     cnorm[c][0] = nn[0], cnorm[c][1] = nn[1], cnorm[c][2] = nn[2];
     double ra = rad[a], rb = rad[b], a1 = ra + 0.5 * gap, a2 = rb + 0.5 * gap;
     /* velocity of each ball's material point at the contact point: v + w x (arm n) */
-    const double *va = vel[a], *vb = vel[b], *wa = spin[a], *wb = spin[b];
+    const double *va = vel[a], *wa = spin[a], *wb = spin[b];
     double o[3] = {a2 * wb[0] + a1 * wa[0], a2 * wb[1] + a1 * wa[1], a2 * wb[2] + a1 * wa[2]};
     /* (v_b - a2 w_b x n) - (v_a + a1 w_a x n) = v_b - v_a - (a2 w_b + a1 w_a) x n */
     s->vx[k] = vb[0] - va[0] - (o[1] * nn[2] - o[2] * nn[1]);
@@ -154,6 +175,13 @@ static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *res
     s->first[k] = cs->first[c];
     s->state[k] = pool_state(e, blk[c]);
   }
+}
+
+static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s) {
+  if (w->cell.on)
+    gather_ball_ball_in(w, c0, n, s, 1);
+  else
+    gather_ball_ball_in(w, c0, n, s, 0);
 }
 
 /* Stage 1 for ball-wall contacts: side 1 is the wall (moving with its velocity, not turning),
@@ -428,8 +456,8 @@ static inline int parted(const cairn_world *w, size_t c) {
   const ball_store *bs = &w->balls;
   uint32_t a = cs->a[c], b = cs->b[c];
   if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
-    double e[3], lim = bs->rad[a] + bs->rad[b] + cs->prox[c];
-    v3_sub(bs->pos[b], bs->pos[a], e);
+    double e[3], lim = bs->rad[a] + bs->rad[b] + cs->prox[c], img[3];
+    v3_sub(detect_image(w, a, b, img, NULL), bs->pos[a], e);
     if (v3_dot(e, e) < lim * lim * (1.0 - 1e-9)) return 0;
   }
   double gap, n[3], pt[3];

@@ -180,6 +180,110 @@ static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double r
   return CAIRN_OK;
 }
 
+/* The same in a periodic cell: the grid is laid over the cell's fractional coordinates, whole
+   along its periodic edges and wrapping around them (a cell width at least the reach across),
+   and a pair is tested through its nearest image. A ball meets each other ball once: the cell
+   is more than twice the contact range across (periodic_check_size). */
+static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, double reach,
+                                              cairn_diag *d) {
+  ball_store *b = &w->balls;
+  pair_list *p = &w->pairs;
+  const periodic_cell *pc = &w->cell;
+  size_t n = b->n;
+  if (n < 2) return CAIRN_OK;
+  CAIRN_TRY(mem_grow((void **)&p->order, &p->cap_order, n, sizeof *p->order, "pairs:order", d));
+  CAIRN_TRY(
+      mem_grow((void **)&p->cell_of, &p->cap_cellof, n, sizeof *p->cell_of, "pairs:cell_of", d));
+  /* per axis: the span of fractional coordinates and the cells across it */
+  double lo[3], span[3], h = hmin;
+  size_t nc[3];
+  for (int j = 0; j < 3; j++) {
+    lo[j] = 0, span[j] = 1;
+    if (j >= w->dim || pc->periodic[j]) continue;
+    double a = INFINITY, z = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+      double e[3], s;
+      v3_sub(b->pos[i], pc->origin, e);
+      s = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
+      if (s < a) a = s;
+      if (s > z) z = s;
+    }
+    lo[j] = a, span[j] = z - a > 0 ? z - a : 1e-300;
+  }
+  for (;;) {
+    size_t total = 1;
+    for (int j = 0; j < 3; j++) {
+      double across = span[j] * periodic_height(pc, j); /* the span's width in length */
+      size_t k = j < w->dim ? (size_t)(across / h) : 1;
+      nc[j] = k < 1 ? 1 : k; /* each at least h across, so neighbours are one cell away */
+      total *= nc[j];
+    }
+    if (total <= 2 * n + 8) break;
+    h *= 1.5;
+  }
+  size_t ncell = nc[0] * nc[1] * nc[2];
+  CAIRN_TRY(mem_grow((void **)&p->cell_start, &p->cap_cells, ncell + 1, sizeof *p->cell_start,
+                     "pairs:cells", d));
+  memset(p->cell_start, 0, (ncell + 1) * sizeof *p->cell_start);
+  for (size_t i = 0; i < n; i++) {
+    double e[3];
+    size_t ci[3];
+    v3_sub(b->pos[i], pc->origin, e);
+    for (int j = 0; j < 3; j++) {
+      double s = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
+      double u = (s - lo[j]) / span[j];
+      if (pc->periodic[j]) u -= floor(u);
+      double q = floor(u * (double)nc[j]);
+      ci[j] = q < 0 ? 0 : (size_t)q >= nc[j] ? nc[j] - 1 : (size_t)q;
+    }
+    p->cell_of[i] = (uint32_t)((ci[2] * nc[1] + ci[1]) * nc[0] + ci[0]);
+    p->cell_start[p->cell_of[i] + 1]++;
+  }
+  for (size_t c = 0; c < ncell; c++) p->cell_start[c + 1] += p->cell_start[c];
+  for (size_t i = 0; i < n; i++) p->order[p->cell_start[p->cell_of[i]]++] = (uint32_t)i;
+  for (size_t c = ncell; c > 0; c--) p->cell_start[c] = p->cell_start[c - 1];
+  p->cell_start[0] = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t c = p->cell_of[i];
+    long cc[3] = {(long)(c % nc[0]), (long)(c / nc[0] % nc[1]), (long)(c / (nc[0] * nc[1]))};
+    /* each axis's neighbouring cells, once each (a periodic axis of 1 or 2 cells wraps onto
+       itself) */
+    long nb[3][3] = {{0}};
+    int nn[3];
+    for (int j = 0; j < 3; j++) {
+      nn[j] = 0;
+      long m = (long)nc[j];
+      for (long t = cc[j] - 1; t <= cc[j] + 1; t++) {
+        long u = t;
+        if (pc->periodic[j] && j < w->dim) u = ((t % m) + m) % m;
+        if (u < 0 || u >= m) continue;
+        int dup = 0;
+        for (int q = 0; q < nn[j]; q++) dup |= nb[j][q] == u;
+        if (!dup) nb[j][nn[j]++] = u;
+      }
+    }
+    for (int zz = 0; zz < nn[2]; zz++)
+      for (int yy = 0; yy < nn[1]; yy++)
+        for (int xx = 0; xx < nn[0]; xx++) {
+          size_t cell = ((size_t)nb[2][zz] * nc[1] + (size_t)nb[1][yy]) * nc[0] + (size_t)nb[0][xx];
+          for (uint32_t q = p->cell_start[cell]; q < p->cell_start[cell + 1]; q++) {
+            uint32_t j = p->order[q];
+            if (j <= i) continue;
+            double e[3], sh[3];
+            v3_sub(b->pos[j], b->pos[i], e);
+            periodic_shift(pc, e, sh);
+            v3_add(e, sh, e);
+            double lim = b->rad[i] + b->rad[j] + reach;
+            if (v3_dot(e, e) > lim * lim) continue;
+            uint32_t s1 = b->id[i] < b->id[j] ? (uint32_t)i : j;
+            uint32_t s2 = s1 == i ? j : (uint32_t)i;
+            CAIRN_TRY(pairs_push(p, CAIRN_KIND_BALL_BALL, s1, s2, d));
+          }
+        }
+  }
+  return CAIRN_OK;
+}
+
 static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_diag *d) {
   ball_store *b = &w->balls;
   for (size_t k = 0; k < w->walls.n; k++) {
@@ -198,12 +302,23 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   contact_store *cs = &w->contacts;
   p->n = 0;
   p->skin = choose_skin(w);
+  if (w->cell.on) { /* the images limit the skin: a ball meets only the nearest of each other */
+    double rmax = 0, most;
+    for (size_t i = 0; i < w->balls.n; i++)
+      if (w->balls.rad[i] > rmax) rmax = w->balls.rad[i];
+    CAIRN_TRY(periodic_check_size(w, 2 * rmax + cmat_max_proximity(w), &most, d));
+    if (p->skin > 0.5 * most) p->skin = 0.5 * most;
+    memcpy(w->cell.H_rebuild, w->cell.H, sizeof w->cell.H);
+  }
   double reach = p->skin + cmat_max_proximity(w);
   if (w->balls.n >= 2) { /* (the grid needs the balls' extent) */
     grid g;
     grid_setup(w, reach, &g);
     CAIRN_TRY(sort_balls(w, &g, d));
-    CAIRN_TRY(ball_ball_candidates(w, &g, reach, d));
+    if (w->cell.on)
+      CAIRN_TRY(ball_ball_candidates_cell(w, g.h, reach, d));
+    else
+      CAIRN_TRY(ball_ball_candidates(w, &g, reach, d));
   }
   CAIRN_TRY(ball_wall_candidates(w, reach, d));
   for (size_t c = 0; c < cs->n; c++) cs->pair[c] = IDMAP_NONE;
@@ -246,8 +361,10 @@ static int needs_rebuild(const cairn_world *w) {
     if (dw > mw) mw = dw;
   }
   mb = sqrt(mb);
-  /* Two balls closing on each other, or a ball and a wall, may together close the skin. */
-  return mb + (mb > mw ? mb : mw) >= p->skin;
+  /* Two balls closing on each other, or a ball and a wall, may together close the skin; a
+     ball's image also moves with the cell's edges. */
+  double mc = w->cell.on ? periodic_moved(&w->cell) : 0.0;
+  return mb + (mb > mw ? mb : mw) + mc >= p->skin;
 }
 
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
@@ -267,8 +384,8 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
       /* Two balls clearly farther apart than contact allows (the common pair): no square root.
          Nearer than that, the exact test below decides. */
       const ball_store *bs = &w->balls;
-      double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox;
-      v3_sub(bs->pos[bb], bs->pos[a], e);
+      double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox, img[3];
+      v3_sub(detect_image(w, a, bb, img, NULL), bs->pos[a], e);
       if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
     }
     double gap = INFINITY, n[3], pt[3];

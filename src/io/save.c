@@ -18,7 +18,7 @@
 #define SAVE_MAGIC "CAIRNSAV"
 /* 2: the energy sums after the domain; 3: contacts in global coordinates (normal, force, moment,
    contact-plane state as a normal component and a global in-plane vector), no stored frame */
-#define SAVE_VERSION 5u
+#define SAVE_VERSION 6u
 #define SAVE_VERSION_OLDEST 1u
 #define SAVE_BOM 0x01020304u
 
@@ -224,6 +224,17 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     const crack *k = &w->cracks.c[i];
     put_u64(b, k->step), put_f64(b, k->time), put_f64s(b, k->pos, 3);
     put_i64(b, k->id1), put_i64(b, k->id2), put_u8(b, k->kind), put_u8(b, k->tension);
+  }
+  /* format 6: the periodic cell */
+  const periodic_cell *pc = &w->cell;
+  put_u8(b, (uint8_t)pc->on);
+  if (pc->on) {
+    for (int j = 0; j < 3; j++) put_u8(b, pc->periodic[j]), put_u8(b, pc->servo[j]);
+    put_f64s(b, pc->centre, 3);
+    put_f64s(b, &pc->H[0][0], 9), put_f64s(b, &pc->H0[0][0], 9);
+    put_f64s(b, &pc->H_rebuild[0][0], 9), put_f64s(b, &pc->L[0][0], 9);
+    put_f64s(b, pc->target, 3), put_f64s(b, pc->rate_max, 3), put_f64(b, pc->alpha);
+    put_f64s(b, pc->stress, 9);
   }
 }
 
@@ -713,6 +724,25 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       }
       w->cracks.n = ncr;
       BAD_IF(0);
+    }
+    if (b->version >= 6) { /* the periodic cell */
+      periodic_cell *pc = &w->cell;
+      memset(pc, 0, sizeof *pc);
+      uint8_t on = get_u8(b);
+      BAD_IF(on > 1);
+      if (on) {
+        for (int j = 0; j < 3; j++) pc->periodic[j] = get_u8(b), pc->servo[j] = get_u8(b);
+        get_f64s(b, pc->centre, 3);
+        get_f64s(b, &pc->H[0][0], 9), get_f64s(b, &pc->H0[0][0], 9);
+        get_f64s(b, &pc->H_rebuild[0][0], 9), get_f64s(b, &pc->L[0][0], 9);
+        get_f64s(b, pc->target, 3), get_f64s(b, pc->rate_max, 3), pc->alpha = get_f64(b);
+        get_f64s(b, pc->stress, 9);
+        BAD_IF(0);
+        BAD_IF(!(periodic_volume(pc, 3) > 0) || !(pc->alpha > 0 && pc->alpha <= 1));
+        for (int j = 0; j < 3; j++) BAD_IF(pc->periodic[j] > 1 || pc->servo[j] > 1);
+        pc->on = 1;
+        periodic_restore(pc);
+      }
     }
   }
   BAD_IF(b->pos != b->n);

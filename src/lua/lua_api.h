@@ -103,6 +103,7 @@ void open_vtk(lua_State *L);
 void open_specimen(lua_State *L);
 void open_measure(lua_State *L);
 void open_energy(lua_State *L);
+void open_cell(lua_State *L);
 /* Connect the context's callbacks to its (new) world. */
 void callback_install(lua_State *L, script_ctx *c);
 /* Push a contact handle naming a contact by its kind and ids (it need not exist any more). */

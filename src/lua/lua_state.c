@@ -41,6 +41,7 @@ cairn_status ctx_open(script_ctx *c, int quiet, const char *const *plugins, int 
   open_specimen(L);
   open_measure(L);
   open_energy(L);
+  open_cell(L);
   cairn_status s = CAIRN_OK;
   for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(c, plugins[i], d);
   if (s != CAIRN_OK) ctx_close(c);

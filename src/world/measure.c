@@ -265,10 +265,39 @@ double meas_ball_overlap(const meas_region *r, const double c[3], double rad) {
 
 /* ---- measurements -------------------------------------------------------------------------- */
 
+/* Part of ball i inside the region, with, in a periodic cell, its images across the faces it
+   is within its radius of (the solid a region sees through the cell's faces). */
+static double ball_overlap_images(const cairn_world *w, const meas_region *r, size_t i) {
+  const ball_store *b = &w->balls;
+  const periodic_cell *pc = &w->cell;
+  double sum = meas_ball_overlap(r, b->pos[i], b->rad[i]);
+  if (!pc->on) return sum;
+  int lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+  double e[3];
+  v3_sub(b->pos[i], pc->origin, e);
+  for (int j = 0; j < w->dim; j++) {
+    if (!pc->periodic[j]) continue;
+    double s = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
+    double h = periodic_height(pc, j), rad = b->rad[i];
+    if (s * h < rad) hi[j] = 1;        /* near the low face: an image one cell up */
+    if ((1 - s) * h < rad) lo[j] = -1; /* near the high face: one cell down */
+  }
+  for (int kz = lo[2]; kz <= hi[2]; kz++)
+    for (int ky = lo[1]; ky <= hi[1]; ky++)
+      for (int kx = lo[0]; kx <= hi[0]; kx++) {
+        if (!kx && !ky && !kz) continue;
+        double c[3];
+        for (int q = 0; q < 3; q++)
+          c[q] = b->pos[i][q] + pc->H[q][0] * kx + pc->H[q][1] * ky + pc->H[q][2] * kz;
+        sum += meas_ball_overlap(r, c, b->rad[i]);
+      }
+  return sum;
+}
+
 double meas_porosity(const cairn_world *w, const meas_region *r) {
   const ball_store *b = &w->balls;
   double solid = 0;
-  for (size_t i = 0; i < b->n; i++) solid += meas_ball_overlap(r, b->pos[i], b->rad[i]);
+  for (size_t i = 0; i < b->n; i++) solid += ball_overlap_images(w, r, i);
   return 1.0 - solid / meas_volume(r);
 }
 
@@ -294,6 +323,17 @@ void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t
   for (size_t c = 0; c < cs->n; c++) {
     double pt[3];
     contact_point(w, (uint32_t)c, pt);
+    if (w->cell.on) { /* the contact point inside the cell, where a region over it sees it */
+      const periodic_cell *pc = &w->cell;
+      double e[3], k[3];
+      v3_sub(pt, pc->origin, e);
+      for (int j = 0; j < 3; j++) {
+        double u = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
+        k[j] = pc->periodic[j] ? floor(u) : 0.0;
+      }
+      for (int q = 0; q < 3; q++)
+        pt[q] -= pc->H[q][0] * k[0] + pc->H[q][1] * k[1] + pc->H[q][2] * k[2];
+    }
     if (!meas_contains(r, pt)) continue;
     /* Branch vector from the contact's own geometry (normal and gap of the force pass that the
        force belongs to), not from the balls' positions, which have moved on by one step:

@@ -164,6 +164,7 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
     v3_copy(wl.point, wl.centre);
   if (w->dim == 2) wl.centre[2] = 0;
   CAIRN_TRY(wall_set_spin(w, &wl, s->spin, d));
+  CAIRN_TRY(periodic_check_wall(w, &wl, d));
   CAIRN_TRY(world_group_index(w, s->group, &wl.group, d));
   CAIRN_TRY(mem_grow((void **)&ws->w, &ws->cap, ws->n + 1, sizeof *ws->w, "walls", d));
   CAIRN_TRY(idmap_put(&ws->map, (uint64_t)id, (uint32_t)ws->n, d));

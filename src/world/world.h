@@ -194,6 +194,25 @@ typedef struct pair_list {
   uint64_t rebuilds;
 } pair_list;
 
+/* A periodic cell (periodic.c): the parallelepiped from 'origin' spanned by the columns of H
+   (edge j is H[.][j]; at creation the box's sides along x, y, z). Along its periodic edges the
+   balls are kept inside, and two balls interact through the nearest image of the second, the
+   first's separation shifted by H k (k whole). The cell deforms with the velocity gradient L,
+   dH/dt = L H about its fixed centre (L[0][1] > 0: simple shear, x moving with y); an edge under
+   stress control has its rate L[j][j] set each step from the stress the contacts carry. */
+typedef struct periodic_cell {
+  int on;
+  uint8_t periodic[3];
+  double origin[3], centre[3];
+  double H[3][3], Hinv[3][3];
+  double H0[3][3];        /* H at creation: the strain is measured from it */
+  double H_rebuild[3][3]; /* H at the last neighbour rebuild */
+  double L[3][3];         /* velocity gradient, L[i][j] = dv_i / dx_j */
+  uint8_t servo[3];       /* edge j's normal stress is held at target[j] */
+  double target[3], rate_max[3], alpha;
+  double stress[9]; /* the stress over the cell from the last force pass (compression > 0) */
+} periodic_cell;
+
 typedef enum domain_cond { DOMAIN_STOP = 0, DOMAIN_DESTROY = 1 } domain_cond;
 
 typedef enum ts_mode { TS_AUTO = 0, TS_FIXED = 1 } ts_mode;
@@ -324,6 +343,7 @@ struct cairn_world {
   void *warn_ud;
   double time;
   uint64_t step;
+  periodic_cell cell;
   /* domain */
   int has_domain;
   double dom_min[3], dom_max[3];
@@ -434,6 +454,49 @@ void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);
 void wall_plane(const wall *wl, double p[3], double n[3]);
 /* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
 void wall_turn(wall *wl, const double th[3]);
+
+/* periodic.c */
+/* Make the box lo..hi a periodic cell along the axes flagged in 'axes' (dim entries). Refused
+   with walls across a periodic axis or balls too large for the cell; balls outside are moved in
+   (by whole cell lengths). */
+cairn_status periodic_create(cairn_world *w, const double lo[3], const double hi[3],
+                             const int axes[3], cairn_diag *d);
+/* The derived parts of a cell read back from a save (its inverse and origin). */
+void periodic_restore(periodic_cell *pc);
+/* Refuse a wall that a periodic axis crosses (its surface not parallel to that axis). */
+cairn_status periodic_check_wall(const cairn_world *w, const wall *wl, cairn_diag *d);
+/* The shift that takes separation e (of two balls) to its nearest periodic image e + shift. */
+static inline void periodic_shift(const periodic_cell *pc, const double e[3], double shift[3]) {
+  double k[3];
+  for (int i = 0; i < 3; i++) {
+    double s = pc->Hinv[i][0] * e[0] + pc->Hinv[i][1] * e[1] + pc->Hinv[i][2] * e[2];
+    k[i] = pc->periodic[i] ? -floor(s + 0.5) : 0.0;
+  }
+  for (int i = 0; i < 3; i++)
+    shift[i] = pc->H[i][0] * k[0] + pc->H[i][1] * k[1] + pc->H[i][2] * k[2];
+}
+/* The distance between edge j's two faces (the cell's height across them). */
+double periodic_height(const periodic_cell *pc, int j);
+/* The cell's volume (2D: area, unit thickness). */
+double periodic_volume(const periodic_cell *pc, int dim);
+/* Set the velocity gradient (rows of 3); with 'remap', every ball's velocity gains the change of
+   the affine field, (L_new - L_old)(x - centre), so that the balls follow the cell at once. */
+void periodic_set_rate(cairn_world *w, const double L[3][3], int remap);
+/* Put every ball inside the cell along its periodic edges. */
+void periodic_wrap(cairn_world *w);
+/* After the force pass: the cell's stress and, on stress-controlled edges, the rates. */
+cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d);
+/* After motion: the cell deforms over dt, and the balls are put back inside. */
+void periodic_deform(cairn_world *w, double dt);
+/* The stress over the cell from the contacts' forces and branch vectors (compression > 0), and
+   each edge's stiffness d sigma_jj / d eps_jj estimated from the contacts (may be NULL). */
+void periodic_stress(const cairn_world *w, double s[9], double stiff[3]);
+/* How far the cell's edges moved since the last neighbour rebuild (a bound for any image). */
+double periodic_moved(const periodic_cell *pc);
+/* Check, at a rebuild, that the cell is more than twice the contact range across every periodic
+   edge, and return the most skin the images allow ('range': 2 r_max + proximity). */
+cairn_status periodic_check_size(const cairn_world *w, double range, double *skin_max,
+                                 cairn_diag *d);
 
 /* servo.c */
 /* Check a servo's settings for wall wl and install them (mode SERVO_OFF removes it). */

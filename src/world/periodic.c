@@ -1,0 +1,267 @@
+/* The periodic cell: creation and its checks, wrapping balls into it, its deformation under a
+   velocity gradient, and the stress it carries with stress control on its edges. The images of
+   balls are never stored: a pair's nearest image comes from its separation (periodic_shift), so
+   the contact and pair arrays stay the same as without a cell. */
+#include <string.h>
+
+#include "world/world.h"
+
+static const char AXIS[3] = {'x', 'y', 'z'};
+
+static void invert(periodic_cell *pc) {
+  const double(*H)[3] = (const double(*)[3])pc->H;
+  double(*I)[3] = pc->Hinv;
+  I[0][0] = H[1][1] * H[2][2] - H[1][2] * H[2][1];
+  I[0][1] = H[0][2] * H[2][1] - H[0][1] * H[2][2];
+  I[0][2] = H[0][1] * H[1][2] - H[0][2] * H[1][1];
+  I[1][0] = H[1][2] * H[2][0] - H[1][0] * H[2][2];
+  I[1][1] = H[0][0] * H[2][2] - H[0][2] * H[2][0];
+  I[1][2] = H[0][2] * H[1][0] - H[0][0] * H[1][2];
+  I[2][0] = H[1][0] * H[2][1] - H[1][1] * H[2][0];
+  I[2][1] = H[0][1] * H[2][0] - H[0][0] * H[2][1];
+  I[2][2] = H[0][0] * H[1][1] - H[0][1] * H[1][0];
+  double det = H[0][0] * I[0][0] + H[0][1] * I[1][0] + H[0][2] * I[2][0];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) I[i][j] /= det;
+}
+
+/* The origin of a cell of edges H about its centre. */
+static void place(periodic_cell *pc) {
+  for (int i = 0; i < 3; i++)
+    pc->origin[i] = pc->centre[i] - 0.5 * (pc->H[i][0] + pc->H[i][1] + pc->H[i][2]);
+}
+
+void periodic_restore(periodic_cell *pc) {
+  invert(pc);
+  place(pc);
+}
+
+double periodic_height(const periodic_cell *pc, int j) {
+  const double *r = pc->Hinv[j]; /* the face normal of edge j, over the height */
+  return 1.0 / sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+}
+
+double periodic_volume(const periodic_cell *pc, int dim) {
+  const double(*H)[3] = (const double(*)[3])pc->H;
+  if (dim == 2) return fabs(H[0][0] * H[1][1] - H[0][1] * H[1][0]);
+  return fabs(H[0][0] * (H[1][1] * H[2][2] - H[1][2] * H[2][1]) -
+              H[0][1] * (H[1][0] * H[2][2] - H[1][2] * H[2][0]) +
+              H[0][2] * (H[1][0] * H[2][1] - H[1][1] * H[2][0]));
+}
+
+cairn_status periodic_check_wall(const cairn_world *w, const wall *wl, cairn_diag *d) {
+  const periodic_cell *pc = &w->cell;
+  if (!pc->on) return CAIRN_OK;
+  double p[3], n[3];
+  wall_plane(wl, p, n);
+  for (int j = 0; j < w->dim; j++) {
+    if (!pc->periodic[j]) continue;
+    double e[3] = {pc->H[0][j], pc->H[1][j], pc->H[2][j]}, len = v3_norm(e), x[3];
+    int crosses;
+    if (wl->kind == WALL_CYLINDER) { /* only an axis along the edge keeps it out of the way */
+      v3_cross(e, n, x);
+      crosses = v3_norm(x) > 1e-9 * len;
+    } else {
+      crosses = fabs(v3_dot(e, n)) > 1e-9 * len;
+    }
+    CAIRN_CHECK(!crosses, d, CAIRN_EINVAL,
+                "wall %lld (a %s) lies across the periodic cell's %c axis, where balls leave one "
+                "face and come back at the other; give walls only along the cell's periodic "
+                "axes (their surface parallel to them), or make that axis non-periodic",
+                (long long)wl->id, wall_kind_name(wl->kind), AXIS[j]);
+  }
+  return CAIRN_OK;
+}
+
+cairn_status periodic_create(cairn_world *w, const double lo[3], const double hi[3],
+                             const int axes[3], cairn_diag *d) {
+  periodic_cell pc;
+  memset(&pc, 0, sizeof pc);
+  int any = 0;
+  for (int k = 0; k < w->dim; k++) {
+    CAIRN_CHECK(isfinite(lo[k]) && isfinite(hi[k]) && hi[k] > lo[k], d, CAIRN_EINVAL,
+                "cell.create: max must be above min on every axis (%c: %g to %g)", AXIS[k], lo[k],
+                hi[k]);
+    pc.periodic[k] = (uint8_t)(axes[k] != 0);
+    any |= axes[k] != 0;
+  }
+  CAIRN_CHECK(any, d, CAIRN_EINVAL, "cell.create: no periodic axis given; name at least one");
+  for (int k = 0; k < 3; k++) {
+    double a = k < w->dim ? lo[k] : -0.5, b = k < w->dim ? hi[k] : 0.5; /* 2D: unit thickness */
+    pc.H[k][k] = b - a;
+    pc.centre[k] = 0.5 * (a + b);
+  }
+  invert(&pc);
+  place(&pc);
+  memcpy(pc.H0, pc.H, sizeof pc.H);
+  memcpy(pc.H_rebuild, pc.H, sizeof pc.H);
+  pc.alpha = 0.5;
+  pc.on = 1;
+  const ball_store *b = &w->balls;
+  double rmax = 0;
+  for (size_t i = 0; i < b->n; i++)
+    if (b->rad[i] > rmax) rmax = b->rad[i];
+  for (int k = 0; k < w->dim; k++)
+    CAIRN_CHECK(!pc.periodic[k] || pc.H[k][k] > 4 * rmax, d, CAIRN_EINVAL,
+                "cell.create: the cell is %g across along %c, not more than twice the largest "
+                "ball's diameter (%g): a ball would touch two images of another; make the cell "
+                "larger than %g along %c",
+                pc.H[k][k], AXIS[k], 2 * rmax, 4 * rmax, AXIS[k]);
+  const periodic_cell keep = w->cell;
+  w->cell = pc;
+  for (size_t i = 0; i < w->walls.n; i++) {
+    cairn_status s = periodic_check_wall(w, &w->walls.w[i], d);
+    if (s != CAIRN_OK) {
+      w->cell = keep;
+      return s;
+    }
+  }
+  periodic_wrap(w);
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}
+
+void periodic_wrap(cairn_world *w) {
+  const periodic_cell *pc = &w->cell;
+  ball_store *b = &w->balls;
+  for (size_t i = 0; i < b->n; i++) {
+    double *x = b->pos[i], e[3], k[3];
+    v3_sub(x, pc->origin, e);
+    int moved = 0;
+    for (int j = 0; j < 3; j++) {
+      double s = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
+      k[j] = pc->periodic[j] ? floor(s) : 0.0;
+      moved |= k[j] != 0;
+    }
+    if (!moved) continue;
+    for (int q = 0; q < 3; q++)
+      x[q] -= pc->H[q][0] * k[0] + pc->H[q][1] * k[1] + pc->H[q][2] * k[2];
+    if (w->dim == 2) x[2] = 0;
+  }
+}
+
+void periodic_set_rate(cairn_world *w, const double L[3][3], int remap) {
+  periodic_cell *pc = &w->cell;
+  double dL[3][3];
+  int changed = 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      dL[i][j] = L[i][j] - pc->L[i][j];
+      changed |= dL[i][j] != 0;
+    }
+  memcpy(pc->L, L, sizeof pc->L);
+  if (!remap || !changed) return;
+  ball_store *b = &w->balls;
+  for (size_t i = 0; i < b->n; i++) {
+    double r[3];
+    v3_sub(b->pos[i], pc->centre, r);
+    for (int q = 0; q < w->dim; q++) {
+      if (b->fix[i] & (1u << q)) continue;
+      b->vel[i][q] += dL[q][0] * r[0] + dL[q][1] * r[1] + dL[q][2] * r[2];
+    }
+  }
+}
+
+void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
+  const ball_store *b = &w->balls;
+  const contact_store *cs = &w->contacts;
+  memset(s, 0, 9 * sizeof *s);
+  double geo[3] = {0, 0, 0}, ksum = 0;
+  size_t nc = 0;
+  for (size_t c = 0; c < cs->n; c++) {
+    if (!cs->active[c]) continue;
+    const double *n = cs->normal[c], *f = cs->force[c];
+    double rb = b->rad[cs->b[c]];
+    double len = cs->kind[c] == CAIRN_KIND_BALL_BALL ? b->rad[cs->a[c]] + rb + cs->gap[c]
+                                                     : rb + 0.5 * cs->gap[c];
+    for (int i = 0; i < w->dim; i++) {
+      for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * len * n[j];
+      double q = n[i] * len * n[i]; /* n_i l_i, l = len n */
+      geo[i] += q * q;
+    }
+    nc++;
+  }
+  double v = periodic_volume(&w->cell, w->dim);
+  for (int k = 0; k < 9; k++) s[k] /= v;
+  if (!stiff) return;
+  /* d sigma_jj / d eps_jj = (1/V) sum_c k_c (n_j l_j)^2 with k_c a contact's normal stiffness;
+     the stiffness is taken as the mean over the contacts of what the balls' sums hold
+     (normal and shear, each contact counted at both ends): an estimate on the stiff side,
+     which only slows the control down. */
+  for (size_t i = 0; i < b->n; i++) ksum += b->k_tran[i];
+  double kc = nc ? 0.5 * ksum / (double)nc : 0.0;
+  for (int j = 0; j < 3; j++) stiff[j] = kc * geo[j] / v;
+}
+
+cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d) {
+  periodic_cell *pc = &w->cell;
+  double stiff[3];
+  periodic_stress(w, pc->stress, stiff);
+  if (!(pc->servo[0] | pc->servo[1] | pc->servo[2])) return CAIRN_OK;
+  double L[3][3];
+  memcpy(L, pc->L, sizeof L);
+  for (int j = 0; j < w->dim; j++) {
+    if (!pc->servo[j]) continue;
+    double err = pc->stress[4 * j] - pc->target[j], rate;
+    /* expanding (rate > 0) relieves compression: close the share alpha of the error a step */
+    if (stiff[j] > 0)
+      rate = pc->alpha * err / (stiff[j] * dt);
+    else
+      rate = err > 0 ? pc->rate_max[j] : -pc->rate_max[j]; /* nothing touches: close in */
+    if (rate > pc->rate_max[j]) rate = pc->rate_max[j];
+    if (rate < -pc->rate_max[j]) rate = -pc->rate_max[j];
+    L[j][j] = rate;
+  }
+  periodic_set_rate(w, (const double(*)[3])L, 1);
+  (void)d;
+  return CAIRN_OK;
+}
+
+void periodic_deform(cairn_world *w, double dt) {
+  periodic_cell *pc = &w->cell;
+  int moving = 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) moving |= pc->L[i][j] != 0;
+  if (moving) {
+    double H[3][3];
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        H[i][j] = pc->H[i][j] + dt * (pc->L[i][0] * pc->H[0][j] + pc->L[i][1] * pc->H[1][j] +
+                                      pc->L[i][2] * pc->H[2][j]);
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) pc->H[i][j] = H[i][j];
+    invert(pc);
+    place(pc);
+  }
+  periodic_wrap(w);
+}
+
+double periodic_moved(const periodic_cell *pc) {
+  double m = 0;
+  for (int j = 0; j < 3; j++) {
+    if (!pc->periodic[j]) continue;
+    double e[3] = {pc->H[0][j] - pc->H_rebuild[0][j], pc->H[1][j] - pc->H_rebuild[1][j],
+                   pc->H[2][j] - pc->H_rebuild[2][j]};
+    m += v3_norm(e);
+  }
+  return m;
+}
+
+cairn_status periodic_check_size(const cairn_world *w, double range, double *skin_max,
+                                 cairn_diag *d) {
+  const periodic_cell *pc = &w->cell;
+  double most = INFINITY;
+  for (int j = 0; j < w->dim; j++) {
+    if (!pc->periodic[j]) continue;
+    double h = periodic_height(pc, j);
+    CAIRN_CHECK(h > 2 * range, d, CAIRN_ESTATE,
+                "the periodic cell is %g across its %c faces, not more than twice the contact "
+                "range (largest ball diameter with the proximity: %g), so a ball would touch "
+                "two images of another; make the cell larger (cell.create) or stop it from "
+                "shrinking below %g (cell.rate, cell.servo)",
+                h, AXIS[j], range, 2 * range);
+    if (0.5 * h - range < most) most = 0.5 * h - range;
+  }
+  *skin_max = most;
+  return CAIRN_OK;
+}
