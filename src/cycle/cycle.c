@@ -88,6 +88,33 @@ static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigne
   return v3_dot(v, v); /* |v|^2, for the runaway check */
 }
 
+/* Ball i's step (advance_ball with the right constants); returns whether it moved too far. In a
+   deforming periodic cell ('flow'), damping works on the velocity relative to the cell's flow. */
+static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, const double g[3],
+                                   double dt, double floor2, int flow) {
+  ball_store *b = &w->balls;
+  double eg = 0, ed = 0, a = b->damp[i];
+  unsigned fix = b->fix[i];
+  double v2;
+  if (dim == 3 && !fix && a == 0 && !track)
+    v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed, NULL);
+  else if (!flow || a == 0)
+    v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, NULL);
+  else {
+    const double(*L)[3] = (const double(*)[3])w->cell.L;
+    double r[3], vref[3];
+    v3_sub(b->pos[i], w->cell.centre, r);
+    for (int q = 0; q < 3; q++) vref[q] = L[q][0] * r[0] + L[q][1] * r[1] + L[q][2] * r[2];
+    v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, vref);
+  }
+  if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
+  /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
+     to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
+     flight may move as far as it likes. */
+  return !(v2 * dt * dt <= floor2) && !(v2 * dt * dt <= b->rad[i] * b->rad[i]) &&
+         (b->k_tran[i] > 0 || !isfinite(v2));
+}
+
 static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy.on;
@@ -98,29 +125,15 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   int flow = 0; /* a periodic cell that deforms */
   if (w->cell.on)
     for (int q = 0; q < 9; q++) flow |= w->cell.L[q / 3][q % 3] != 0;
+  /* two copies of the loop: without a deforming cell, no flow is looked at */
+  if (flow) {
 #pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
-  for (long i = 0; i < nb; i++) {
-    double eg = 0, ed = 0, a = b->damp[i];
-    unsigned fix = b->fix[i];
-    double v2;
-    if (dim == 3 && !fix && a == 0 && !track)
-      v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed, NULL);
-    else if (!flow || a == 0)
-      v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, NULL);
-    else {
-      const double(*L)[3] = (const double(*)[3])w->cell.L;
-      double r[3], vref[3];
-      v3_sub(b->pos[i], w->cell.centre, r);
-      for (int q = 0; q < 3; q++) vref[q] = L[q][0] * r[0] + L[q][1] * r[1] + L[q][2] * r[2];
-      v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, vref);
-    }
-    if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
-    /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
-       to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
-       flight may move as far as it likes. */
-    if (!(v2 * dt * dt <= floor2) && !(v2 * dt * dt <= b->rad[i] * b->rad[i]) &&
-        (b->k_tran[i] > 0 || !isfinite(v2)) && i < runaway)
-      runaway = i;
+    for (long i = 0; i < nb; i++)
+      if (move_ball(w, i, dim, track, g, dt, floor2, 1) && i < runaway) runaway = i;
+  } else {
+#pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
+    for (long i = 0; i < nb; i++)
+      if (move_ball(w, i, dim, track, g, dt, floor2, 0) && i < runaway) runaway = i;
   }
   if (runaway < nb) {
     const double *v = b->vel[runaway];

@@ -367,6 +367,48 @@ static int needs_rebuild(const cairn_world *w) {
   return mb + (mb > mw ? mb : mw) + mc >= p->skin;
 }
 
+#if defined(__GNUC__)
+#define PAIR_INLINE inline __attribute__((always_inline))
+#else
+#define PAIR_INLINE inline
+#endif
+/* In a periodic cell: whether pair q without a contact has come within reach this step (sok 1,
+   its gap in sgap), or has two coincident centres (sok 2), through the nearest image. The loop
+   without a cell (in detect_update) is the same without images, written out so that it is
+   compiled exactly as it was before cells existed. */
+static PAIR_INLINE int mark_pair(cairn_world *w, long q, double max_prox, int periodic) {
+  pair_list *p = &w->pairs;
+  p->sok[q] = 0;
+  if (p->contact[q] != IDMAP_NONE) return 0;
+  uint32_t a = p->a[q], bb = p->b[q];
+  double gap = INFINITY, n[3], pt[3];
+  int formed;
+  if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
+    /* Two balls clearly farther apart than contact allows (the common pair): no square root.
+       Nearer than that, the exact test below decides. */
+    const ball_store *bs = &w->balls;
+    double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox, img[3];
+    const double *pb = periodic ? detect_image(w, a, bb, img, NULL) : bs->pos[bb];
+    v3_sub(pb, bs->pos[a], e);
+    if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) return 0;
+    formed = geom_ball_ball(bs->pos[a], bs->rad[a], pb, bs->rad[bb], &gap, n, pt);
+  } else {
+    formed = geom_ball_wall(&w->walls.w[a], w->balls.pos[bb], w->balls.rad[bb], &gap, n, pt);
+  }
+  if (formed) {
+    if (gap < max_prox) {
+      p->sok[q] = 1;
+      p->sgap[q] = gap;
+      return 1;
+    }
+  } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: no normal; refused in the
+                                                      serial pass */
+    p->sok[q] = 2;
+    return 1;
+  }
+  return 0;
+}
+
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
   pair_list *p = &w->pairs;
@@ -375,30 +417,36 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   /* Which pairs without a contact have come within reach: independent per pair, so in parallel
      (the same arithmetic whatever the thread count); 'sok' marks them for the serial pass. */
   long np = (long)p->n, marked = 0;
+  /* two loops: the one without a cell pays nothing for images */
+  if (w->cell.on) {
 #pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
-  for (long q = 0; q < np; q++) {
-    p->sok[q] = 0;
-    if (p->contact[q] != IDMAP_NONE) continue;
-    uint32_t a = p->a[q], bb = p->b[q];
-    if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
-      /* Two balls clearly farther apart than contact allows (the common pair): no square root.
-         Nearer than that, the exact test below decides. */
-      const ball_store *bs = &w->balls;
-      double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox, img[3];
-      v3_sub(detect_image(w, a, bb, img, NULL), bs->pos[a], e);
-      if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
-    }
-    double gap = INFINITY, n[3], pt[3];
-    if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt)) {
-      if (gap < max_prox) {
-        p->sok[q] = 1;
-        p->sgap[q] = gap;
+    for (long q = 0; q < np; q++)
+      if (mark_pair(w, q, max_prox, 1)) marked++;
+  } else {
+#pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
+    for (long q = 0; q < np; q++) {
+      p->sok[q] = 0;
+      if (p->contact[q] != IDMAP_NONE) continue;
+      uint32_t a = p->a[q], bb = p->b[q];
+      if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
+        /* Two balls clearly farther apart than contact allows (the common pair): no square
+           root. Nearer than that, the exact test below decides. */
+        const ball_store *bs = &w->balls;
+        double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox;
+        v3_sub(bs->pos[bb], bs->pos[a], e);
+        if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
+      }
+      double gap = INFINITY, n[3], pt[3];
+      if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt)) {
+        if (gap < max_prox) {
+          p->sok[q] = 1;
+          p->sgap[q] = gap;
+          marked++;
+        }
+      } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: refused below */
+        p->sok[q] = 2;
         marked++;
       }
-    } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: no normal; refused in
-                                                        the serial pass */
-      p->sok[q] = 2;
-      marked++;
     }
   }
   /* Creation changes the contact arrays: in pair order, on one thread (most steps make none). */

@@ -182,6 +182,7 @@ static int l_stress(lua_State *L) {
   const char *fn = "cell.stress";
   cairn_world *w = ctx_world(L);
   periodic_cell *pc = need_cell(L, w, fn);
+  periodic_stress(w, pc->stress, NULL); /* from the contacts of the last force pass */
   if (lua_gettop(L) >= 1 && !lua_isnil(L, 1)) {
     const char *k = luaL_checkstring(L, 1);
     if (strcmp(k, "mean") == 0) {

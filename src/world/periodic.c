@@ -23,6 +23,24 @@ static void invert(periodic_cell *pc) {
   double det = H[0][0] * I[0][0] + H[0][1] * I[1][0] + H[0][2] * I[2][0];
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) I[i][j] /= det;
+  pc->ortho = 1;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      if (i != j && H[i][j] != 0) pc->ortho = 0;
+  if (pc->ortho) /* exact reciprocals, as the diagonal path uses them */
+    for (int i = 0; i < 3; i++) I[i][i] = 1.0 / H[i][i];
+}
+
+/* The whole number below x, without a call to libm (|x| < 2^62). */
+static inline double floor_fast(double x) {
+  double t = (double)(long long)x;
+  return t > x ? t - 1.0 : t;
+}
+
+static void set_flow(periodic_cell *pc) {
+  pc->flow = 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) pc->flow |= pc->L[i][j] != 0;
 }
 
 /* The origin of a cell of edges H about its centre. */
@@ -34,6 +52,7 @@ static void place(periodic_cell *pc) {
 void periodic_restore(periodic_cell *pc) {
   invert(pc);
   place(pc);
+  set_flow(pc);
 }
 
 double periodic_height(const periodic_cell *pc, int j) {
@@ -124,13 +143,28 @@ cairn_status periodic_create(cairn_world *w, const double lo[3], const double hi
 void periodic_wrap(cairn_world *w) {
   const periodic_cell *pc = &w->cell;
   ball_store *b = &w->balls;
+  if (pc->ortho) { /* a box: compare each coordinate with its faces */
+    for (int j = 0; j < w->dim; j++) {
+      if (!pc->periodic[j]) continue;
+      double lo = pc->origin[j], len = pc->H[j][j], hi = lo + len;
+      for (size_t i = 0; i < b->n; i++) {
+        double x = b->pos[i][j];
+        if (x >= lo && x < hi) continue;
+        x -= floor_fast((x - lo) * pc->Hinv[j][j]) * len;
+        if (x >= hi) x -= len; /* (round-off at the faces) */
+        if (x < lo) x = lo;
+        b->pos[i][j] = x;
+      }
+    }
+    return;
+  }
   for (size_t i = 0; i < b->n; i++) {
     double *x = b->pos[i], e[3], k[3];
     v3_sub(x, pc->origin, e);
     int moved = 0;
     for (int j = 0; j < 3; j++) {
       double s = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
-      k[j] = pc->periodic[j] ? floor(s) : 0.0;
+      k[j] = pc->periodic[j] ? floor_fast(s) : 0.0;
       moved |= k[j] != 0;
     }
     if (!moved) continue;
@@ -150,6 +184,7 @@ void periodic_set_rate(cairn_world *w, const double L[3][3], int remap) {
       changed |= dL[i][j] != 0;
     }
   memcpy(pc->L, L, sizeof pc->L);
+  set_flow(pc);
   if (!remap || !changed) return;
   ball_store *b = &w->balls;
   for (size_t i = 0; i < b->n; i++) {
@@ -196,8 +231,9 @@ void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
 cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d) {
   periodic_cell *pc = &w->cell;
   double stiff[3];
-  periodic_stress(w, pc->stress, stiff);
+  /* the stress is summed over every contact: only for the control (cell.stress sums on demand) */
   if (!(pc->servo[0] | pc->servo[1] | pc->servo[2])) return CAIRN_OK;
+  periodic_stress(w, pc->stress, stiff);
   double L[3][3];
   memcpy(L, pc->L, sizeof L);
   for (int j = 0; j < w->dim; j++) {
@@ -219,10 +255,7 @@ cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d) {
 
 void periodic_deform(cairn_world *w, double dt) {
   periodic_cell *pc = &w->cell;
-  int moving = 0;
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++) moving |= pc->L[i][j] != 0;
-  if (moving) {
+  if (pc->flow) {
     double H[3][3];
     for (int i = 0; i < 3; i++)
       for (int j = 0; j < 3; j++)

@@ -211,6 +211,8 @@ typedef struct periodic_cell {
   uint8_t servo[3];       /* edge j's normal stress is held at target[j] */
   double target[3], rate_max[3], alpha;
   double stress[9]; /* the stress over the cell from the last force pass (compression > 0) */
+  int ortho;        /* H is diagonal (no shear): images by axis, no matrix products */
+  int flow;         /* L is not zero: images move relative to the balls */
 } periodic_cell;
 
 typedef enum domain_cond { DOMAIN_STOP = 0, DOMAIN_DESTROY = 1 } domain_cond;
@@ -465,12 +467,23 @@ cairn_status periodic_create(cairn_world *w, const double lo[3], const double hi
 void periodic_restore(periodic_cell *pc);
 /* Refuse a wall that a periodic axis crosses (its surface not parallel to that axis). */
 cairn_status periodic_check_wall(const cairn_world *w, const wall *wl, cairn_diag *d);
+/* x rounded to the nearest whole number (ties to even), for |x| < 2^51: without a call to libm
+   (floor and nearbyint are calls on baseline x86-64), and the same on every machine. */
+static inline double periodic_round(double x) {
+  const double big = 6755399441055744.0; /* 1.5 * 2^52 */
+  return (x + big) - big;
+}
 /* The shift that takes separation e (of two balls) to its nearest periodic image e + shift. */
 static inline void periodic_shift(const periodic_cell *pc, const double e[3], double shift[3]) {
+  if (pc->ortho) {
+    for (int i = 0; i < 3; i++)
+      shift[i] = pc->periodic[i] ? -periodic_round(e[i] * pc->Hinv[i][i]) * pc->H[i][i] : 0.0;
+    return;
+  }
   double k[3];
   for (int i = 0; i < 3; i++) {
     double s = pc->Hinv[i][0] * e[0] + pc->Hinv[i][1] * e[1] + pc->Hinv[i][2] * e[2];
-    k[i] = pc->periodic[i] ? -floor(s + 0.5) : 0.0;
+    k[i] = pc->periodic[i] ? -periodic_round(s) : 0.0;
   }
   for (int i = 0; i < 3; i++)
     shift[i] = pc->H[i][0] * k[0] + pc->H[i][1] * k[1] + pc->H[i][2] * k[2];
