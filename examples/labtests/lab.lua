@@ -37,7 +37,8 @@ local function box_walls(dim, L)
 end
 
 -- o: name, dim, L (the box's sizes, axial last), rmin, rmax, kn, p0, rate, strain_end, seed.
--- Writes NAME/NAME.csv and NAME/NAME.png and prints the results; returns them.
+-- Writes NAME/NAME.csv and NAME/NAME.png and prints the results; returns them. With o.verify,
+-- stops after consolidation with the stress check as a verify.check row.
 function lab.drained(o)
   local dim, p0, rate = o.dim, o.p0, o.rate
   local ax = dim -- the axial direction
@@ -114,6 +115,11 @@ function lab.drained(o)
   print(string.format("%s: consolidated: the Love-Weber average over the whole specimen and the " ..
                       "walls' stresses differ by %.2g (the identity, to the residual " ..
                       "unbalanced force; checked below 1e-3)", o.name, love))
+  if o.verify then -- a verification case's row (verification/labtest_*.lua)
+    verify.check{quantity = "Love-Weber average against the walls' stresses", sim = love, ref = 0,
+                 tol = 1e-3, kind = "abs"}
+    return
+  end
   if not (love < 1e-3) then error(o.name .. ": the specimen's stress and the walls' disagree") end
   local region = measure.create{shape = "box", min = imin, max = imax}
 

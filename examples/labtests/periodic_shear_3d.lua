@@ -13,7 +13,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local lab = dofile(here .. "lab.lua")
 local full = lab.size == "full"
-local k = full and 0.8 or 1.3
+local k = full and 1.0 or 1.3
 local rmin, rmax = 1.25e-3 * k, 2e-3 * k
 local L = full and 0.04 or 0.034          -- cell side before consolidation (m)
 -- normal stress (Pa), contact stiffness (kn / (d p0) = 5000: stiff grains), shear rate (1/s)
