@@ -113,58 +113,18 @@ typedef struct slice_buf {
 /* An engine bit beside the model's CAIRN_CM_ST_* in the status byte: the contact parted. */
 #define ST_PARTING 128u
 
-/* Stage 1 for ball-ball contacts: side 1 is ball a, side 2 ball b; the contact point lies on the
-   normal, r1 + gap/2 from a's centre and r2 + gap/2 from b's (the middle of the overlap). */
-static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s) {
-  const ball_store *bs = &w->balls;
-  contact_store *cs = &w->contacts;
-  const model_entry *e = &w->reg.e[cs->model[c0]];
-  /* restrict locals: the stores below cannot change the balls (the compiler cannot know) */
-  const double(*restrict pos)[3] = (const double(*)[3])bs->pos;
-  const double(*restrict vel)[3] = (const double(*)[3])bs->vel;
-  const double(*restrict spin)[3] = (const double(*)[3])bs->spin;
-  const double *restrict rad = bs->rad;
-  double *restrict cgap = cs->gap, (*restrict cnorm)[3] = cs->normal;
-  const uint32_t *restrict ca = cs->a, *restrict cb = cs->b, *restrict blk = cs->blk;
-  for (size_t k = 0; k < n; k++) {
-    size_t c = c0 + k;
-    uint32_t a = ca[c], b = cb[c];
-    double gap, nn[3], pt[3]; /* (pt unused: the arms below give the contact point) */
-    if (!geom_ball_ball(pos[a], rad[a], pos[b], rad[b], &gap, nn, pt)) {
-      /* No normal this step (coincident centres): the contact keeps its last geometry. */
-      gap = cgap[c];
-      nn[0] = cnorm[c][0], nn[1] = cnorm[c][1], nn[2] = cnorm[c][2];
-    }
-    cgap[c] = gap;
-    cnorm[c][0] = nn[0], cnorm[c][1] = nn[1], cnorm[c][2] = nn[2];
-    double ra = rad[a], rb = rad[b], a1 = ra + 0.5 * gap, a2 = rb + 0.5 * gap;
-    /* velocity of each ball's material point at the contact point: v + w x (arm n) */
-    const double *va = vel[a], *vb = vel[b], *wa = spin[a], *wb = spin[b];
-    double o[3] = {a2 * wb[0] + a1 * wa[0], a2 * wb[1] + a1 * wa[1], a2 * wb[2] + a1 * wa[2]};
-    /* (v_b - a2 w_b x n) - (v_a + a1 w_a x n) = v_b - v_a - (a2 w_b + a1 w_a) x n */
-    s->vx[k] = vb[0] - va[0] - (o[1] * nn[2] - o[2] * nn[1]);
-    s->vy[k] = vb[1] - va[1] - (o[2] * nn[0] - o[0] * nn[2]);
-    s->vz[k] = vb[2] - va[2] - (o[0] * nn[1] - o[1] * nn[0]);
-    s->wx[k] = wb[0] - wa[0], s->wy[k] = wb[1] - wa[1], s->wz[k] = wb[2] - wa[2];
-    s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
-    s->m_eff[k] = effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
-    s->parting[k] = gap > cs->prox[c] && cs->deletable[c];
-    s->r1[k] = ra, s->r2[k] = rb;
-    s->arm1[k] = a1, s->arm2[k] = a2;
-    s->first[k] = cs->first[c];
-    s->state[k] = pool_state(e, blk[c]);
-  }
-}
-
 #if defined(__GNUC__)
 #define GATHER_INLINE inline __attribute__((always_inline))
 #else
 #define GATHER_INLINE inline
 #endif
-/* The same in a periodic cell: side 2 is the nearest image of ball b, which moves with b's
-   velocity plus the cell's deformation over the image's offset, L shift. (A copy of the loop
-   above rather than one loop with a flag: the loop without a cell stays as it was compiled.) */
-static void gather_ball_ball_cell(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s) {
+/* Stage 1 for ball-ball contacts: side 1 is ball a, side 2 ball b; the contact point lies on the
+   normal, r1 + gap/2 from a's centre and r2 + gap/2 from b's (the middle of the overlap). In a
+   periodic cell side 2 is the nearest image of ball b, which moves with b's velocity plus the
+   cell's deformation over the image's offset, L shift. 'periodic' is a constant in each of the
+   two functions below, so the one without a cell is compiled without images. */
+static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s,
+                                    int periodic) {
   const ball_store *bs = &w->balls;
   contact_store *cs = &w->contacts;
   const model_entry *e = &w->reg.e[cs->model[c0]];
@@ -181,7 +141,7 @@ static void gather_ball_ball_cell(cairn_world *w, size_t c0, size_t n, slice_buf
     double gap, nn[3], pt[3]; /* (pt unused: the arms below give the contact point) */
     const double *pb = pos[b], *vb = vel[b];
     double img[3], vimg[3];
-    {
+    if (periodic) {
       const periodic_cell *pc = &w->cell;
       double sep[3], sh[3];
       v3_sub(pos[b], pos[a], sep);
@@ -218,6 +178,13 @@ static void gather_ball_ball_cell(cairn_world *w, size_t c0, size_t n, slice_buf
     s->first[k] = cs->first[c];
     s->state[k] = pool_state(e, blk[c]);
   }
+}
+
+static void gather_ball_ball(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s) {
+  gather_bb(w, c0, n, s, 0);
+}
+static void gather_ball_ball_cell(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s) {
+  gather_bb(w, c0, n, s, 1);
 }
 
 /* Stage 1 for ball-wall contacts: side 1 is the wall (moving with its velocity, not turning),

@@ -125,6 +125,15 @@ static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* With cell_of[i] set and cell_start[c + 1] counting the balls of cell c: the balls in 'order'
+   by cell (a counting sort, stable in slot order), and cell_start[c] where cell c's begin. */
+static void bucket_by_cell(pair_list *p, size_t n, size_t ncell) {
+  for (size_t c = 0; c < ncell; c++) p->cell_start[c + 1] += p->cell_start[c];
+  for (size_t i = 0; i < n; i++) p->order[p->cell_start[p->cell_of[i]]++] = (uint32_t)i;
+  for (size_t c = ncell; c > 0; c--) p->cell_start[c] = p->cell_start[c - 1];
+  p->cell_start[0] = 0;
+}
+
 static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double reach,
                                          cairn_diag *d) {
   ball_store *b = &w->balls;
@@ -145,11 +154,7 @@ static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double r
     p->cell_of[i] = (uint32_t)((ci[2] * nc[1] + ci[1]) * nc[0] + ci[0]);
     p->cell_start[p->cell_of[i] + 1]++;
   }
-  for (size_t c = 0; c < ncell; c++) p->cell_start[c + 1] += p->cell_start[c];
-  /* Counting sort by cell, stable in slot order. */
-  for (size_t i = 0; i < n; i++) p->order[p->cell_start[p->cell_of[i]]++] = (uint32_t)i;
-  for (size_t c = ncell; c > 0; c--) p->cell_start[c] = p->cell_start[c - 1];
-  p->cell_start[0] = 0;
+  bucket_by_cell(p, n, ncell);
 
   for (size_t i = 0; i < n; i++) {
     uint32_t c = p->cell_of[i];
@@ -239,10 +244,7 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
     p->cell_of[i] = (uint32_t)((ci[2] * nc[1] + ci[1]) * nc[0] + ci[0]);
     p->cell_start[p->cell_of[i] + 1]++;
   }
-  for (size_t c = 0; c < ncell; c++) p->cell_start[c + 1] += p->cell_start[c];
-  for (size_t i = 0; i < n; i++) p->order[p->cell_start[p->cell_of[i]]++] = (uint32_t)i;
-  for (size_t c = ncell; c > 0; c--) p->cell_start[c] = p->cell_start[c - 1];
-  p->cell_start[0] = 0;
+  bucket_by_cell(p, n, ncell);
   for (size_t i = 0; i < n; i++) {
     uint32_t c = p->cell_of[i];
     long cc[3] = {(long)(c % nc[0]), (long)(c / nc[0] % nc[1]), (long)(c / (nc[0] * nc[1]))};
