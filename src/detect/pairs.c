@@ -125,6 +125,18 @@ static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* Balls i and j, their centres e apart (or their nearest images), are a candidate pair if their
+   surfaces are within reach; side 1 is the ball with the lower id. */
+static inline cairn_status candidate(cairn_world *w, uint32_t i, uint32_t j, const double e[3],
+                                     double reach, cairn_diag *d) {
+  const ball_store *b = &w->balls;
+  double lim = b->rad[i] + b->rad[j] + reach;
+  if (v3_dot(e, e) > lim * lim) return CAIRN_OK;
+  uint32_t s1 = b->id[i] < b->id[j] ? i : j;
+  uint32_t s2 = s1 == i ? j : i;
+  return pairs_push(&w->pairs, CAIRN_KIND_BALL_BALL, s1, s2, d);
+}
+
 /* With cell_of[i] set and cell_start[c + 1] counting the balls of cell c: the balls in 'order'
    by cell (a counting sort, stable in slot order), and cell_start[c] where cell c's begin. */
 static void bucket_by_cell(pair_list *p, size_t n, size_t ncell) {
@@ -171,12 +183,7 @@ static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double r
             if (j <= i) continue;
             double e[3];
             v3_sub(b->pos[j], b->pos[i], e);
-            double lim = b->rad[i] + b->rad[j] + reach;
-            if (v3_dot(e, e) > lim * lim) continue;
-            /* side 1 is the ball with the lower id */
-            uint32_t s1 = b->id[i] < b->id[j] ? (uint32_t)i : j;
-            uint32_t s2 = s1 == i ? j : (uint32_t)i;
-            CAIRN_TRY(pairs_push(p, CAIRN_KIND_BALL_BALL, s1, s2, d));
+            CAIRN_TRY(candidate(w, (uint32_t)i, j, e, reach, d));
           }
         }
       }
@@ -275,11 +282,7 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
             v3_sub(b->pos[j], b->pos[i], e);
             periodic_shift(pc, e, sh);
             v3_add(e, sh, e);
-            double lim = b->rad[i] + b->rad[j] + reach;
-            if (v3_dot(e, e) > lim * lim) continue;
-            uint32_t s1 = b->id[i] < b->id[j] ? (uint32_t)i : j;
-            uint32_t s2 = s1 == i ? j : (uint32_t)i;
-            CAIRN_TRY(pairs_push(p, CAIRN_KIND_BALL_BALL, s1, s2, d));
+            CAIRN_TRY(candidate(w, (uint32_t)i, j, e, reach, d));
           }
         }
   }
