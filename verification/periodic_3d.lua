@@ -49,6 +49,13 @@
 --     so once the packing is jammed each diagonal stress reaches the target geometrically: after
 --     6000 steps it must hold it to 1e-6 rel on every axis, with the cell's volume settled
 --     (its change over the last 1000 steps below 1e-6 of it).
+--
+--  6. Shear past a flip. The packing of part 5 is sheared to gamma = 1.6 (x moving with the last
+--     axis; the stress control off, the cell's other rates zero), so its tilted edge is moved
+--     back by a whole x edge twice (a flip: the same images). Then every pair whose nearest image overlaps, found
+--     by brute force over the images of 5 (2D) or 5^2 x 3 (3D) cells around, has a contact, with
+--     the gap of that nearest image (abs 1e-12 m), and the deformation gradient's shear
+--     component grew by gamma_dot t times its (fixed) height component (rel 1e-12).
 PER_DIM = PER_DIM or 3
 local dim = PER_DIM
 local tag = "_" .. dim .. "d"
@@ -303,3 +310,46 @@ for k = 1, dim do
 end
 verify.check{quantity = "stress control volume settled", sim = math.abs(cell.volume() - v5000) /
                v5000, ref = 0, tol = 1e-6, kind = "abs"}
+
+-- ---- 6. shear past a flip ------------------------------------------------------------------
+cell.servo{axis = dim == 3 and "xyz" or "xy", off = true}
+local rates = dim == 3 and {xx = 0, yy = 0, zz = 0} or {xx = 0, yy = 0}
+rates[dim == 3 and "xz" or "xy"] = 20.0
+local g_start, f_height = cell.strain()[1][dim], 1 + cell.strain()[dim][dim]
+cell.rate(rates)
+local t_start = model.time()
+repeat model.cycle(100) until cell.strain()[1][dim] - g_start >= 1.6 * f_height
+-- F_x,last grows by gamma_dot dt F_last,last a step, F_last,last fixed now (its rate is zero)
+verify.check{quantity = "sheared past flips: strain", sim = cell.strain()[1][dim],
+             ref = g_start + 20.0 * (model.time() - t_start) * f_height, tol = 1e-12}
+model.clean()
+local E = cell.edges()
+local ids6 = ball.list()
+local missing6, wrong_gap = 0, 0
+local range = {}
+for k = 1, dim do range[k] = (k == dim or dim == 2) and 2 or 1 end
+for i = 1, #ids6 do
+  local p, ri = ball.pos(ids6[i]), ball.rad(ids6[i])
+  for j = i + 1, #ids6 do
+    local q, rj = ball.pos(ids6[j]), ball.rad(ids6[j])
+    local best = math.huge
+    for k1 = -2, 2 do
+      for k2 = -2, 2 do
+        for k3 = (dim == 3 and -1 or 0), (dim == 3 and 1 or 0) do
+          local d2 = 0
+          for c = 1, dim do
+            local e = q[c] - p[c] + k1 * E[1][c] + k2 * E[2][c] + (dim == 3 and k3 * E[3][c] or 0)
+            d2 = d2 + e * e
+          end
+          if d2 < best then best = d2 end
+        end
+      end
+    end
+    local gap = math.sqrt(best) - ri - rj
+    local cp = contact.find("ball-ball", ids6[i], ids6[j])
+    if gap < 0 and not cp then missing6 = missing6 + 1 end
+    if cp and math.abs(contact.gap(cp) - gap) > 1e-12 then wrong_gap = wrong_gap + 1 end
+  end
+end
+verify.check{quantity = "sheared past flips: contacts through the nearest images",
+             sim = missing6 + wrong_gap, ref = 0, tol = 0, kind = "abs"}

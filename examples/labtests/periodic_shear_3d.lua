@@ -51,10 +51,13 @@ print(string.format("%s: %d balls consolidated to %.1f kPa: void ratio %.4f, cel
 -- 2. Simple shear at constant normal stress: z held at p0, x and y fixed, x moving with z.
 cell.servo{axis = "xy", off = true}
 cell.rate{xx = 0, yy = 0, xz = rate}
-local g0 = cell.strain()[1][3]
+-- the shear strain since the shear began, the integral of the velocity gradient's xz (cell.strain
+-- measures from the cell's creation, before consolidation shrank it)
+local t_shear = model.time()
+local function gamma() return rate * (model.time() - t_shear) end
 local dmean = rmin + rmax
 history.interval(math.max(1, math.floor(2e-3 / rate / model.timestep())))
-history.add("shear_strain", function() return cell.strain()[1][3] - g0 end)
+history.add("shear_strain", gamma)
 -- the shear stress the soil carries: sigma_xz is compression-positive, and the shear resisting
 -- x moving with z is negative in that convention
 history.add("stress_ratio", function() return -cell.stress("xz") / cell.stress("zz") end)
@@ -65,7 +68,7 @@ history.add("tau_kPa", function() return -cell.stress("xz") / 1e3 end)
 history.add("inertial", function()
   return rate * dmean * math.sqrt(2650 / math.max(cell.stress("zz"), 1))
 end)
-repeat model.cycle(1000) until cell.strain()[1][3] - g0 >= gamma_end
+repeat model.cycle(1000) until gamma() >= gamma_end
 
 local g, ratio = history.get("shear_strain"), history.get("stress_ratio")
 local void = history.get("void_ratio")

@@ -231,7 +231,7 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   if (pc->on) {
     for (int j = 0; j < 3; j++) put_u8(b, pc->periodic[j]), put_u8(b, pc->servo[j]);
     put_f64s(b, pc->centre, 3);
-    put_f64s(b, &pc->H[0][0], 9), put_f64s(b, &pc->H0[0][0], 9);
+    put_f64s(b, &pc->H[0][0], 9), put_f64s(b, &pc->F[0][0], 9);
     put_f64s(b, &pc->H_rebuild[0][0], 9), put_f64s(b, &pc->L[0][0], 9);
     put_f64s(b, pc->target, 3), put_f64s(b, pc->rate_max, 3), put_f64(b, pc->alpha);
     put_f64s(b, pc->stress, 9);
@@ -733,7 +733,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       if (on) {
         for (int j = 0; j < 3; j++) pc->periodic[j] = get_u8(b), pc->servo[j] = get_u8(b);
         get_f64s(b, pc->centre, 3);
-        get_f64s(b, &pc->H[0][0], 9), get_f64s(b, &pc->H0[0][0], 9);
+        get_f64s(b, &pc->H[0][0], 9), get_f64s(b, &pc->F[0][0], 9);
         get_f64s(b, &pc->H_rebuild[0][0], 9), get_f64s(b, &pc->L[0][0], 9);
         get_f64s(b, pc->target, 3), get_f64s(b, pc->rate_max, 3), pc->alpha = get_f64(b);
         get_f64s(b, pc->stress, 9);

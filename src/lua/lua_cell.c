@@ -224,20 +224,13 @@ static int l_volume(lua_State *L) {
   return 1;
 }
 
-/* The displacement gradient since creation, H H0^-1 - I. */
+/* The displacement gradient since creation, F - I. */
 static int l_strain(lua_State *L) {
   cairn_world *w = ctx_world(L);
   periodic_cell *pc = need_cell(L, w, "cell.strain");
-  periodic_cell p0 = *pc;
-  memcpy(p0.H, pc->H0, sizeof p0.H);
-  periodic_restore(&p0); /* its inverse */
   double g[9];
   for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++) {
-      double s = 0;
-      for (int k = 0; k < 3; k++) s += pc->H[i][k] * p0.Hinv[k][j];
-      g[3 * i + j] = s - (i == j);
-    }
+    for (int j = 0; j < 3; j++) g[3 * i + j] = pc->F[i][j] - (i == j);
   push_rows(L, g, 3, w->dim);
   return 1;
 }

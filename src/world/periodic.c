@@ -112,7 +112,7 @@ cairn_status periodic_create(cairn_world *w, const double lo[3], const double hi
   }
   invert(&pc);
   place(&pc);
-  memcpy(pc.H0, pc.H, sizeof pc.H);
+  for (int k = 0; k < 3; k++) pc.F[k][k] = 1.0;
   memcpy(pc.H_rebuild, pc.H, sizeof pc.H);
   pc.alpha = 0.5;
   pc.on = 1;
@@ -253,16 +253,43 @@ cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* M += dt L M. */
+static void advance(double M[3][3], const double L[3][3], double dt) {
+  double N[3][3];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      N[i][j] = M[i][j] + dt * (L[i][0] * M[0][j] + L[i][1] * M[1][j] + L[i][2] * M[2][j]);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) M[i][j] = N[i][j];
+}
+
+/* Move any periodic edge that leans more than half another periodic edge's length along it back
+   by whole copies of that edge (the same lattice of images); returns whether one moved. */
+static int flip(periodic_cell *pc, int dim) {
+  int moved = 0;
+  for (int j = 0; j < dim; j++)
+    for (int k = 0; k < dim; k++) {
+      if (j == k || !pc->periodic[j] || !pc->periodic[k]) continue;
+      double ej[3] = {pc->H[0][j], pc->H[1][j], pc->H[2][j]};
+      double ek[3] = {pc->H[0][k], pc->H[1][k], pc->H[2][k]};
+      double t = v3_dot(ek, ej) / v3_dot(ej, ej);
+      if (fabs(t) <= 0.5 + 1e-12) continue;
+      double m = periodic_round(t);
+      for (int i = 0; i < 3; i++) pc->H[i][k] -= m * ej[i];
+      moved = 1;
+    }
+  return moved;
+}
+
 void periodic_deform(cairn_world *w, double dt) {
   periodic_cell *pc = &w->cell;
   if (pc->flow) {
-    double H[3][3];
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++)
-        H[i][j] = pc->H[i][j] + dt * (pc->L[i][0] * pc->H[0][j] + pc->L[i][1] * pc->H[1][j] +
-                                      pc->L[i][2] * pc->H[2][j]);
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++) pc->H[i][j] = H[i][j];
+    advance(pc->H, (const double(*)[3])pc->L, dt);
+    advance(pc->F, (const double(*)[3])pc->L, dt);
+    if (flip(pc, w->dim)) {
+      memcpy(pc->H_rebuild, pc->H, sizeof pc->H);
+      world_mark_dirty(w); /* the pairs' images are found again */
+    }
     invert(pc);
     place(pc);
   }

@@ -199,13 +199,17 @@ typedef struct pair_list {
    balls are kept inside, and two balls interact through the nearest image of the second, the
    first's separation shifted by H k (k whole). The cell deforms with the velocity gradient L,
    dH/dt = L H about its fixed centre (L[0][1] > 0: simple shear, x moving with y); an edge under
-   stress control has its rate L[j][j] set each step from the stress the contacts carry. */
+   stress control has its rate L[j][j] set each step from the stress the contacts carry. When
+   shear tilts an edge more than half another's length along it, the edge is moved back by that
+   whole edge (a flip, as LAMMPS does): the same images, so the nearest one stays the one found
+   by rounding the fractional separation. */
 typedef struct periodic_cell {
   int on;
   uint8_t periodic[3];
   double origin[3], centre[3];
   double H[3][3], Hinv[3][3];
-  double H0[3][3];        /* H at creation: the strain is measured from it */
+  double F[3][3];         /* the deformation since creation, dF/dt = L F (a flip of the cell's
+                             edges, which keeps its images, does not change it) */
   double H_rebuild[3][3]; /* H at the last neighbour rebuild */
   double L[3][3];         /* velocity gradient, L[i][j] = dv_i / dx_j */
   uint8_t servo[3];       /* edge j's normal stress is held at target[j] */
