@@ -18,7 +18,7 @@ local rmin, rmax = 1.25e-3 * k, 2e-3 * k
 local L = full and 0.04 or 0.034          -- cell side before consolidation (m)
 -- normal stress (Pa), contact stiffness (kn / (d p0) = 5000: stiff grains), shear rate (1/s)
 local p0, kn, rate = 100e3, 2e6, 1.0
-local gamma_end = full and 0.4 or 0.25
+local gamma_end = full and 0.6 or 0.25
 local name = "periodic_shear_3d"
 local t0 = os.clock()
 
