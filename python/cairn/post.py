@@ -270,8 +270,8 @@ def rose(src, bins=36, kind="ball-ball", plane=None, weight=None, path=None, ax=
 
 def force_chains(src, path=None, ax=None, width=4.0, balls=True, title="Force chains"):
     """A 2D force-chain plot: a line between the centres of every ball-ball contact in
-    compression, its width proportional to the normal force (``width`` points for the
-    largest), over the balls' outlines. Saves to ``path`` if given; returns the Axes."""
+    compression (in a periodic cell, to the nearest image), its width proportional to the
+    normal force (``width`` points for the largest), over the balls' outlines. Saves to ``path`` if given; returns the Axes."""
     s = _state(src)
     if s.dim != 2:
         raise ValueError("cairn.post.force_chains draws 2D models; for 3D, render the VTK "
@@ -292,7 +292,10 @@ def force_chains(src, path=None, ax=None, width=4.0, balls=True, title="Force ch
     if keep.any():
         a = np.array([index[int(i)] for i in c.end1[keep]])
         b = np.array([index[int(i)] for i in c.end2[keep]])
-        seg = np.stack([pos[a], pos[b]], axis=1)
+        # from side 2's centre back along the branch (its length from the contact's gap), so a
+        # contact across a periodic cell's face is drawn to side 1's image, not across the cell
+        length = s.balls.rad[a] + s.balls.rad[b] + c.gap[keep]
+        seg = np.stack([pos[b] - length[:, None] * c.normal[keep][:, :2], pos[b]], axis=1)
         f = c.fn[keep]
         lw = width * f / f.max()
         ax.add_collection(LineCollection(seg, linewidths=lw, colors="k"))

@@ -174,3 +174,18 @@ def test_rose_and_force_chains(tmp_path):
     with pytest.raises(TypeError, match="cairn.Model or a cairn.post.Snapshot"):
         post.fabric([1, 2, 3])
     assert os.path.exists(tmp_path / "rose.png")
+
+
+def test_force_chains_in_a_periodic_cell(tmp_path):
+    """A contact across a face is drawn to the nearest image: no line longer than a contact."""
+    with cairn.Model(dim=2, quiet=True) as m:
+        m.contact.cmat_default(model="linear", kn=1e6, ks=1e6)
+        m.cell.create(min=(0, 0), max=(1, 1))
+        m.ball.create(id=1, rad=0.1, pos=(0.05, 0.5))
+        m.ball.create(id=2, rad=0.1, pos=(0.94, 0.5))
+        m.model.timestep(fix=1e-6)
+        m.cycle(1)
+        assert len(m.contacts) == 1 and m.contacts.gap[0] == pytest.approx(-0.09)
+        ax = post.force_chains(m, path=tmp_path / "p.png")
+        (seg,) = ax.collections[1].get_segments()
+        assert np.linalg.norm(seg[1] - seg[0]) == pytest.approx(0.11)
