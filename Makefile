@@ -3,7 +3,7 @@
 #   make test   install what is missing, build, run the whole suite through ctest
 # Other targets: build, deps, python (makes `import cairn` work: part of build), test-asan (the
 # suite under AddressSanitizer + UBSan, built without OpenMP, so CI runs the suite both with and
-# without threads), clean.
+# without threads), fuzz (the libFuzzer targets of tests/fuzz/, FUZZ_SECONDS each), clean.
 
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
@@ -12,8 +12,11 @@ DEB_PKGS   := build-essential cmake pkg-config liblua5.4-dev libcmocka-dev gnupl
               python3-vtk9 xvfb xauth python3-numpy python3-matplotlib python3-pytest
 
 PYTHON     ?= /usr/bin/python3
+BUILD_FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_PKGS  := clang libclang-rt-14-dev
 
-.PHONY: all deps build python demo test test-asan clean
+.PHONY: all deps build python demo test test-asan fuzz clean
 
 all: build
 
@@ -58,5 +61,32 @@ test-asan: deps
 	OMP_NUM_THREADS=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS) -LE 'long|heavy'
 
+# The fuzzers (clang's libFuzzer, with ASan and UBSan), each for FUZZ_SECONDS on its seed corpus
+# and every earlier finding (tests/fuzz/regress_*); a finding stops with its input in
+# $(BUILD_FUZZ)/ (add it to tests/fuzz/regress_NAME/ once fixed).
+fuzz: deps
+	@missing=""; for p in $(FUZZ_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
+	fi
+	CC=clang cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAIRN_FUZZ=ON \
+	  -DCAIRN_TESTS=OFF -DCAIRN_OPENMP=OFF -DCAIRN_WERROR=OFF
+	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_save fuzz_script
+	@for t in save script; do \
+	  mkdir -p $(BUILD_FUZZ)/corpus_$$t && cp -n tests/fuzz/corpus_$$t/* $(BUILD_FUZZ)/corpus_$$t/; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  if ! $(BUILD_FUZZ)/tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
+	      -rss_limit_mb=2048 -malloc_limit_mb=1024 -artifact_prefix=$(BUILD_FUZZ)/ \
+	      $(BUILD_FUZZ)/corpus_$$t tests/fuzz/regress_$$t > $(BUILD_FUZZ)/fuzz_$$t.log 2>&1; then \
+	    grep -E "ERROR|SUMMARY|runtime error|#[0-9]+ in " $(BUILD_FUZZ)/fuzz_$$t.log | head -30; \
+	    echo "fuzz: $$t found a failure; its input is in $(BUILD_FUZZ)/ (log $(BUILD_FUZZ)/fuzz_$$t.log)"; \
+	    exit 1; \
+	  fi; \
+	  grep -E "DONE" $(BUILD_FUZZ)/fuzz_$$t.log | tail -1; \
+	done
+
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_FUZZ)

@@ -28,6 +28,9 @@ int model_state_index(const model_entry *e, const char *name);
 cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
                               const char *name, const double *v, int n, const char *who,
                               cairn_diag *d);
+/* Whether v (1 value, or 3 for a VEC) is of p's type and in its range (what model_prop_write
+   checks, without a message: for values read back from a file). */
+int model_prop_valid(const cairn_prop_desc *p, const double *v);
 /* The range of a property as text: "[0, +inf)". */
 void range_text(const cairn_prop_desc *p, char *buf, size_t n);
 /* Fill a property block with the table defaults. */

@@ -252,6 +252,16 @@ void range_text(const cairn_prop_desc *p, char *buf, size_t n) {
   snprintf(buf, n, "%s, %s", lo, hi);
 }
 
+int model_prop_valid(const cairn_prop_desc *p, const double *v) {
+  for (int k = 0; k < cairn_prop_slots(p->type); k++) {
+    double x = v[k];
+    if (isnan(x) || !(x >= p->min && x <= p->max)) return 0;
+    if ((p->type == CAIRN_PROP_INT || p->type == CAIRN_PROP_BOOL) && x != floor(x)) return 0;
+    if (p->type == CAIRN_PROP_BOOL && x != 0 && x != 1) return 0;
+  }
+  return 1;
+}
+
 cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
                               const char *name, const double *v, int n, const char *who,
                               cairn_diag *d) {

@@ -139,14 +139,16 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   const ball_store *bs = &w->balls;
   size_t n = bs->n;
   put_u64(b, n);
-  put(b, bs->id, n * sizeof *bs->id);
-  put_f64s(b, &bs->pos[0][0], 3 * n), put_f64s(b, &bs->vel[0][0], 3 * n);
-  put_f64s(b, &bs->spin[0][0], 3 * n), put_f64s(b, &bs->force[0][0], 3 * n);
-  put_f64s(b, &bs->moment[0][0], 3 * n), put_f64s(b, &bs->disp[0][0], 3 * n);
-  put_f64s(b, bs->rad, n), put_f64s(b, bs->density, n), put_f64s(b, bs->mass, n);
-  put_f64s(b, bs->inertia, n), put_f64s(b, bs->damp, n), put_f64s(b, bs->k_tran, n);
-  put_f64s(b, bs->k_rot, n);
-  put(b, bs->fix, n), put(b, bs->group, n * sizeof *bs->group);
+  if (n) { /* (no arrays yet without balls) */
+    put(b, bs->id, n * sizeof *bs->id);
+    put_f64s(b, &bs->pos[0][0], 3 * n), put_f64s(b, &bs->vel[0][0], 3 * n);
+    put_f64s(b, &bs->spin[0][0], 3 * n), put_f64s(b, &bs->force[0][0], 3 * n);
+    put_f64s(b, &bs->moment[0][0], 3 * n), put_f64s(b, &bs->disp[0][0], 3 * n);
+    put_f64s(b, bs->rad, n), put_f64s(b, bs->density, n), put_f64s(b, bs->mass, n);
+    put_f64s(b, bs->inertia, n), put_f64s(b, bs->damp, n), put_f64s(b, bs->k_tran, n);
+    put_f64s(b, bs->k_rot, n);
+    put(b, bs->fix, n), put(b, bs->group, n * sizeof *bs->group);
+  }
   put_u32(b, (uint32_t)w->walls.n);
   for (size_t i = 0; i < w->walls.n; i++) {
     const wall *wl = &w->walls.w[i];
@@ -374,12 +376,15 @@ static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_di
                 "with model.load or --plugin before model.restore",
                 name, source);
   const model_entry *e = b->bad ? NULL : &w->reg.e[mm->model];
-  mm->n_props = (int)get_u32(b);
-  if (mm->n_props > 64) b->bad = 1;
+  uint32_t np = get_u32(b);
+  if (np > 64) b->bad = 1;
+  mm->n_props = np <= 64 ? (int)np : 0;
   mm->prop_slots = 0;
   for (int i = 0; i < mm->n_props && !b->bad; i++) {
     get_str(b, row, sizeof row);
-    mm->prop_n[i] = (int)get_u32(b);
+    uint32_t slots = get_u32(b);
+    if (slots > 3) b->bad = 1; /* none (an alias), a number, or a vector */
+    mm->prop_n[i] = (int)(slots <= 3 ? slots : 0);
     mm->prop_slots += mm->prop_n[i];
     int j = model_prop_index(e, row);
     mm->prop_to[i] = j >= 0 && e->m->props[j].access != CAIRN_ALIAS &&
@@ -387,12 +392,15 @@ static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_di
                          ? j
                          : -1;
   }
-  mm->n_state = (int)get_u32(b);
-  if (mm->n_state > 64) b->bad = 1;
+  uint32_t ns = get_u32(b);
+  if (ns > 64) b->bad = 1;
+  mm->n_state = ns <= 64 ? (int)ns : 0;
   mm->state_slots = 0;
   for (int i = 0; i < mm->n_state && !b->bad; i++) {
     get_str(b, row, sizeof row);
-    mm->state_n[i] = (int)get_u32(b);
+    uint32_t slots = get_u32(b);
+    if (slots > 4) b->bad = 1; /* a contact-plane vector keeps 4 */
+    mm->state_n[i] = (int)(slots <= 4 ? slots : 0);
     mm->state_slots += mm->state_n[i];
     int j = model_state_index(e, row);
     /* a contact-plane field of format 1 and 2 has 3 slots, converted by read_state */
@@ -412,8 +420,11 @@ static void read_props(rbuf *b, const model_entry *e, const model_map *mm, doubl
   for (int i = 0; i < mm->n_props; i++) {
     double v[3] = {0, 0, 0};
     get_f64s(b, v, (size_t)mm->prop_n[i]);
-    if (mm->prop_to[i] >= 0)
-      memcpy(props + e->prop_off[mm->prop_to[i]], v, (size_t)mm->prop_n[i] * sizeof(double));
+    if (mm->prop_to[i] < 0) continue;
+    /* a value no script could have set (out of range, NaN) is damage, which the models need
+       not survive */
+    if (!model_prop_valid(&e->m->props[mm->prop_to[i]], v)) b->bad = 1;
+    memcpy(props + e->prop_off[mm->prop_to[i]], v, (size_t)mm->prop_n[i] * sizeof(double));
   }
 }
 
@@ -428,6 +439,10 @@ static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const
     get_f64s(b, v, (size_t)mm->state_n[i]);
     int to = mm->state_to[i];
     if (to < 0) continue;
+    cairn_prop_type t = e->m->state[to].type; /* a whole number the model may cast to int */
+    if ((t == CAIRN_PROP_INT || t == CAIRN_PROP_BOOL) &&
+        !(v[0] == floor(v[0]) && fabs(v[0]) < 2147483647.0))
+      b->bad = 1;
     double *dst = state + e->state_off[to];
     if (frame && mm->state_n[i] == 3 && cairn_state_slots(&e->m->state[to]) == 4) {
       dst[0] = v[0];
@@ -509,9 +524,15 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     ru.g1 = get_u16(b), ru.g2 = get_u16(b);
     BAD_IF(ru.kind < -1 || ru.kind > 1 || ru.g1 >= ng || ru.g2 >= ng);
     CAIRN_TRY(read_entry(b, w, maps, nm, &ru.e, d));
+    cairn_status grown = b->bad ? CAIRN_OK
+                                : mem_grow((void **)&w->cmat.rules, &w->cmat.cap_rules,
+                                           w->cmat.n_rules + 1, sizeof ru, "cmat:rules", d);
+    if (b->bad || grown != CAIRN_OK) { /* the rule's properties are not the world's yet */
+      cmat_entry_unshare(w, &ru.e);
+      mem_free(ru.e.props, 0);
+      CAIRN_TRY(grown);
+    }
     BAD_IF(0);
-    CAIRN_TRY(mem_grow((void **)&w->cmat.rules, &w->cmat.cap_rules, w->cmat.n_rules + 1, sizeof ru,
-                       "cmat:rules", d));
     w->cmat.rules[w->cmat.n_rules++] = ru;
   }
 
@@ -534,14 +555,16 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
   w->has_domain = has_domain;
   w->next_ball_id = next_ball, w->next_wall_id = next_wall;
   ball_store *bs = &w->balls;
-  get(b, bs->id, n * sizeof *bs->id);
-  get_f64s(b, &bs->pos[0][0], 3 * n), get_f64s(b, &bs->vel[0][0], 3 * n);
-  get_f64s(b, &bs->spin[0][0], 3 * n), get_f64s(b, &bs->force[0][0], 3 * n);
-  get_f64s(b, &bs->moment[0][0], 3 * n), get_f64s(b, &bs->disp[0][0], 3 * n);
-  get_f64s(b, bs->rad, n), get_f64s(b, bs->density, n), get_f64s(b, bs->mass, n);
-  get_f64s(b, bs->inertia, n), get_f64s(b, bs->damp, n), get_f64s(b, bs->k_tran, n);
-  get_f64s(b, bs->k_rot, n);
-  get(b, bs->fix, n), get(b, bs->group, n * sizeof *bs->group);
+  if (n) { /* (no arrays yet without balls) */
+    get(b, bs->id, n * sizeof *bs->id);
+    get_f64s(b, &bs->pos[0][0], 3 * n), get_f64s(b, &bs->vel[0][0], 3 * n);
+    get_f64s(b, &bs->spin[0][0], 3 * n), get_f64s(b, &bs->force[0][0], 3 * n);
+    get_f64s(b, &bs->moment[0][0], 3 * n), get_f64s(b, &bs->disp[0][0], 3 * n);
+    get_f64s(b, bs->rad, n), get_f64s(b, bs->density, n), get_f64s(b, bs->mass, n);
+    get_f64s(b, bs->inertia, n), get_f64s(b, bs->damp, n), get_f64s(b, bs->k_tran, n);
+    get_f64s(b, bs->k_rot, n);
+    get(b, bs->fix, n), get(b, bs->group, n * sizeof *bs->group);
+  }
   BAD_IF(0);
   for (uint64_t i = 0; i < n; i++) BAD_IF(bs->group[i] >= ng || !(bs->rad[i] > 0));
 
@@ -788,6 +811,22 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
                     "'%s' has save format version %u, this cairn reads versions "
                     "%u to %u; use the cairn that wrote it",
                     path, version, SAVE_VERSION_OLDEST, SAVE_VERSION);
+  }
+  /* The declared size against the file's own, before anything is allocated for it: a damaged
+     count must not ask for gigabytes. */
+  long file_len = -1;
+  if (fseek(f, 0, SEEK_END) == 0) file_len = ftell(f);
+  if (file_len < 0 || fseek(f, (long)sizeof head, SEEK_SET) != 0) {
+    fclose(f);
+    return diag_set(d, CAIRN_EIO, "'%s' cannot be read (seek failed); check the file", path);
+  }
+  uint64_t have = (uint64_t)file_len - sizeof head;
+  if (size > have || have - size < 8) {
+    fclose(f);
+    return diag_set(d, CAIRN_EINVAL,
+                    "'%s' is truncated (%ld bytes, its header declares %llu); restore an earlier "
+                    "save",
+                    path, file_len, (unsigned long long)(size + 8 + sizeof head));
   }
   unsigned char *pay =
       size < ((uint64_t)1 << 40) ? mem_realloc(NULL, 0, size + 8, "restore") : NULL;

@@ -70,6 +70,19 @@ static cairn_status check_vec(const double v[3], const char *what, int64_t id, c
   return CAIRN_OK;
 }
 
+/* A radius and density whose mass and moment of inertia a double holds (neither overflowing nor
+   underflowing to 0): a radius of 1e300 passes "> 0 and finite" but its r^5 does not. */
+static cairn_status check_mass(int dim, int64_t id, double r, double rho, cairn_diag *d) {
+  double m = dim == 2 ? rho * M_PI * r * r : rho * 4.0 / 3.0 * M_PI * r * r * r;
+  double I = (dim == 2 ? 0.5 : 0.4) * m * r * r;
+  CAIRN_CHECK(isfinite(m) && isfinite(I) && m > 0 && I > 0, d, CAIRN_EINVAL,
+              "ball %lld: radius %g and density %g give a mass of %g and a moment of inertia of "
+              "%g, which are not finite positive numbers; give sizes and densities in units "
+              "that keep them so (metres and kg/m^3, say)",
+              (long long)id, r, rho, m, I);
+  return CAIRN_OK;
+}
+
 cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, cairn_diag *d) {
   ball_store *b = &w->balls;
   int64_t id = s->id ? s->id : w->next_ball_id;
@@ -88,6 +101,7 @@ cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, ca
               (long long)id, s->density);
   CAIRN_CHECK(isfinite(s->damp) && s->damp >= 0 && s->damp < 1, d, CAIRN_EINVAL,
               "ball %lld: local damping must be in [0, 1) (got %g)", (long long)id, s->damp);
+  CAIRN_TRY(check_mass(w->dim, id, s->rad, s->density, d));
   CAIRN_TRY(check_vec(s->pos, "position", id, d));
   CAIRN_TRY(check_vec(s->vel, "velocity", id, d));
   CAIRN_TRY(check_vec(s->spin, "spin", id, d));
@@ -223,6 +237,7 @@ cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d
   CAIRN_CHECK(isfinite(r) && r > 0, d, CAIRN_EINVAL,
               "ball %lld: radius must be > 0 (got %g); pass a positive length",
               (long long)w->balls.id[s], r);
+  CAIRN_TRY(check_mass(w->dim, w->balls.id[s], r, w->balls.density[s], d));
   w->balls.rad[s] = r;
   if (r < w->rad_floor) w->rad_floor = r;
   ball_update_mass(w, s);
@@ -234,6 +249,7 @@ cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag
   CAIRN_CHECK(isfinite(rho) && rho > 0, d, CAIRN_EINVAL,
               "ball %lld: density must be > 0 (got %g); pass a positive number",
               (long long)w->balls.id[s], rho);
+  CAIRN_TRY(check_mass(w->dim, w->balls.id[s], w->balls.rad[s], rho, d));
   w->balls.density[s] = rho;
   ball_update_mass(w, s);
   return CAIRN_OK;

@@ -1,0 +1,47 @@
+-- Writes the seed saves of the save-file fuzzer into the current folder: small scenes with every
+-- feature the format holds (2D and 3D, several models with state, bonds, walls of each kind,
+-- servos, applied loads, histories, cracks, a periodic cell). Run: cairn run make_corpus.lua
+local function scene(dim, name, extra)
+  model.new{dim = dim}
+  model.gravity(dim == 3 and {0, 0, -9.81} or {0, -9.81})
+  contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.5, dp_nratio = 0.1}
+  for i = 1, 6 do
+    local p = dim == 3 and {0.021 * i, 0.01 * (i % 2), 0.012} or {0.021 * i, 0.012}
+    ball.create{id = i, rad = 0.011, pos = p, density = 2600, group = i % 2 == 0 and "a" or nil}
+  end
+  if extra then extra() end
+  model.timestep{auto = true}
+  history.add("t", function() return model.time() end)
+  history.interval(3)
+  model.cycle(30)
+  model.save(name)
+end
+
+scene(2, "seed_2d.sav", function()
+  wall.create{id = 1, nodes = {{-1, 0}, {1, 0}}}
+  wall.servo{id = 1, stress = 10, area = 1, vmax = 0.01}
+  ball.force_app(1, {0.1, 0})
+end)
+scene(3, "seed_3d.sav", function()
+  wall.create{id = 1, kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
+  wall.create{id = 2, kind = "polygon", nodes = {{0, -1, 0}, {0, 1, 0}, {0, 1, 1}}, spin = {0.1, 0, 0}}
+  wall.create{id = 3, kind = "cylinder", point = {0, 0, 0}, axis = {0, 0, 1}, radius = 1}
+  contact.cmat_add{kind = "ball-ball", group = "a", model = "hertz", hz_shear = 1e8, hz_poiss = 0.3}
+end)
+scene(2, "seed_bonds_2d.sav", function()
+  contact.cmat_default{model = "linearpbond", kn = 1e5, ks = 5e4, pb_kn = 1e9, pb_ks = 1e9,
+                       pb_ten = 1e3, pb_coh = 1e3, pb_gap = 0.01}
+end)
+scene(3, "seed_burger_3d.sav", function()
+  contact.cmat_default{model = "burger", bur_knk = 1e5, bur_cnk = 1e3, bur_knm = 1e5, bur_cnm = 1e4,
+                       bur_ksk = 1e5, bur_csk = 1e3, bur_ksm = 1e5, bur_csm = 1e4, bur_fric = 0.5}
+end)
+scene(2, "seed_cell_2d.sav", function()
+  cell.create{min = {0, -0.5}, max = {0.2, 0.5}, axes = "x"}
+  cell.rate{xy = 0.1}
+end)
+scene(3, "seed_cell_3d.sav", function()
+  cell.create{min = {0, -0.1, -0.1}, max = {0.2, 0.1, 0.2}}
+  cell.servo{axis = "xyz", stress = 100, rate_max = 0.1}
+end)
+print("seed saves written")
