@@ -48,6 +48,15 @@ typedef struct grid {
   size_t nc[3];
 } grid;
 
+/* Cells of side h across a span, as a count the grid can hold: a span that is not finite (a
+   run that blew up and was stopped, then cycled again) gets one cell, and a huge one at most
+   2^40 (the caller coarsens h until the cells are few). */
+static size_t cells_across(double span, double h) {
+  double q = span / h;
+  if (!(q >= 0 && q < 1e300)) return 1;
+  return q < 1099511627776.0 ? (size_t)q + 1 : (size_t)1 << 40;
+}
+
 static void grid_setup(const cairn_world *w, double reach, grid *g) {
   const ball_store *b = &w->balls;
   double hi[3] = {-INFINITY, -INFINITY, -INFINITY}, rmax = 0;
@@ -61,20 +70,22 @@ static void grid_setup(const cairn_world *w, double reach, grid *g) {
   }
   g->h = 2 * rmax + reach; /* any pair within reach lies in neighbouring cells */
   for (;;) {
-    size_t total = 1;
+    double total = 1;
     for (int k = 0; k < 3; k++) {
-      g->nc[k] = k < w->dim ? (size_t)((hi[k] - g->lo[k]) / g->h) + 1 : 1;
-      total *= g->nc[k];
+      g->nc[k] = k < w->dim ? cells_across(hi[k] - g->lo[k], g->h) : 1;
+      total *= (double)g->nc[k];
     }
-    if (total <= 2 * b->n + 8) break; /* sparse worlds: coarser cells keep memory linear in n */
+    if (total <= 2.0 * (double)b->n + 8)
+      break; /* sparse worlds: coarser cells keep memory
+                 linear in n */
     g->h *= 1.5;
   }
 }
 
 static inline void grid_cell(const grid *g, int dim, const double p[3], size_t ci[3]) {
   for (int k = 0; k < 3; k++) {
-    ci[k] = k < dim ? (size_t)((p[k] - g->lo[k]) / g->h) : 0;
-    if (ci[k] >= g->nc[k]) ci[k] = g->nc[k] - 1;
+    double q = k < dim ? (p[k] - g->lo[k]) / g->h : 0;
+    ci[k] = q >= 0 && q < (double)g->nc[k] ? (size_t)q : q >= 0 ? g->nc[k] - 1 : 0;
   }
 }
 
@@ -223,14 +234,14 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
     lo[j] = a, span[j] = z - a > 0 ? z - a : 1e-300;
   }
   for (;;) {
-    size_t total = 1;
+    double total = 1;
     for (int j = 0; j < 3; j++) {
       double across = span[j] * periodic_height(pc, j); /* the span's width in length */
-      size_t k = j < w->dim ? (size_t)(across / h) : 1;
+      size_t k = j < w->dim ? cells_across(across, h) - 1 : 1;
       nc[j] = k < 1 ? 1 : k; /* each at least h across, so neighbours are one cell away */
-      total *= nc[j];
+      total *= (double)nc[j];
     }
-    if (total <= 2 * n + 8) break;
+    if (total <= 2.0 * (double)n + 8) break;
     h *= 1.5;
   }
   size_t ncell = nc[0] * nc[1] * nc[2];
@@ -246,7 +257,7 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
       double u = (s - lo[j]) / span[j];
       if (pc->periodic[j]) u -= floor(u);
       double q = floor(u * (double)nc[j]);
-      ci[j] = q < 0 ? 0 : (size_t)q >= nc[j] ? nc[j] - 1 : (size_t)q;
+      ci[j] = q >= 0 && q < (double)nc[j] ? (size_t)q : q >= 0 ? nc[j] - 1 : 0;
     }
     p->cell_of[i] = (uint32_t)((ci[2] * nc[1] + ci[1]) * nc[0] + ci[0]);
     p->cell_start[p->cell_of[i] + 1]++;
