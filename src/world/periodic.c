@@ -31,8 +31,10 @@ static void invert(periodic_cell *pc) {
     for (int i = 0; i < 3; i++) I[i][i] = 1.0 / H[i][i];
 }
 
-/* The whole number below x, without a call to libm (|x| < 2^62). */
+/* The whole number below x, without a call to libm where |x| < 2^62 (every ball of a sane run:
+   x is a position in cell lengths); libm's floor for the rest (a run that blew up). */
 static inline double floor_fast(double x) {
+  if (!(fabs(x) < 4.0e18)) return floor(x);
   double t = (double)(long long)x;
   return t > x ? t - 1.0 : t;
 }
