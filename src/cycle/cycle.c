@@ -122,9 +122,7 @@ static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
   long nb = (long)b->n, runaway = nb; /* the first ball that moved too far, or nb */
   /* below the smallest radius: no ball moved too far (the usual case: no radius is read) */
   const double floor2 = w->rad_floor * w->rad_floor;
-  int flow = 0; /* a periodic cell that deforms */
-  if (w->cell.on)
-    for (int q = 0; q < 9; q++) flow |= w->cell.L[q / 3][q % 3] != 0;
+  int flow = w->cell.on && w->cell.flow; /* a periodic cell that deforms */
   /* two copies of the loop: without a deforming cell, no flow is looked at */
   if (flow) {
 #pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))

@@ -462,7 +462,7 @@ static GATHER_INLINE int parted(const cairn_world *w, size_t c, int periodic) {
   uint32_t a = cs->a[c], b = cs->b[c];
   if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
     double e[3], lim = bs->rad[a] + bs->rad[b] + cs->prox[c], img[3];
-    v3_sub(periodic ? detect_image(w, a, b, img, NULL) : bs->pos[b], bs->pos[a], e);
+    v3_sub(periodic ? detect_image(w, a, b, img) : bs->pos[b], bs->pos[a], e);
     if (v3_dot(e, e) < lim * lim * (1.0 - 1e-9)) return 0;
   }
   double gap, n[3], pt[3];

@@ -24,33 +24,28 @@ static inline int geom_ball_ball(const double c1[3], double r1, const double c2[
 int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, double n[3],
                    double pt[3]);
 
-/* This step's geometry of a pair or contact of kind k between sides a and b: gap, normal and
-   contact point; 0 where no normal is defined. */
-/* Ball b's centre as ball a sees it: itself, or in a periodic cell its nearest image; 'shift'
-   (may be NULL) gets the image's offset. */
+/* Ball b's centre as ball a sees it: itself, or in a periodic cell its nearest image (written
+   to img). */
 static inline const double *detect_image(const cairn_world *w, uint32_t a, uint32_t b,
-                                         double img[3], double shift[3]) {
+                                         double img[3]) {
   const ball_store *bs = &w->balls;
-  if (!w->cell.on) {
-    if (shift) v3_zero(shift);
-    return bs->pos[b];
-  }
+  if (!w->cell.on) return bs->pos[b];
   double e[3], sh[3];
   v3_sub(bs->pos[b], bs->pos[a], e);
   periodic_shift(&w->cell, e, sh);
   v3_add(bs->pos[b], sh, img);
-  if (shift) v3_copy(sh, shift);
   return img;
 }
 
+/* This step's geometry of a pair or contact of kind k between sides a and b: gap, normal and
+   contact point; 0 where no normal is defined. */
 static inline int detect_pair_geometry(const cairn_world *w, int k, uint32_t a, uint32_t b,
                                        double *gap, double n[3], double pt[3]) {
   const ball_store *bs = &w->balls;
   if (k != CAIRN_KIND_BALL_BALL)
     return geom_ball_wall(&w->walls.w[a], bs->pos[b], bs->rad[b], gap, n, pt);
   double img[3];
-  return geom_ball_ball(bs->pos[a], bs->rad[a], detect_image(w, a, b, img, NULL), bs->rad[b], gap,
-                        n, pt);
+  return geom_ball_ball(bs->pos[a], bs->rad[a], detect_image(w, a, b, img), bs->rad[b], gap, n, pt);
 }
 
 /* Create the contacts that the current positions call for: rebuild the pair list when something

@@ -75,9 +75,8 @@ static void grid_setup(const cairn_world *w, double reach, grid *g) {
       g->nc[k] = k < w->dim ? cells_across(hi[k] - g->lo[k], g->h) : 1;
       total *= (double)g->nc[k];
     }
-    if (total <= 2.0 * (double)b->n + 8)
-      break; /* sparse worlds: coarser cells keep memory
-                 linear in n */
+    /* sparse worlds: coarser cells keep memory linear in n */
+    if (total <= 2.0 * (double)b->n + 8) break;
     g->h *= 1.5;
   }
 }
@@ -391,8 +390,9 @@ static int needs_rebuild(const cairn_world *w) {
 /* In a periodic cell: whether pair q without a contact has come within reach this step (sok 1,
    its gap in sgap), or has two coincident centres (sok 2), through the nearest image. The loop
    without a cell (in detect_update) is the same without images, written out so that it is
-   compiled exactly as it was before cells existed. */
-static PAIR_INLINE int mark_pair(cairn_world *w, long q, double max_prox, int periodic) {
+   compiled exactly as it was before cells existed (this function called with a constant flag
+   there cost 5 instructions more per particle-step, bench/instructions.sh). */
+static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox) {
   pair_list *p = &w->pairs;
   p->sok[q] = 0;
   if (p->contact[q] != IDMAP_NONE) return 0;
@@ -404,7 +404,7 @@ static PAIR_INLINE int mark_pair(cairn_world *w, long q, double max_prox, int pe
        Nearer than that, the exact test below decides. */
     const ball_store *bs = &w->balls;
     double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox, img[3];
-    const double *pb = periodic ? detect_image(w, a, bb, img, NULL) : bs->pos[bb];
+    const double *pb = detect_image(w, a, bb, img);
     v3_sub(pb, bs->pos[a], e);
     if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) return 0;
     formed = geom_ball_ball(bs->pos[a], bs->rad[a], pb, bs->rad[bb], &gap, n, pt);
@@ -437,7 +437,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (w->cell.on) {
 #pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
     for (long q = 0; q < np; q++)
-      if (mark_pair(w, q, max_prox, 1)) marked++;
+      if (mark_pair_cell(w, q, max_prox)) marked++;
   } else {
 #pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
     for (long q = 0; q < np; q++) {

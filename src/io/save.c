@@ -236,7 +236,6 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, &pc->H[0][0], 9), put_f64s(b, &pc->F[0][0], 9);
     put_f64s(b, &pc->H_rebuild[0][0], 9), put_f64s(b, &pc->L[0][0], 9);
     put_f64s(b, pc->target, 3), put_f64s(b, pc->rate_max, 3), put_f64(b, pc->alpha);
-    put_f64s(b, pc->stress, 9);
   }
 }
 
@@ -759,7 +758,6 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
         get_f64s(b, &pc->H[0][0], 9), get_f64s(b, &pc->F[0][0], 9);
         get_f64s(b, &pc->H_rebuild[0][0], 9), get_f64s(b, &pc->L[0][0], 9);
         get_f64s(b, pc->target, 3), get_f64s(b, pc->rate_max, 3), pc->alpha = get_f64(b);
-        get_f64s(b, pc->stress, 9);
         BAD_IF(0);
         BAD_IF(!(periodic_volume(pc, 3) > 0) || !(pc->alpha > 0 && pc->alpha <= 1));
         for (int j = 0; j < 3; j++) BAD_IF(pc->periodic[j] > 1 || pc->servo[j] > 1);

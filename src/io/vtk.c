@@ -285,7 +285,7 @@ static void c_pt(const void *c, size_t i, void *buf) {
     v3_copy(w->balls.pos[cs->b[k]], pt);
   else if (cs->kind[k] == CAIRN_KIND_BALL_BALL && w->cell.on) {
     /* side 1 as side 2 sees it (its nearest image): the branch back from side 2's centre */
-    double len = w->balls.rad[cs->a[k]] + w->balls.rad[cs->b[k]] + cs->gap[k];
+    double len = contact_branch_length(w, (uint32_t)k);
     for (int q = 0; q < 3; q++) pt[q] = w->balls.pos[cs->b[k]][q] - len * cs->normal[k][q];
   } else if (cs->kind[k] == CAIRN_KIND_BALL_BALL)
     v3_copy(w->balls.pos[cs->a[k]], pt);

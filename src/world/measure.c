@@ -316,33 +316,19 @@ double meas_coordination(const cairn_world *w, const meas_region *r, int all, si
 }
 
 void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t *n_contacts) {
-  const ball_store *b = &w->balls;
   const contact_store *cs = &w->contacts;
   memset(s, 0, 9 * sizeof *s);
   size_t nc = 0;
   for (size_t c = 0; c < cs->n; c++) {
     double pt[3];
     contact_point(w, (uint32_t)c, pt);
-    if (w->cell.on) { /* the contact point inside the cell, where a region over it sees it */
-      const periodic_cell *pc = &w->cell;
-      double e[3], k[3];
-      v3_sub(pt, pc->origin, e);
-      for (int j = 0; j < 3; j++) {
-        double u = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
-        k[j] = pc->periodic[j] ? floor(u) : 0.0;
-      }
-      for (int q = 0; q < 3; q++)
-        pt[q] -= pc->H[q][0] * k[0] + pc->H[q][1] * k[1] + pc->H[q][2] * k[2];
-    }
+    /* in a cell: the contact point inside it, where a region over it sees it */
+    if (w->cell.on) periodic_wrap_point(&w->cell, pt);
     if (!meas_contains(r, pt)) continue;
     /* Branch vector from the contact's own geometry (normal and gap of the force pass that the
-       force belongs to), not from the balls' positions, which have moved on by one step:
-       ball-ball, centre to centre, (r1 + r2 + gap) n; ball-wall, contact point (the middle of
-       the overlap) to the centre, (r + gap / 2) n. */
+       force belongs to), not from the balls' positions, which have moved on by one step. */
     const double *n = cs->normal[c];
-    double rb = b->rad[cs->b[c]];
-    double len = cs->kind[c] == CAIRN_KIND_BALL_BALL ? b->rad[cs->a[c]] + rb + cs->gap[c]
-                                                     : rb + 0.5 * cs->gap[c];
+    double len = contact_branch_length(w, (uint32_t)c);
     const double *f = cs->force[c];
     for (int i = 0; i < w->dim; i++)
       for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * len * n[j];

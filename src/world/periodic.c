@@ -160,20 +160,23 @@ void periodic_wrap(cairn_world *w) {
     }
     return;
   }
-  for (size_t i = 0; i < b->n; i++) {
-    double *x = b->pos[i], e[3], k[3];
-    v3_sub(x, pc->origin, e);
-    int moved = 0;
-    for (int j = 0; j < 3; j++) {
-      double s = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
-      k[j] = pc->periodic[j] ? floor_fast(s) : 0.0;
-      moved |= k[j] != 0;
-    }
-    if (!moved) continue;
+  for (size_t i = 0; i < b->n; i++)
+    if (periodic_wrap_point(pc, b->pos[i]) && w->dim == 2) b->pos[i][2] = 0;
+}
+
+int periodic_wrap_point(const periodic_cell *pc, double x[3]) {
+  double e[3], k[3];
+  v3_sub(x, pc->origin, e);
+  int moved = 0;
+  for (int j = 0; j < 3; j++) {
+    double s = pc->Hinv[j][0] * e[0] + pc->Hinv[j][1] * e[1] + pc->Hinv[j][2] * e[2];
+    k[j] = pc->periodic[j] ? floor_fast(s) : 0.0;
+    moved |= k[j] != 0;
+  }
+  if (moved)
     for (int q = 0; q < 3; q++)
       x[q] -= pc->H[q][0] * k[0] + pc->H[q][1] * k[1] + pc->H[q][2] * k[2];
-    if (w->dim == 2) x[2] = 0;
-  }
+  return moved;
 }
 
 void periodic_set_rate(cairn_world *w, const double L[3][3], int remap) {
@@ -208,9 +211,7 @@ void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
   for (size_t c = 0; c < cs->n; c++) {
     if (!cs->active[c]) continue;
     const double *n = cs->normal[c], *f = cs->force[c];
-    double rb = b->rad[cs->b[c]];
-    double len = cs->kind[c] == CAIRN_KIND_BALL_BALL ? b->rad[cs->a[c]] + rb + cs->gap[c]
-                                                     : rb + 0.5 * cs->gap[c];
+    double len = contact_branch_length(w, (uint32_t)c);
     for (int i = 0; i < w->dim; i++) {
       for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * len * n[j];
       double q = n[i] * len * n[i]; /* n_i l_i, l = len n */
@@ -232,15 +233,15 @@ void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
 
 cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d) {
   periodic_cell *pc = &w->cell;
-  double stiff[3];
+  double stress[9], stiff[3];
   /* the stress is summed over every contact: only for the control (cell.stress sums on demand) */
   if (!(pc->servo[0] | pc->servo[1] | pc->servo[2])) return CAIRN_OK;
-  periodic_stress(w, pc->stress, stiff);
+  periodic_stress(w, stress, stiff);
   double L[3][3];
   memcpy(L, pc->L, sizeof L);
   for (int j = 0; j < w->dim; j++) {
     if (!pc->servo[j]) continue;
-    double err = pc->stress[4 * j] - pc->target[j], rate;
+    double err = stress[4 * j] - pc->target[j], rate;
     /* expanding (rate > 0) relieves compression: close the share alpha of the error a step */
     if (stiff[j] > 0)
       rate = pc->alpha * err / (stiff[j] * dt);

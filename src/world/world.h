@@ -214,9 +214,8 @@ typedef struct periodic_cell {
   double L[3][3];         /* velocity gradient, L[i][j] = dv_i / dx_j */
   uint8_t servo[3];       /* edge j's normal stress is held at target[j] */
   double target[3], rate_max[3], alpha;
-  double stress[9]; /* the stress over the cell from the last force pass (compression > 0) */
-  int ortho;        /* H is diagonal (no shear): images by axis, no matrix products */
-  int flow;         /* L is not zero: images move relative to the balls */
+  int ortho; /* H is diagonal (no shear): images by axis, no matrix products */
+  int flow;  /* L is not zero: images move relative to the balls */
 } periodic_cell;
 
 typedef enum domain_cond { DOMAIN_STOP = 0, DOMAIN_DESTROY = 1 } domain_cond;
@@ -461,6 +460,17 @@ void wall_plane(const wall *wl, double p[3], double n[3]);
 /* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
 void wall_turn(wall *wl, const double th[3]);
 
+/* The length of contact c's branch vector, from its own normal and gap (those of the force
+   pass its force belongs to): ball-ball, centre to centre, r1 + r2 + gap; ball-wall, the
+   contact point (the middle of the overlap) to the centre, r + gap / 2. The branch is this
+   length along the normal; in a periodic cell it reaches side 2 from side 1's nearest image. */
+static inline double contact_branch_length(const cairn_world *w, uint32_t c) {
+  const contact_store *cs = &w->contacts;
+  double rb = w->balls.rad[cs->b[c]];
+  return cs->kind[c] == CAIRN_KIND_BALL_BALL ? w->balls.rad[cs->a[c]] + rb + cs->gap[c]
+                                             : rb + 0.5 * cs->gap[c];
+}
+
 /* periodic.c */
 /* Make the box lo..hi a periodic cell along the axes flagged in 'axes' (dim entries). Refused
    with walls across a periodic axis or balls too large for the cell; balls outside are moved in
@@ -501,7 +511,10 @@ double periodic_volume(const periodic_cell *pc, int dim);
 void periodic_set_rate(cairn_world *w, const double L[3][3], int remap);
 /* Put every ball inside the cell along its periodic edges. */
 void periodic_wrap(cairn_world *w);
-/* After the force pass: the cell's stress and, on stress-controlled edges, the rates. */
+/* Bring point x into the cell along its periodic edges (by whole edges); returns whether it
+   moved. */
+int periodic_wrap_point(const periodic_cell *pc, double x[3]);
+/* After the force pass: on stress-controlled edges, the rates from the cell's stress. */
 cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d);
 /* After motion: the cell deforms over dt, and the balls are put back inside. */
 void periodic_deform(cairn_world *w, double dt);
