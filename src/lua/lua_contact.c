@@ -33,15 +33,8 @@ void push_contact_ids(lua_State *L, int kind, int64_t id1, int64_t id2) {
 
 static void push_handle(lua_State *L, const cairn_world *w, uint32_t c) {
   handle *h = lua_newuserdatauv(L, sizeof *h, 0);
-  const contact_store *cs = &w->contacts;
-  h->kind = cs->kind[c];
-  if (h->kind == CAIRN_KIND_BALL_BALL) {
-    h->id1 = w->balls.id[cs->a[c]];
-    h->id2 = w->balls.id[cs->b[c]];
-  } else {
-    h->id1 = w->balls.id[cs->b[c]];
-    h->id2 = w->walls.w[cs->a[c]].id;
-  }
+  h->kind = w->contacts.kind[c];
+  contact_ids(w, c, &h->id1, &h->id2);
   luaL_setmetatable(L, HANDLE);
 }
 

@@ -153,14 +153,8 @@ cairn_status cairn_session_contact_ends(cairn_session *s, int64_t *id1, int64_t 
   if (!w) return diag_set(d, CAIRN_ESTATE, "no model yet; create one (model.new) first");
   const contact_store *cs = &w->contacts;
   for (size_t c = 0; c < cs->n; c++) {
-    int64_t i1, i2; /* as contact.ends gives them (push_handle in lua_contact.c) */
-    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
-      i1 = w->balls.id[cs->a[c]];
-      i2 = w->balls.id[cs->b[c]];
-    } else {
-      i1 = w->balls.id[cs->b[c]];
-      i2 = w->walls.w[cs->a[c]].id;
-    }
+    int64_t i1, i2; /* as contact.ends gives them */
+    contact_ids(w, (uint32_t)c, &i1, &i2);
     if (id1) id1[c] = i1;
     if (id2) id2[c] = i2;
     if (model) model[c] = cs->model[c];

@@ -75,13 +75,7 @@ void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode) {
   e->type = (uint8_t)ev;
   e->kind = cs->kind[c];
   e->mode = mode;
-  if (e->kind == CAIRN_KIND_BALL_BALL) {
-    e->id1 = w->balls.id[cs->a[c]];
-    e->id2 = w->balls.id[cs->b[c]];
-  } else {
-    e->id1 = w->balls.id[cs->b[c]];
-    e->id2 = w->walls.w[cs->a[c]].id;
-  }
+  contact_ids(w, c, &e->id1, &e->id2);
 }
 
 cairn_status world_call_hook(cairn_world *w, hook_point p, cairn_diag *d) {

@@ -460,6 +460,19 @@ void wall_plane(const wall *wl, double p[3], double n[3]);
 /* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
 void wall_turn(wall *wl, const double th[3]);
 
+/* The ids that name contact c, as its events and handles give them: ball-ball, the lower and
+   the higher ball id (sides 1 and 2); ball-wall, the ball id, then the wall id. */
+static inline void contact_ids(const cairn_world *w, uint32_t c, int64_t *id1, int64_t *id2) {
+  const contact_store *cs = &w->contacts;
+  if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
+    *id1 = w->balls.id[cs->a[c]];
+    *id2 = w->balls.id[cs->b[c]];
+  } else {
+    *id1 = w->balls.id[cs->b[c]];
+    *id2 = w->walls.w[cs->a[c]].id;
+  }
+}
+
 /* The length of contact c's branch vector, from its own normal and gap (those of the force
    pass its force belongs to): ball-ball, centre to centre, r1 + r2 + gap; ball-wall, the
    contact point (the middle of the overlap) to the centre, r + gap / 2. The branch is this
