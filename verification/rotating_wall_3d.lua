@@ -8,9 +8,11 @@
 --     (0, -R, 0), R = 0.5 m: the wall's surface at the contact moves at w R' along its tangent
 --     (R' = R - overlap/2, the contact point being the middle of the overlap; the distance from
 --     the centre to the turning wall stays R). With the linear model (ks = 5e4 N/m, friction
---     1000, so that it sticks) the shear force after n steps of dt = 1e-4 is ks w R' n dt (its
---     magnitude, in the contact's frame). The wall turns by 1e-4 rad in the run, which changes
---     this by its square: tolerance 1e-6.
+--     1000, so that it sticks) the shear force after n steps of dt = 1e-4 is ks w R' (n - 1) dt
+--     (its magnitude, in the contact's frame): a contact sees a wall's motion over the step
+--     before its force pass, as it sees a ball's, and at the n-th pass the wall has turned n - 1
+--     steps. The wall turns by 1e-4 rad in the run, which changes this by its square: tolerance
+--     1e-6.
 --  3. Torque: the moment about the centre of the force the ball puts on the wall, about z, is
 --     R' F_s - s F_n: the shear force times R', and the normal force kn overlap times the
 --     distance s = (R + r - overlap) sin(theta) along the wall from the centre's foot to the
@@ -74,14 +76,14 @@ local cp = contact.find("ball-wall", 1, 1)
 local Rp = R - ov / 2
 local f = contact.force(cp) -- (normal, s, t)
 local fs = math.sqrt(f[2] ^ 2 + f[3] ^ 2)
-verify.check{quantity = "shear_force_from_turning", sim = fs, ref = ks * w * Rp * n * dt,
+verify.check{quantity = "shear_force_from_turning", sim = fs, ref = ks * w * Rp * (n - 1) * dt,
              tol = 1e-6}
 local t = wall.torque(1)
 local tz = type(t) == "table" and t[3] or t
 local theta = w * (n - 1) * dt
 local lever = (R + r - ov) * math.sin(theta)
 verify.check{quantity = "torque_about_centre", sim = tz,
-             ref = -Rp * ks * w * Rp * n * dt - lever * f[1], tol = 1e-6}
+             ref = -Rp * ks * w * Rp * (n - 1) * dt - lever * f[1], tol = 1e-6}
 local e = energy.get()
 print(string.format("rotating_wall_%dd: wall work %.6g J, strain %.6g J, balance %.3g", dim,
                     e.wall_work, e.strain, e.balance))

@@ -57,8 +57,8 @@ static inline void step_energy(double *eg, double *ed, double m, double g, doubl
    worked on in locals and stored once: the compiler cannot tell the arrays apart, and would
    reload everything after each store. */
 static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigned fix, double a,
-                                         int track, const double g[3], double dt, double *eg,
-                                         double *ed, const double *vref) {
+                                         int track, const double g[3], double dt, double dtk,
+                                         double *eg, double *ed, const double *vref) {
   double m = b->mass[i], I = b->inertia[i], v[3], s[3];
   v3_copy(b->vel[i], v);
   v3_copy(b->spin[i], s);
@@ -67,15 +67,15 @@ static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigne
     double f0 = b->force[i][k] + m * g[k], v0 = v[k];
     /* in a deforming periodic cell, damping opposes the motion relative to the cell's flow */
     double f = damped(f0, vref ? v0 - vref[k] : v0, a);
-    v[k] += f / m * dt;
-    if (track) step_energy(eg, ed, m, g[k], f0, f, v0, v[k], dt);
+    v[k] += f / m * dtk;
+    if (track) step_energy(eg, ed, m, g[k], f0, f, v0, v[k], dtk);
   }
   if (!(fix & FIX_SPIN)) {
     for (int k = dim == 2 ? 2 : 0; k < 3; k++) {
       double m0 = b->moment[i][k], s0 = s[k];
       double mo = damped(m0, s0, a);
-      s[k] += mo / I * dt;
-      if (track) step_energy(eg, ed, 0.0, 0.0, m0, mo, s0, s[k], dt);
+      s[k] += mo / I * dtk;
+      if (track) step_energy(eg, ed, 0.0, 0.0, m0, mo, s0, s[k], dtk);
     }
   }
   v3_copy(v, b->vel[i]);
@@ -91,23 +91,24 @@ static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigne
 /* Ball i's step (advance_ball with the right constants); returns whether it moved too far. In a
    deforming periodic cell ('flow'), damping works on the velocity relative to the cell's flow. */
 static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, const double g[3],
-                                   double dt, double floor2, int flow) {
+                                   double dt, double dtk, double floor2, int flow, double *v2max) {
   ball_store *b = &w->balls;
   double eg = 0, ed = 0, a = b->damp[i];
   unsigned fix = b->fix[i];
   double v2;
   if (dim == 3 && !fix && a == 0 && !track)
-    v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, &eg, &ed, NULL);
+    v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, dtk, &eg, &ed, NULL);
   else if (!flow || a == 0)
-    v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, NULL);
+    v2 = advance_ball(b, i, dim, fix, a, track, g, dt, dtk, &eg, &ed, NULL);
   else {
     const double(*L)[3] = (const double(*)[3])w->cell.L;
     double r[3], vref[3];
     v3_sub(b->pos[i], w->cell.centre, r);
     for (int q = 0; q < 3; q++) vref[q] = L[q][0] * r[0] + L[q][1] * r[1] + L[q][2] * r[2];
-    v2 = advance_ball(b, i, dim, fix, a, track, g, dt, &eg, &ed, vref);
+    v2 = advance_ball(b, i, dim, fix, a, track, g, dt, dtk, &eg, &ed, vref);
   }
   if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
+  if (v2 > *v2max) *v2max = v2;
   /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
      to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
      flight may move as far as it likes. */
@@ -115,24 +116,32 @@ static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, c
          (b->k_tran[i] > 0 || !isfinite(v2));
 }
 
-static cairn_status motion(cairn_world *w, double dt, cairn_diag *d) {
+static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy.on;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
   long nb = (long)b->n, runaway = nb; /* the first ball that moved too far, or nb */
+  double v2max = 0; /* the top speed, squared: the reach of the timestep's look-ahead */
   /* below the smallest radius: no ball moved too far (the usual case: no radius is read) */
   const double floor2 = w->rad_floor * w->rad_floor;
   int flow = w->cell.on && w->cell.flow; /* a periodic cell that deforms */
   /* two copies of the loop: without a deforming cell, no flow is looked at */
   if (flow) {
-#pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
+#pragma omp parallel for schedule(static) reduction(min                                            \
+                                                    : runaway)                                     \
+    reduction(max                                                                                  \
+              : v2max) if (PARALLEL_WORTH(nb))
     for (long i = 0; i < nb; i++)
-      if (move_ball(w, i, dim, track, g, dt, floor2, 1) && i < runaway) runaway = i;
+      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 1, &v2max) && i < runaway) runaway = i;
   } else {
-#pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
+#pragma omp parallel for schedule(static) reduction(min                                            \
+                                                    : runaway)                                     \
+    reduction(max                                                                                  \
+              : v2max) if (PARALLEL_WORTH(nb))
     for (long i = 0; i < nb; i++)
-      if (move_ball(w, i, dim, track, g, dt, floor2, 0) && i < runaway) runaway = i;
+      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 0, &v2max) && i < runaway) runaway = i;
   }
+  w->v2max = v2max;
   if (runaway < nb) {
     const double *v = b->vel[runaway];
     double step = sqrt(v3_dot(v, v)) * dt;
@@ -293,15 +302,40 @@ static double min_ball_dt(const cairn_world *w, int free_only) {
   return dt;
 }
 
+/* The look-ahead's bound: the balls of the pairs detection listed as closing in (or touching
+   since this step), each with the stiffness its pair's model will have added to its sums. None
+   when a script changed the balls after detection (the list would be stale). */
+static cairn_status ahead_dt(cairn_world *w, double *dt, double *kn_m_max, cairn_diag *d) {
+  const pair_list *p = &w->pairs;
+  const ball_store *b = &w->balls;
+  *dt = INFINITY;
+  if (p->dirty) return CAIRN_OK;
+  for (size_t i = 0; i < p->n_ahead; i++) {
+    uint32_t q = p->ahead[i], side[2] = {p->a[q], p->b[q]};
+    double kt, kr[2], kn_m;
+    CAIRN_TRY(forces_probe(w, q, &kt, kr, &kn_m, d));
+    if (kn_m > *kn_m_max) *kn_m_max = kn_m;
+    for (int s = p->kind[q] == CAIRN_KIND_BALL_BALL ? 0 : 1; s < 2 && kt > 0; s++) {
+      uint32_t j = side[s];
+      if (ball_translation_fixed(w, j) && (b->fix[j] & FIX_SPIN)) continue;
+      double e = ball_dt(b->mass[j], b->inertia[j], b->k_tran[j] + kt, b->k_rot[j] + kr[s]);
+      if (e < *dt) *dt = e;
+    }
+  }
+  return CAIRN_OK;
+}
+
 cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
   if (w->ts_mode == TS_FIXED) {
     *dt_out = w->dt;
     return CAIRN_OK;
   }
-  double dt = min_ball_dt(w, 1);
+  double dt = min_ball_dt(w, 1), ahead, kn_m = w->kn_m_max;
   /* Every ball fixed: nothing is integrated, but time still advances at the pace of the
      contacts, so take the estimate over all balls. */
   if (!isfinite(dt)) dt = min_ball_dt(w, 0);
+  CAIRN_TRY(ahead_dt(w, &ahead, &kn_m, d));
+  if (ahead < dt) dt = ahead;
   if (!isfinite(dt)) {
     CAIRN_CHECK(w->dt > 0, d, CAIRN_ESTATE,
                 "the automatic timestep has no stiffness to work from (no active contact and "
@@ -310,6 +344,12 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
     return CAIRN_OK;
   }
   dt *= w->dt_safety;
+  /* Accuracy beside stability: at least dt_impact steps in the half period pi sqrt(m_eff / kn)
+     of the stiffest contact for its mass (the duration of a linear contact's impact). */
+  if (w->dt_impact > 0 && kn_m > 0) {
+    double di = M_PI / (w->dt_impact * sqrt(kn_m));
+    if (di < dt) dt = di;
+  }
   /* It may fall at once but grow by at most DT_GROWTH a step: a contact's stiffness estimate
      can be far below what it is heading for (a nonlinear law at first touch), and a timestep
      that jumped on such an estimate would overshoot before the next one corrects it. */
@@ -337,12 +377,19 @@ static cairn_status check_fixed_dt(cairn_world *w, int first, cairn_diag *d) {
 }
 
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
+  /* The step that brought the balls here (0 before the first step of the model): the contacts'
+     increments span it, and the velocity kick spans half of it and half of the coming one. */
+  double dt_last = w->dt_taken;
+  /* The first step of an automatic timestep: detection's look-ahead needs a timestep to look
+     ahead by, so it gets the estimate from the properties and the contacts of the moment. */
+  if (w->ts_mode == TS_AUTO && !(w->dt > 0)) CAIRN_TRY(cycle_timestep(w, &w->dt, d));
   CAIRN_TRY(detect_update(w, d));
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
   double dt = 0;
   CAIRN_TRY(cycle_timestep(w, &dt, d));
-  w->dt = dt;
-  CAIRN_TRY(forces_compute(w, dt, d));
+  if (!(dt_last > 0)) dt_last = dt;
+  w->dt = w->dt_taken = dt;
+  CAIRN_TRY(forces_compute(w, dt_last, d));
   if (w->loads.n) loads_apply(w);
   if (w->energy.on) /* the torque on turning walls, for the work they do */
     for (size_t k = 0; k < w->walls.n; k++) {
@@ -357,7 +404,9 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
   CAIRN_TRY(servo_step(w, dt, d)); /* servo walls' velocities from this step's forces */
   if (w->cell.on) CAIRN_TRY(periodic_control(w, dt, d)); /* its stress, and rates held to it */
-  CAIRN_TRY(motion(w, dt, d));
+  /* Velocities live at half steps: from the middle of the last step to the middle of this one
+     is (dt_last + dt) / 2, which is dt while the timestep stays the same. */
+  CAIRN_TRY(motion(w, dt, 0.5 * (dt_last + dt), d));
   if (w->cell.on) periodic_deform(w, dt);
   if (w->loads.n && w->energy.on) w->energy.applied += loads_work(w, dt);
   w->time += dt;
@@ -381,10 +430,14 @@ static inline void report(cairn_world *w, double fraction, uint64_t steps, int d
 /* The start of a cycle or solve call. */
 void cycle_run_start(cairn_world *w) {
   w->run_first = 1;
-  double r = INFINITY;
-  for (size_t i = 0; i < w->balls.n; i++)
+  double r = INFINITY, v2 = 0; /* (the top speed: scripts may have set velocities) */
+  for (size_t i = 0; i < w->balls.n; i++) {
     if (w->balls.rad[i] < r) r = w->balls.rad[i];
+    double s = v3_dot(w->balls.vel[i], w->balls.vel[i]);
+    if (s > v2) v2 = s;
+  }
   w->rad_floor = r;
+  w->v2max = v2;
 }
 
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {

@@ -10,6 +10,7 @@
    formed as the slices go; on several, each contact's contributions go to a record and one thread
    adds the records in contact order afterwards. Either way every ball's sum is formed in contact
    order, so any thread count gives bitwise the same result (design.md, Scale). */
+#include <math.h>
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -74,6 +75,7 @@ void force_scratch_free(force_scratch *fs) {
   mem_free(fs->status, 0);
   mem_free(fs->ework, 0);
   mem_free(fs->busy, 0);
+  mem_free(fs->probe, 0);
   memset(fs, 0, sizeof *fs);
 }
 
@@ -189,7 +191,7 @@ static void gather_ball_ball_cell(cairn_world *w, size_t c0, size_t n, slice_buf
 
 /* Stage 1 for ball-wall contacts: side 1 is the wall (moving with its velocity, not turning),
    side 2 the ball. */
-static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, slice_buf *s) {
+static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, slice_buf *s) {
   const ball_store *bs = &w->balls;
   contact_store *cs = &w->contacts;
   const model_entry *e = &w->reg.e[cs->model[c0]];
@@ -208,17 +210,24 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, slice_buf *s) 
       v3_add(bs->pos[b], r, pt);
     }
     v3_sub(pt, bs->pos[b], r);
+    /* The wall's velocity is its motion over the last step, as the ball's velocity is its own
+       (both live at the middle of the last step): the contact's increment is then the relative
+       motion since the last force pass, and the wall's work (booked from the middle of the last
+       step to the middle of this one) balances the energy it puts into the contact to second
+       order. Its velocity for the coming step shows in the next pass. */
     const double *vb = bs->vel[b], *wb = bs->spin[b];
-    double vw[3] = {wl->vel[0], wl->vel[1], wl->vel[2]};
-    if (wl->spin[0] != 0 || wl->spin[1] != 0 || wl->spin[2] != 0) {
+    double inv = dt > 0 ? 1.0 / dt : 0.0, vw[3];
+    v3_scale(wl->last_dx, inv, vw);
+    if (wl->last_dtheta[0] != 0 || wl->last_dtheta[1] != 0 || wl->last_dtheta[2] != 0) {
       /* a turning wall's point at the contact: vel + spin x (pt - centre) */
-      double arm[3], t[3];
+      double arm[3], t[3], spin[3];
+      v3_scale(wl->last_dtheta, inv, spin);
       v3_sub(pt, wl->centre, arm);
-      v3_cross(wl->spin, arm, t);
+      v3_cross(spin, arm, t);
       v3_add(vw, t, vw);
     }
-    if (wl->radial_vel != 0) /* a cylinder growing: its surface moves out, along -n */
-      for (int q = 0; q < 3; q++) vw[q] -= wl->radial_vel * nn[q];
+    if (wl->last_dr != 0) /* a cylinder growing: its surface moves out, along -n */
+      for (int q = 0; q < 3; q++) vw[q] -= wl->last_dr * inv * nn[q];
     s->vx[k] = vb[0] + (wb[1] * r[2] - wb[2] * r[1]) - vw[0];
     s->vy[k] = vb[1] + (wb[2] * r[0] - wb[0] * r[2]) - vw[1];
     s->vz[k] = vb[2] + (wb[0] * r[1] - wb[1] * r[0]) - vw[2];
@@ -286,7 +295,7 @@ enum { TO_RECORDS, TO_BALLS, FAREWELL };
    stored for the ordered pass (TO_RECORDS), or dropped (FAREWELL: a contact's last call before
    deletion, for its energy books). Returns whether any contact of the slice raised an event
    (the serial pass after the force pass looks only at such slices). */
-static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
+static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
   contact_store *cs = &w->contacts;
   force_scratch *fs = &w->fs;
   const model_entry *e = &w->reg.e[cs->model[c0]];
@@ -298,7 +307,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
   else if (kind == CAIRN_KIND_BALL_BALL)
     gather_ball_ball(w, c0, n, &sb);
   else
-    gather_ball_wall(w, c0, n, &sb);
+    gather_ball_wall(w, c0, n, dt, &sb);
   unsigned needs = m->needs;
   int moments = (needs & CAIRN_CM_WRITES_MOMENT) != 0;
   cairn_cm_slice s = {
@@ -343,6 +352,9 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode) {
   PLUGIN_CALL_LEAVE(e);
 
   if (mode == FAREWELL) return 0;
+  if (w->dt_impact > 0) /* the stiffest contact for its mass, for the steps-per-impact bound */
+    for (size_t k = 0; k < n; k++)
+      if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
   /* Stage 3. The store's and the balls' arrays in restrict locals: the compiler cannot tell them
      apart, and would reload every input after each store. */
   int busy = 0, direct = mode == TO_BALLS;
@@ -476,10 +488,88 @@ cairn_status forces_part(cairn_world *w, double dt) {
     if (!cs->deletable[c] || !(periodic ? parted(w, c, 1) : parted(w, c, 0))) continue;
     /* While energy is tracked, the model sees the contact open once more, so it can book the
        last step's work (its force is not applied: the contact is gone). */
-    if (w->energy.on) run_slice(w, c, 1, dt, FAREWELL);
+    if (w->energy.on) run_slice(w, c, 1, dt, FAREWELL, NULL);
     if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = IDMAP_NONE;
     contact_delete(w, (uint32_t)c);
   }
+  return CAIRN_OK;
+}
+
+cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], double *kn_m,
+                          cairn_diag *d) {
+  const pair_list *p = &w->pairs;
+  const ball_store *bs = &w->balls;
+  int k = p->kind[q];
+  uint32_t a = p->a[q], b = p->b[q];
+  *kt = kr[0] = kr[1] = *kn_m = 0;
+  double gap, nn[3], pt[3], v[3];
+  if (!detect_pair_geometry(w, k, a, b, &gap, nn, pt)) return CAIRN_OK;
+  cmat_entry *ce = cmat_lookup(w, k, a, b);
+  if (ce->model < 0) return CAIRN_OK;
+  model_entry *e = &w->reg.e[ce->model];
+  const cairn_contact_model *m = e->m;
+  force_scratch *fs = &w->fs;
+  size_t ns = e->n_state_slots > 0 ? (size_t)e->n_state_slots : 1;
+  CAIRN_TRY(
+      mem_grow((void **)&fs->probe, &fs->cap_probe, ns, sizeof *fs->probe, "forces:probe", d));
+  uint32_t pblk;
+  CAIRN_TRY(cmat_entry_block(w, ce, &pblk, d)); /* (made once per assignment, then shared) */
+  memset(fs->probe, 0, ns * sizeof *fs->probe);
+  detect_pair_velocity(w, k, a, b, v);
+  /* touching just now (a pair still apart) or at its overlap (a contact made this step) */
+  double touch = -1e-9 * bs->rad[b], g = gap < touch ? gap : touch;
+  double m_eff = effective_mass(w, k, a, b), zero = 0,
+         r1 = k == CAIRN_KIND_BALL_BALL ? bs->rad[a] : 0;
+  double r2 = bs->rad[b], fx, fy, fz, mx, my, mz, kn = 0, ks = 0, krr = 0;
+  unsigned char first = 1, status = 0;
+  double *state = fs->probe;
+  cairn_cm_slice s = {
+      .n = 1,
+      .dim = w->dim,
+      .kind = k,
+      .energy = 0,
+      .dt = w->dt,
+      .props = pool_props(e, pblk),
+      .derived = pool_derived(e, pblk),
+      .state = &state,
+      .first = &first,
+      .gap = &g,
+      .nx = &nn[0],
+      .ny = &nn[1],
+      .nz = &nn[2],
+      .vx = &v[0],
+      .vy = &v[1],
+      .vz = &v[2],
+      .wx = &zero,
+      .wy = &zero,
+      .wz = &zero,
+      .m_eff = &m_eff,
+      .r1 = &r1,
+      .r2 = &r2,
+      .fx = &fx,
+      .fy = &fy,
+      .fz = &fz,
+      .mx = &mx,
+      .my = &my,
+      .mz = &mz,
+      .kn = &kn,
+      .ks = &ks,
+      .kr = &krr,
+      .status = &status,
+  };
+  PLUGIN_CALL_ENTER(e, m->force_slice ? "force_slice" : "force");
+  if (m->force_slice)
+    m->force_slice(&s);
+  else
+    slice_by_contact(m, &s);
+  PLUGIN_CALL_LEAVE(e);
+  props_block_release(e, pblk);
+  if (!(kn >= 0 && ks >= 0 && krr >= 0 && isfinite(kn + ks + krr))) return CAIRN_OK;
+  double arm1 = r1 + 0.5 * g, arm2 = r2 + 0.5 * g; /* (a wall has no arm of its own) */
+  *kt = kn + ks;
+  *kn_m = kn / m_eff;
+  kr[0] = krr + ks * arm1 * arm1;
+  kr[1] = krr + ks * arm2 * arm2;
   return CAIRN_OK;
 }
 
@@ -521,17 +611,20 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
     w->walls.w[k].k_normal = 0;
     w->walls.w[k].fn_sum = 0;
   }
+  double kn_m = 0;
   if (threads == 1) {
     for (size_t s = 0; s < ns; s++)
-      busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_BALLS);
+      busy[s] =
+          (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_BALLS, &kn_m);
   } else {
     long nsl = (long)ns;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) reduction(max : kn_m)
     for (long s = 0; s < nsl; s++)
-      busy[s] =
-          (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS);
+      busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS,
+                                   &kn_m);
     for (size_t c = 0; c < cs->n; c++) add_record(w, cs->kind[c], cs->a[c], cs->b[c], &fs->ctb[c]);
   }
+  w->kn_m_max = kn_m;
   events_and_partings(w, busy);
   return CAIRN_OK;
 }

@@ -18,4 +18,14 @@ cairn_status forces_part(cairn_world *w, double dt);
    contacts grew). */
 cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d);
 
+/* The look-ahead's probe of pair q (w->pairs.ahead: about to touch, or touching since this
+   step's detection): the stiffness its assigned model reports for it as a fresh contact at first
+   touch (or at its present overlap), from its present approach. The model runs on a scratch
+   state and its force is dropped: nothing in the world changes. Writes the translational
+   estimate kt (normal plus shear), the rotational one for side 1 and side 2 (kr[0], kr[1]) and
+   the normal estimate over the effective mass (kn_m); zeros when no model is assigned or its
+   estimate is not a finite number >= 0. */
+cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], double *kn_m,
+                          cairn_diag *d);
+
 #endif

@@ -48,6 +48,26 @@ static inline int detect_pair_geometry(const cairn_world *w, int k, uint32_t a, 
   return geom_ball_ball(bs->pos[a], bs->rad[a], detect_image(w, a, b, img), bs->rad[b], gap, n, pt);
 }
 
+/* The velocity of side 2 relative to side 1 of a pair of kind k, centre against centre (for a
+   wall, against the wall's translation); in a deforming periodic cell b's image moves with the
+   cell's flow too. Enough to tell how fast a pair closes along its normal. */
+static inline void detect_pair_velocity(const cairn_world *w, int k, uint32_t a, uint32_t b,
+                                        double v[3]) {
+  const ball_store *bs = &w->balls;
+  if (k != CAIRN_KIND_BALL_BALL) {
+    v3_sub(bs->vel[b], w->walls.w[a].vel, v);
+    return;
+  }
+  v3_sub(bs->vel[b], bs->vel[a], v);
+  if (w->cell.on && w->cell.flow) {
+    double e[3], sh[3];
+    v3_sub(bs->pos[b], bs->pos[a], e);
+    periodic_shift(&w->cell, e, sh);
+    for (int q = 0; q < 3; q++)
+      v[q] += w->cell.L[q][0] * sh[0] + w->cell.L[q][1] * sh[1] + w->cell.L[q][2] * sh[2];
+  }
+}
+
 /* Create the contacts that the current positions call for: rebuild the pair list when something
    moved more than half the skin (or the world changed), then give every pair whose gap fell
    below its assignment's proximity a contact (with its geometry). Existing contacts are updated

@@ -387,12 +387,28 @@ static int needs_rebuild(const cairn_world *w) {
 #else
 #define PAIR_INLINE inline
 #endif
+/* The automatic timestep looks ahead (cycle_timestep): a pair without a contact whose gap closes
+   within LOOK_AHEAD of the last timestep at its present closing speed may touch during the
+   coming step, before any stiffness of its own reaches the balls' sums; the model is probed for
+   the stiffness it will have (the plugin guide: at the impact's predicted peak). Two steps' worth
+   covers a timestep grown by 10 % and the pair's acceleration meanwhile. */
+#define LOOK_AHEAD 2.0
+
+/* How fast pair (a, b) of kind k closes along its normal n (from side 1 to side 2). */
+static double closing_speed(const cairn_world *w, int k, uint32_t a, uint32_t b,
+                            const double n[3]) {
+  double v[3];
+  detect_pair_velocity(w, k, a, b, v);
+  return -v3_dot(v, n);
+}
+
 /* In a periodic cell: whether pair q without a contact has come within reach this step (sok 1,
    its gap in sgap), or has two coincident centres (sok 2), through the nearest image. The loop
    without a cell (in detect_update) is the same without images, written out so that it is
    compiled exactly as it was before cells existed (this function called with a constant flag
    there cost 5 instructions more per particle-step, bench/instructions.sh). */
-static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox) {
+static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, double reach,
+                                      double horizon) {
   pair_list *p = &w->pairs;
   p->sok[q] = 0;
   if (p->contact[q] != IDMAP_NONE) return 0;
@@ -403,7 +419,7 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox) {
     /* Two balls clearly farther apart than contact allows (the common pair): no square root.
        Nearer than that, the exact test below decides. */
     const ball_store *bs = &w->balls;
-    double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox, img[3];
+    double e[3], lim = bs->rad[a] + bs->rad[bb] + reach, img[3];
     const double *pb = detect_image(w, a, bb, img);
     v3_sub(pb, bs->pos[a], e);
     if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) return 0;
@@ -417,6 +433,10 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox) {
       p->sgap[q] = gap;
       return 1;
     }
+    if (horizon > 0 && gap < horizon * closing_speed(w, p->kind[q], a, bb, n)) {
+      p->sok[q] = 3;
+      return 1;
+    }
   } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: no normal; refused in the
                                                       serial pass */
     p->sok[q] = 2;
@@ -425,11 +445,27 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox) {
   return 0;
 }
 
+static cairn_status ahead_push(pair_list *p, size_t q, cairn_diag *d) {
+  CAIRN_TRY(mem_grow((void **)&p->ahead, &p->cap_ahead, p->n_ahead + 1, sizeof *p->ahead,
+                     "pairs:look-ahead", d));
+  p->ahead[p->n_ahead++] = (uint32_t)q;
+  return CAIRN_OK;
+}
+
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
   pair_list *p = &w->pairs;
   contact_store *cs = &w->contacts;
   double max_prox = cmat_max_proximity(w);
+  /* The look-ahead (automatic timestep only): pairs reach as far as two balls at the top speed
+     close in its horizon. */
+  double horizon = 0, reach = max_prox;
+  p->n_ahead = 0;
+  if (w->ts_mode == TS_AUTO && w->dt > 0) {
+    horizon = LOOK_AHEAD * w->dt;
+    double r = 2 * horizon * sqrt(w->v2max);
+    if (r > reach) reach = r;
+  }
   /* Which pairs without a contact have come within reach: independent per pair, so in parallel
      (the same arithmetic whatever the thread count); 'sok' marks them for the serial pass. */
   long np = (long)p->n, marked = 0;
@@ -437,7 +473,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   if (w->cell.on) {
 #pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
     for (long q = 0; q < np; q++)
-      if (mark_pair_cell(w, q, max_prox)) marked++;
+      if (mark_pair_cell(w, q, max_prox, reach, horizon)) marked++;
   } else {
 #pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
     for (long q = 0; q < np; q++) {
@@ -448,7 +484,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
         /* Two balls clearly farther apart than contact allows (the common pair): no square
            root. Nearer than that, the exact test below decides. */
         const ball_store *bs = &w->balls;
-        double e[3], lim = bs->rad[a] + bs->rad[bb] + max_prox;
+        double e[3], lim = bs->rad[a] + bs->rad[bb] + reach;
         v3_sub(bs->pos[bb], bs->pos[a], e);
         if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
       }
@@ -457,6 +493,9 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
         if (gap < max_prox) {
           p->sok[q] = 1;
           p->sgap[q] = gap;
+          marked++;
+        } else if (horizon > 0 && gap < horizon * closing_speed(w, p->kind[q], a, bb, n)) {
+          p->sok[q] = 3;
           marked++;
         }
       } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: refused below */
@@ -477,9 +516,15 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
                       "can be formed between them; move one of them (ball.pos) or delete it",
                       (long long)w->balls.id[a], (long long)w->balls.id[bb], x[0], x[1], x[2]);
     }
+    if (p->sok[q] == 3) { /* closing in: the timestep probes its model */
+      CAIRN_TRY(ahead_push(p, q, d));
+      continue;
+    }
     double gap = p->sgap[q], n[3], pt[3];
     if (gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
     CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
+    /* a new contact's stiffness reaches the balls' sums only at its first force pass */
+    if (horizon > 0) CAIRN_TRY(ahead_push(p, q, d));
     p->contact[q] = c;
     cs->pair[c] = (uint32_t)q;
     detect_pair_geometry(w, k, a, bb, &gap, n, pt);

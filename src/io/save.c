@@ -18,7 +18,7 @@
 #define SAVE_MAGIC "CAIRNSAV"
 /* 2: the energy sums after the domain; 3: contacts in global coordinates (normal, force, moment,
    contact-plane state as a normal component and a global in-plane vector), no stored frame */
-#define SAVE_VERSION 6u
+#define SAVE_VERSION 7u
 #define SAVE_VERSION_OLDEST 1u
 #define SAVE_BOM 0x01020304u
 
@@ -237,6 +237,10 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, &pc->H_rebuild[0][0], 9), put_f64s(b, &pc->L[0][0], 9);
     put_f64s(b, pc->target, 3), put_f64s(b, pc->rate_max, 3), put_f64(b, pc->alpha);
   }
+  /* format 7: the automatic timestep's steps per impact, the stiffest contact for its mass at
+     the last force pass (the next step's bound, as the balls' stiffness sums are), and the
+     timestep of the last step taken */
+  put_f64(b, w->dt_impact), put_f64(b, w->kn_m_max), put_f64(b, w->dt_taken);
 }
 
 cairn_status io_save(const cairn_world *w, const char *path, const char *const *cb, int n_cb,
@@ -492,6 +496,11 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
   w->ts_mode = (ts_mode)get_u32(b);
   w->dt = get_f64(b), w->dt_safety = get_f64(b), w->time = get_f64(b);
   w->step = get_u64(b);
+  if (b->version < 7) { /* saved before the steps-per-impact bound: none; the last step's dt
+                            was then the timestep */
+    w->dt_impact = 0;
+    w->dt_taken = w->step ? w->dt : 0;
+  }
   w->has_domain = (int)get_u32(b);
   get_f64s(b, w->dom_min, 3), get_f64s(b, w->dom_max, 3);
   w->dom_cond = (domain_cond)get_u32(b);
@@ -764,6 +773,12 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
         pc->on = 1;
         periodic_restore(pc);
       }
+    }
+    if (b->version >= 7) { /* the automatic timestep's steps per impact */
+      w->dt_impact = get_f64(b), w->kn_m_max = get_f64(b), w->dt_taken = get_f64(b);
+      BAD_IF(!(w->dt_taken >= 0 && isfinite(w->dt_taken)));
+      BAD_IF(!(w->dt_impact >= 0 && w->dt_impact <= 1e6));
+      BAD_IF(!(w->kn_m_max >= 0 && isfinite(w->kn_m_max)));
     }
   }
   BAD_IF(b->pos != b->n);

@@ -206,13 +206,14 @@ static int l_domain(lua_State *L) {
 static int l_timestep(lua_State *L) {
   cairn_world *w = ctx_world(L);
   if (lua_istable(L, 1)) {
-    static const char *const opts[] = {"fix", "auto", "safety", "strict", NULL};
+    static const char *const opts[] = {"fix", "auto", "safety", "impact", "strict", NULL};
     check_opts(L, 1, "model.timestep", opts);
     lua_getfield(L, 1, "strict");
     int strict = lua_toboolean(L, -1);
     lua_pop(L, 1);
     double fix = opt_number(L, 1, "fix", NAN, "model.timestep");
     double safety = opt_number(L, 1, "safety", w->dt_safety, "model.timestep");
+    double impact = opt_number(L, 1, "impact", w->dt_impact, "model.timestep");
     lua_getfield(L, 1, "auto");
     int aut = lua_toboolean(L, -1);
     if (!isnan(fix) && aut) lua_raisef(L, "model.timestep: give either fix = DT or auto = true");
@@ -225,8 +226,14 @@ static int l_timestep(lua_State *L) {
     } else {
       if (!(safety > 0 && safety <= 1))
         lua_raisef(L, "model.timestep: safety must be in (0, 1] (got %g)", safety);
+      if (!(impact >= 0 && impact <= 1e6))
+        lua_raisef(L,
+                   "model.timestep: impact (the least steps per impact) must be in [0, 1e6], 0 "
+                   "for no such bound (got %g)",
+                   impact);
       w->ts_mode = TS_AUTO;
       w->dt_safety = safety;
+      w->dt_impact = impact;
     }
     return 0;
   }

@@ -16,6 +16,7 @@ cairn_status cairn_world_create(const cairn_world_opts *opts, cairn_world **out,
   memset(w, 0, sizeof *w);
   w->dim = dim;
   w->dt_safety = 0.8;
+  w->dt_impact = 8; /* steps per impact: restitution within 0.5 % (docs/scripting.md) */
   w->ts_mode = TS_AUTO;
   w->n_groups = 1; /* group 0 is "no group" */
   w->hist.interval = 10;
@@ -37,7 +38,7 @@ static void pairs_free(pair_list *p) {
   mem_free(p->kind, 0), mem_free(p->a, 0), mem_free(p->b, 0), mem_free(p->contact, 0);
   mem_free(p->sgap, 0), mem_free(p->sok, 0);
   mem_free(p->cell_start, 0), mem_free(p->order, 0), mem_free(p->cell_of, 0);
-  mem_free(p->sort_key, 0);
+  mem_free(p->sort_key, 0), mem_free(p->ahead, 0);
   memset(p, 0, sizeof *p);
 }
 

@@ -189,6 +189,10 @@ typedef struct pair_list {
   uint32_t *cell_of;
   size_t cap_key;
   uint64_t *sort_key; /* scratch of the ball sort */
+  /* the automatic timestep's look-ahead: pairs without a contact that close within the coming
+     step, and contacts made this step (their stiffness is not yet in the balls' sums) */
+  uint32_t *ahead;
+  size_t n_ahead, cap_ahead;
   double skin;
   int dirty; /* rebuild before the next use */
   uint64_t rebuilds;
@@ -279,6 +283,8 @@ typedef struct force_scratch {
   uint8_t *busy;   /* per slice: some contact has an event or may part */
   size_t cap_busy;
   double (*ework)[2]; /* per ball, while energy is tracked: gravity work, damping loss */
+  double *probe;      /* a fresh contact's state, for the look-ahead's probe of a model */
+  size_t cap_probe;
 } force_scratch;
 
 /* Energy tracking (energy.track): work done on the balls and energy dissipated, summed over the
@@ -338,9 +344,13 @@ struct cairn_world {
   /* time */
   ts_mode ts_mode;
   double dt, dt_safety;
-  int dt_strict;    /* a fixed timestep above the stable estimate is an error, not a warning */
-  int dt_warned;    /* the warning about it was given (once per model.timestep{fix = ...}) */
-  int run_first;    /* the next step is the first of a cycle or solve call */
+  double dt_taken;  /* the timestep of the last step taken (0 before the first) */
+  double dt_impact; /* automatic timestep: the least steps per impact (0: no such bound) */
+  double kn_m_max; /* the largest kn / m_eff of a contact at the last force pass (with dt_impact) */
+  int dt_strict;   /* a fixed timestep above the stable estimate is an error, not a warning */
+  int dt_warned;   /* the warning about it was given (once per model.timestep{fix = ...}) */
+  int run_first;   /* the next step is the first of a cycle or solve call */
+  double v2max;    /* the largest squared ball speed after the last step (the look-ahead's reach) */
   double rad_floor; /* at most the smallest ball radius (set at each cycle or solve call, and
                        lowered when a ball is made or given a smaller radius) */
   /* one-sentence warnings of the engine (the script layer prints them); NULL: none */

@@ -1,10 +1,11 @@
 /* hertzlike: a nonlinear test plugin written from the plugin guide, to check the automatic
    timestep with it: F_n = hl_k overlap^(3/2), no shear force. Its stiffness estimate is what the
-   guide asks of a nonlinear model: the tangent stiffness 1.5 hl_k sqrt(d) at the larger of the
-   current overlap and the one a head-on impact at the current approach speed reaches (with
-   hl_naive = 1, only at the current overlap, near zero at first touch, as a first attempt would
-   give it); from the properties alone, hl_k sqrt(hl_dref), the secant stiffness at a reference
-   overlap the user guesses. */
+   guide asks of a nonlinear model: the tangent stiffness 1.5 hl_k sqrt(d) at the largest overlap
+   of the impact: the larger of the current overlap, the one a head-on impact at the current
+   approach speed reaches, and the largest reached since touch (hl_dpk; so the estimate holds
+   through the rebound). With hl_naive = 1, only at the current overlap, near zero at first touch,
+   as a first attempt would give it. From the properties alone, hl_k sqrt(hl_dref), the secant
+   stiffness at a reference overlap the user guesses. */
 #include <math.h>
 
 #include <cairn/contact_model.h>
@@ -21,13 +22,14 @@ static const cairn_prop_desc hl_props[] = {
 
 static const cairn_state_desc hl_state[] = {
     {"hl_fn", CAIRN_PROP_FLT, 0, "N", "normal force"},
+    {"hl_dpk", CAIRN_PROP_FLT, 0, "m", "largest overlap of this impact"},
 };
 
 static void hl_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
                      cairn_cm_output *out) {
   (void)derived;
   if (in->gap >= 0) {
-    st[0] = 0;
+    st[0] = st[1] = 0;
     return;
   }
   double d = -in->gap, sd = sqrt(d), fn = p[K] * d * sd;
@@ -39,6 +41,8 @@ static void hl_force(const cairn_cm_input *in, const double *p, const double *de
   double u = -(in->vel[0] * in->n[0] + in->vel[1] * in->n[1] + in->vel[2] * in->n[2]);
   double dmax = d;
   if (!p[NAIVE] && u > 0) dmax = pow(d * d * sd + 1.25 * in->m_eff * u * u / p[K], 0.4);
+  if (d > st[1]) st[1] = d;
+  if (!p[NAIVE] && st[1] > dmax) dmax = st[1];
   out->kn_est = 1.5 * p[K] * sqrt(dmax);
 }
 
@@ -57,7 +61,7 @@ static const cairn_contact_model hertzlike = {
     .props = hl_props,
     .n_props = 3,
     .state = hl_state,
-    .n_state = 1,
+    .n_state = 2,
     .force = hl_force,
     .force_slice = hl_force_slice,
     .stiffness = hl_stiffness,
