@@ -115,6 +115,10 @@ typedef struct slice_buf {
 /* An engine bit beside the model's CAIRN_CM_ST_* in the status byte: the contact parted. */
 #define ST_PARTING 128u
 
+/* run_slice's result: bit 0, a contact of the slice has an event or parted; this bit, a force,
+   moment or state of the slice is not finite. */
+#define SLICE_NONFINITE 2
+
 #if defined(__GNUC__)
 #define GATHER_INLINE inline __attribute__((always_inline))
 #else
@@ -358,6 +362,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
   /* Stage 3. The store's and the balls' arrays in restrict locals: the compiler cannot tell them
      apart, and would reload every input after each store. */
   int busy = 0, direct = mode == TO_BALLS;
+  double finite = 0; /* x - x summed over the applied forces and the states: NaN if one is not */
   const ball_store *bs = &w->balls;
   double(*restrict cforce)[3] = cs->force, (*restrict cmom)[3] = cs->moment;
   uint8_t *restrict active = cs->active, *restrict deletable = cs->deletable;
@@ -378,6 +383,8 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
     }
     cforce[c][0] = f[0], cforce[c][1] = f[1], cforce[c][2] = f[2];
     if (moments) cmom[c][0] = mo[0], cmom[c][1] = mo[1], cmom[c][2] = mo[2];
+    finite += (f[0] - f[0]) + (f[1] - f[1]) + (f[2] - f[2]) + (mo[0] - mo[0]) + (mo[1] - mo[1]) +
+              (mo[2] - mo[2]);
     double ks = sb.ks[k], kr = sb.kr[k];
     rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
     rec->kt = sb.kn[k] + ks;
@@ -413,7 +420,49 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
     if (direct) add_record(w, kind, ca[c], cb[c], &t);
   }
-  return busy;
+  for (size_t k = 0, ns = (size_t)e->n_state_slots; k < n; k++) {
+    const double *st = sb.state[k];
+    if (!sb.parting[k])
+      for (size_t j = 0; j < ns; j++) finite += st[j] - st[j];
+  }
+  return busy | (finite == 0 ? 0 : SLICE_NONFINITE);
+}
+
+/* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
+   finite: stop the run naming it, its model, what was not finite and the step. (A model's
+   output is checked every step, slice by slice, as a sum of x - x: one add per value.) */
+static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
+  const contact_store *cs = &w->contacts;
+  for (size_t s = 0; s < cs->n_slices; s++) {
+    if (!(busy[s] & SLICE_NONFINITE)) continue;
+    for (size_t c = cs->slice[s]; c < cs->slice[s + 1]; c++) {
+      const model_entry *e = &w->reg.e[cs->model[c]];
+      const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
+      const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
+      char what[96], value[160];
+      int row = -1;
+      if (!isfinite(f[0] + f[1] + f[2]))
+        snprintf(value, sizeof value, "force (%g, %g, %g)", f[0], f[1], f[2]);
+      else if (m && !isfinite(m[0] + m[1] + m[2]))
+        snprintf(value, sizeof value, "moment (%g, %g, %g)", m[0], m[1], m[2]);
+      else
+        for (int r = 0; r < (int)e->m->n_state && row < 0; r++) {
+          int n = e->m->state[r].type == CAIRN_PROP_VEC ? 3 : 1;
+          for (int j = 0; j < n; j++)
+            if (!isfinite(st[e->state_off[r] + j])) row = r;
+        }
+      if (row >= 0)
+        snprintf(value, sizeof value, "value in its state field '%s'", e->m->state[row].name);
+      else if (isfinite(f[0] + f[1] + f[2]) && (!m || isfinite(m[0] + m[1] + m[2])))
+        continue;
+      contact_describe(w, (uint32_t)c, what, sizeof what);
+      return diag_set(d, CAIRN_ESTATE,
+                      "%s: contact model '%s' (%s) returned a non-finite %s at step %llu; check "
+                      "its properties (contact.props) and the model's law",
+                      what, e->m->name, e->source, value, (unsigned long long)w->step);
+    }
+  }
+  return CAIRN_OK;
 }
 
 /* Record the bond of contact c as broken (a crack), with its contact point; its mode from the
@@ -625,6 +674,9 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
     for (size_t c = 0; c < cs->n; c++) add_record(w, cs->kind[c], cs->a[c], cs->b[c], &fs->ctb[c]);
   }
   w->kn_m_max = kn_m;
+  int bad = 0;
+  for (size_t s = 0; s < ns; s++) bad |= busy[s];
+  if (bad & SLICE_NONFINITE) return nonfinite_contact(w, busy, d);
   events_and_partings(w, busy);
   return CAIRN_OK;
 }

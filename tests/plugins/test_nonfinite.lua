@@ -1,0 +1,29 @@
+-- A contact model that returns a non-finite force, moment or state stops the run in the force
+-- pass of that very step, with one sentence naming the contact, the model (and its library),
+-- what was not finite and the step. The balls' velocities are fixed, so nothing downstream (a
+-- ball's velocity turning NaN) would ever show it: only the force pass's own check can.
+local dir = assert(os.getenv("CAIRN_TEST_PLUGINS"), "set CAIRN_TEST_PLUGINS")
+model.load(dir .. "/libnonfinite.so")
+for what, text in pairs{[0] = "a non-finite force (", [1] = "a non-finite moment (",
+                        [2] = "a non-finite value in its state field 'nf_val'"} do
+  for _, dim in ipairs{2, 3} do
+    model.new{dim = dim}
+    contact.cmat_default{model = "nonfinite", nf_what = what, nf_after = 7}
+    ball.create{id = 1, rad = 0.1, pos = dim == 3 and {0, 0, 0} or {0, 0}}
+    ball.create{id = 2, rad = 0.1, pos = dim == 3 and {0, 0, 0.19} or {0, 0.19}}
+    ball.fix{"velocity", "spin"}
+    model.timestep{fix = 1e-5}
+    local ok, msg = pcall(model.cycle, 20)
+    if ok then error(string.format("FAILED: what = %d, %dD: the run went on", what, dim)) end
+    for _, want in ipairs{"ball-ball contact 1-2", "contact model 'nonfinite' (", text,
+                          "at step 7;", "check its properties"} do
+      if not msg:find(want, 1, true) then
+        error(string.format("FAILED: what = %d, %dD: the message lacks '%s': %s", what, dim,
+                            want, msg))
+      end
+    end
+    -- the run stopped in the step that went bad: step 7 was not completed
+    if model.step() ~= 7 then error("FAILED: stopped after step " .. model.step()) end
+    print("stopped as expected: " .. msg)
+  end
+end
