@@ -74,8 +74,8 @@ fuzz: deps
 	fi
 	CC=clang cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAIRN_FUZZ=ON \
 	  -DCAIRN_TESTS=OFF -DCAIRN_OPENMP=OFF -DCAIRN_WERROR=OFF
-	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_save fuzz_script
-	@for t in save script; do \
+	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_save fuzz_script fuzz_plugin
+	@for t in save script plugin; do \
 	  mkdir -p $(BUILD_FUZZ)/corpus_$$t && cp -n tests/fuzz/corpus_$$t/* $(BUILD_FUZZ)/corpus_$$t/; \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	  if ! $(BUILD_FUZZ)/tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 \

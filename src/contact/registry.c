@@ -1,9 +1,35 @@
 /* The contact-model registry: checks a model's tables once at registration, lays out its
    property/state slots, and owns the per-model pools of contact blocks. */
+#include <math.h>
 #include <string.h>
 
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
+
+static const char *type_name(cairn_prop_type t) {
+  switch (t) {
+  case CAIRN_PROP_FLT:
+    return "a number";
+  case CAIRN_PROP_INT:
+    return "an integer";
+  case CAIRN_PROP_BOOL:
+    return "a boolean (true/false or 0/1)";
+  case CAIRN_PROP_VEC:
+    return "a vector of 3 numbers";
+  }
+  return "?";
+}
+
+/* A name scripts, CSV headers and VTK arrays can carry as it is: a letter, then letters, digits
+   and '_'. */
+static int is_identifier(const char *s) {
+  if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return 0;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+          *s == '_'))
+      return 0;
+  return 1;
+}
 
 static cairn_status check_rows(const char *model, const char *what, const char *const *names,
                                const cairn_prop_type *types, int n, cairn_diag *d) {
@@ -11,9 +37,13 @@ static cairn_status check_rows(const char *model, const char *what, const char *
     CAIRN_CHECK(names[i] && names[i][0], d, CAIRN_EABI,
                 "contact model '%s': %s row %d has no name; give every row a name", model, what,
                 i + 1);
-    CAIRN_CHECK(strlen(names[i]) < CAIRN_MAX_NAME, d, CAIRN_EABI,
-                "contact model '%s': %s name '%s' is longer than %d characters; shorten it", model,
-                what, names[i], CAIRN_MAX_NAME - 1);
+    CAIRN_CHECK(strnlen(names[i], CAIRN_MAX_NAME) < CAIRN_MAX_NAME, d, CAIRN_EABI,
+                "contact model '%s': %s name '%.*s...' is longer than %d characters; shorten it",
+                model, what, CAIRN_MAX_NAME - 1, names[i], CAIRN_MAX_NAME - 1);
+    CAIRN_CHECK(is_identifier(names[i]), d, CAIRN_EABI,
+                "contact model '%s': %s name '%s' is not a plain name; use a letter, then "
+                "letters, digits and '_' (scripts, CSV headers and VTK files carry it as it is)",
+                model, what, names[i]);
     CAIRN_CHECK(types[i] >= CAIRN_PROP_FLT && types[i] <= CAIRN_PROP_VEC, d, CAIRN_EABI,
                 "contact model '%s': %s '%s' has an unknown type %d; use CAIRN_PROP_FLT, INT, "
                 "BOOL or VEC",
@@ -31,10 +61,15 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
               "contact model '%s': built for contact-model ABI %d, this cairn needs ABI %d; "
               "rebuild it against this cairn's contact_model.h",
               m->name ? m->name : "?", m->abi_version, CAIRN_CM_ABI_VERSION);
-  CAIRN_CHECK(m->name && m->name[0] && strlen(m->name) < CAIRN_MAX_NAME, d, CAIRN_EABI,
+  CAIRN_CHECK(m->name && m->name[0] && strnlen(m->name, CAIRN_MAX_NAME) < CAIRN_MAX_NAME, d,
+              CAIRN_EABI,
               "a contact model has no name (or one of %d characters or more); give it a short "
               "lower-case name",
               CAIRN_MAX_NAME);
+  CAIRN_CHECK(is_identifier(m->name), d, CAIRN_EABI,
+              "contact model '%s': the name is not a plain name; use a letter, then letters, "
+              "digits and '_'",
+              m->name);
   CAIRN_CHECK((m->force || m->force_slice) && m->stiffness, d, CAIRN_EABI,
               "contact model '%s': a force law ('force' or 'force_slice') and the stiffness "
               "function are required; set them",
@@ -60,14 +95,26 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
   for (int i = 0; i < m->n_state; i++, n++)
     names[n] = m->state[i].name, types[n] = m->state[i].type;
   CAIRN_TRY(check_rows(m->name, "property/state", names, types, n, d));
+  for (int i = 0; i < m->n_state; i++) {
+    const cairn_state_desc *st = &m->state[i];
+    CAIRN_CHECK((st->flags & ~CAIRN_STATE_PLANE_VEC) == 0, d, CAIRN_EABI,
+                "contact model '%s': state field '%s' has unknown flags %#x; use 0 or "
+                "CAIRN_STATE_PLANE_VEC",
+                m->name, st->name, st->flags);
+    CAIRN_CHECK(!(st->flags & CAIRN_STATE_PLANE_VEC) || st->type == CAIRN_PROP_VEC, d, CAIRN_EABI,
+                "contact model '%s': state field '%s' is flagged CAIRN_STATE_PLANE_VEC but is not "
+                "a VEC; give it type CAIRN_PROP_VEC or drop the flag",
+                m->name, st->name);
+  }
   for (int i = 0; i < m->n_props; i++) {
     const cairn_prop_desc *p = &m->props[i];
+    CAIRN_CHECK(!isnan(p->min) && !isnan(p->max), d, CAIRN_EABI,
+                "contact model '%s': property '%s' has a range bound that is not a number; give "
+                "numbers (-INFINITY and INFINITY for open ends)",
+                m->name, p->name);
     CAIRN_CHECK(p->min <= p->max, d, CAIRN_EABI,
                 "contact model '%s': property '%s' has an empty range [%g, %g]; give min <= max",
                 m->name, p->name, p->min, p->max);
-    CAIRN_CHECK(p->def >= p->min && p->def <= p->max, d, CAIRN_EABI,
-                "contact model '%s': property '%s' default %g lies outside its range [%g, %g]",
-                m->name, p->name, p->def, p->min, p->max);
     CAIRN_CHECK(p->access >= CAIRN_RW && p->access <= CAIRN_ALIAS, d, CAIRN_EABI,
                 "contact model '%s': property '%s' has an unknown access %d; use CAIRN_RW, "
                 "CAIRN_RO or CAIRN_ALIAS",
@@ -82,6 +129,14 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
                   m->name, p->name);
       continue;
     }
+    CAIRN_CHECK(p->def >= p->min && p->def <= p->max, d, CAIRN_EABI,
+                "contact model '%s': property '%s' default %g lies outside its range [%g, %g]",
+                m->name, p->name, p->def, p->min, p->max);
+    double def[3] = {p->def, p->def, p->def};
+    CAIRN_CHECK(model_prop_valid(p, def), d, CAIRN_EABI,
+                "contact model '%s': property '%s' default %g is not of its type (%s); give a "
+                "default it accepts",
+                m->name, p->name, p->def, type_name(p->type));
     if (p->default_from) {
       int found = -1;
       for (int j = 0; j < m->n_props; j++)
@@ -94,6 +149,11 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
                   "contact model '%s': property '%s' takes its default from '%s' of another "
                   "type; give both the same type",
                   m->name, p->name, p->default_from);
+      CAIRN_CHECK(m->props[found].min >= p->min && m->props[found].max <= p->max, d, CAIRN_EABI,
+                  "contact model '%s': property '%s' takes its default from '%s', whose range is "
+                  "wider than its own, so it could inherit a value it refuses; give '%s' a range "
+                  "that holds '%s''s",
+                  m->name, p->name, p->default_from, p->name, p->default_from);
       /* Follow the chain: it must end, not loop back. */
       const cairn_prop_desc *q = p;
       for (int steps = 0; q && q->default_from; steps++) {
@@ -221,20 +281,6 @@ void model_props_default(const model_entry *e, double *props) {
   /* A property with default_from starts at its source's value. */
   for (int i = 0; i < e->m->n_props; i++)
     if (!e->m->props[i].default_from) propagate_default(e, props, 0, i);
-}
-
-static const char *type_name(cairn_prop_type t) {
-  switch (t) {
-  case CAIRN_PROP_FLT:
-    return "a number";
-  case CAIRN_PROP_INT:
-    return "an integer";
-  case CAIRN_PROP_BOOL:
-    return "a boolean (true/false or 0/1)";
-  case CAIRN_PROP_VEC:
-    return "a vector of 3 numbers";
-  }
-  return "?";
 }
 
 void range_text(const cairn_prop_desc *p, char *buf, size_t n) {

@@ -1,6 +1,7 @@
 /* Tests of src/contact/registry.c: the checks a model's tables pass at registration (with their
    messages), the slot layout, and the generic property writer (type, range, access, and
    properties that take their default from another one). Uses a small model defined here. */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -195,6 +196,55 @@ static void test_registry_add_refuses_default_from_a_missing_property(void **sta
   bad_model_init(&b);
   b.props[B].default_from = "tm_s";
   assert_refused(&b.m, CAIRN_EABI, "takes its default from 'tm_s'");
+}
+
+/* Names go as they are into scripts, CSV headers and VTK files (XML attributes): a letter,
+   then letters, digits and '_', for the model and every row. */
+static void test_registry_add_refuses_names_that_are_not_plain(void **state) {
+  (void)state;
+  const char *bad[] = {"tm a", "tm\"x", "1tm", "tm<b>", "tm&", "_tm", "t\xc3\xa9"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    bad_model b;
+    bad_model_init(&b);
+    b.props[A].name = bad[i];
+    b.props[B].default_from = bad[i];
+    assert_refused(&b.m, CAIRN_EABI, "is not a plain name; use a letter, then letters");
+    bad_model_init(&b);
+    b.state[0].name = bad[i];
+    assert_refused(&b.m, CAIRN_EABI, "is not a plain name");
+    bad_model_init(&b);
+    b.m.name = bad[i];
+    assert_refused(&b.m, CAIRN_EABI, "the name is not a plain name");
+  }
+}
+
+/* A range bound that is NaN, a default of the wrong type, a state flag on the wrong type or an
+   unknown one, and a default taken from a property of wider range: each refused by name. */
+static void test_registry_add_refuses_bad_ranges_types_and_flags(void **state) {
+  (void)state;
+  bad_model b;
+  bad_model_init(&b);
+  b.props[A].max = NAN;
+  assert_refused(&b.m, CAIRN_EABI, "property 'tm_a' has a range bound that is not a number");
+  bad_model_init(&b);
+  b.props[N].def = 2.5;
+  assert_refused(&b.m, CAIRN_EABI, "property 'tm_n' default 2.5 is not of its type (an integer)");
+  bad_model_init(&b);
+  b.props[FLAG].max = 5;
+  b.props[FLAG].def = 3;
+  assert_refused(&b.m, CAIRN_EABI, "property 'tm_flag' default 3 is not of its type (a boolean");
+  bad_model_init(&b);
+  b.state[0].flags = CAIRN_STATE_PLANE_VEC;
+  assert_refused(&b.m, CAIRN_EABI,
+                 "state field 'tm_s' is flagged CAIRN_STATE_PLANE_VEC but is not");
+  bad_model_init(&b);
+  b.state[1].flags = 8;
+  assert_refused(&b.m, CAIRN_EABI, "state field 'tm_sv' has unknown flags 0x8");
+  bad_model_init(&b);
+  b.props[A].max = 20; /* tm_b (range [0, 10]) takes its default from tm_a */
+  assert_refused(&b.m, CAIRN_EABI,
+                 "property 'tm_b' takes its default from 'tm_a', whose range is wider than its "
+                 "own");
 }
 
 static void test_registry_add_refuses_a_name_already_registered(void **state) {
@@ -440,6 +490,8 @@ int main(void) {
       cmocka_unit_test(test_registry_add_refuses_an_empty_range),
       cmocka_unit_test(test_registry_add_refuses_a_default_outside_the_range),
       cmocka_unit_test(test_registry_add_refuses_default_from_a_missing_property),
+      cmocka_unit_test(test_registry_add_refuses_names_that_are_not_plain),
+      cmocka_unit_test(test_registry_add_refuses_bad_ranges_types_and_flags),
       cmocka_unit_test(test_registry_add_refuses_a_name_already_registered),
       cmocka_unit_test_setup_teardown(test_registry_defaults_fill_the_block, setup, teardown),
       cmocka_unit_test_setup_teardown(test_registry_prop_write_rejects_an_unknown_property, setup,
