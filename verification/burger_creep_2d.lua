@@ -73,6 +73,8 @@ verify.curve{quantity = "u(t)", sim = sim, ref = ref, tol = 1.5 * rate * dt / 2}
 verify.curve{quantity = "u(t+dt/2)", sim = sim, ref = ref_half, tol = 1e-5}
 verify.curve{quantity = "Fn = m g", sim = fsim, ref = fref, tol = 1e-5}
 history.export(verify.path(name .. ".csv"))
-plot.history{out = verify.path(name .. ".png"), y = {"u", "u_exact"}, labels = {"cairn", "closed form"},
-             title = string.format("Burger's model: creep under F0 = %.4g N, %dD", F0, dim),
+plot.history{out = verify.path(name .. ".png"), y = {"u", "u_exact"},
+             labels = {"cairn", "closed form"},
+             title = string.format("Burger's model: creep under a constant normal force " ..
+                                   "F0 = %.0f N, %dD", F0, dim),
              xlabel = "t [s]", ylabel = "overlap [m]"}

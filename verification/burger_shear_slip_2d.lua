@@ -94,6 +94,7 @@ verify.check{quantity = "Fs along the motion", sim = sign_flip, ref = 0, tol = 0
 io.stderr:write(string.format("%s: slip from step %d to %d\n", name, e1[1], e2[1]))
 history.export(verify.path(name .. ".csv"))
 plot.history{out = verify.path(name .. ".png"), y = {"fs", "fric_fn_ref"},
-             labels = {"cairn: shear force", "friction limit fric x normal force"},
-             title = string.format("Burger's model: Coulomb slider, %dD, fric = %g", dim, fric),
+             labels = {"cairn: shear force", "friction limit: fric x normal force (cairn)"},
+             title = string.format("Burger's model: shear loading to the friction limit " ..
+                                   "(Coulomb slider), fric = %g, %dD", fric, dim),
              xlabel = "t [s]", ylabel = "force [N]"}

@@ -46,10 +46,12 @@ for i = 1, #rec.t do
 end
 local csv = verify.path(tag .. ".csv")
 D.write_csv(csv, tt, {xs, xr}, {"overlap", "overlap_exact"})
+-- Logarithmic overlap: the over-damped slow mode decays over three decades, a straight line.
 plot.history{csv = csv, out = verify.path(tag .. "_overlap.png"), y = {"overlap", "overlap_exact"},
-             labels = {"cairn", "closed form (seed 004)"},
-             title = "case study 2: overlap (alpha 2, dt = (pi/omega0)/50)", xlabel = "t [s]",
-             ylabel = "overlap [m]"}
+             labels = {"cairn", "closed form"}, logy = true,
+             title = string.format("Linear contact with normal dashpot, case study 2 " ..
+                                   "(over-damped, damping ratio 2), %dD: overlap", dim),
+             xlabel = "t since first touch [s]", ylabel = "overlap [m]"}
 
 -- No tension: the slow separation.
 local b, O, w0, c = cf.beta, cf.Om, cf.w0, cf.c

@@ -62,6 +62,10 @@ D.write_csv(csv, tt, {xs, xr, xa, fs, fr, fa},
              "force_arith_mean_ref"})
 plot.history{csv = csv, out = verify.path(tag .. "_arith_mean.png"),
              y = {"force", "force_exact", "force_arith_mean_ref"},
-             labels = {"cairn (reduced mass)", "closed form, reduced mass", "closed form, arithmetic mean"},
-             title = "m1 = 5, m2 = 15: reduced mass (cairn) and arithmetic mean (PFC 3.0)",
+             labels = {"cairn (reduced mass; first, last step: a part step's impulse / dt)",
+                       "closed form, reduced mass",
+                       "closed form, arithmetic mean of the masses (PFC 3.0)"},
+             styles = {"linespoints", "dashed", "line"},
+             title = string.format("Linear contact with normal dashpot, unequal masses " ..
+                                   "m1 = 5 kg, m2 = 15 kg, %dD: normal force", dim),
              xlabel = "t [s]", ylabel = "normal force [N], > 0 in compression"}

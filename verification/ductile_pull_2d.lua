@@ -101,8 +101,10 @@ local function run(dim)
   f:write("step,time,opening_mm,tension,tension_exact\n", table.concat(rows, "\n"), "\n")
   f:close()
   plot.history{csv = csv, out = verify.path("ductile_pull_" .. dim .. "d.png"), x = "opening_mm",
-               y = {"tension", "tension_exact"}, labels = {"cairn", "closed form"}, title = "ductile pull-apart, " .. dim .. "D",
-               xlabel = "opening (gap) [mm]", ylabel = "tensile normal force [N]"}
+               y = {"tension", "tension_exact"}, labels = {"cairn", "closed form"},
+               title = "Ductile bond: pull-apart path (load, soften, unload into compression, " ..
+                       "reload, break, close), " .. dim .. "D",
+               xlabel = "opening (gap) [mm]", ylabel = "normal force [N], > 0 in tension"}
   verify.check{quantity = "fn_path" .. tag .. "[" .. n .. " steps]", sim = worst, ref = 0,
                tol = 1e-9 * ftmax, kind = "abs"}
   verify.check{quantity = "softened_path" .. tag, sim = soft_err, ref = 0, tol = 1e-9,

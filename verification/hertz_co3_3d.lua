@@ -45,8 +45,12 @@ for _, mat in ipairs(materials) do
   local csv = verify.path(tag .. ".csv")
   H.write_csv(csv, cols[1], cols, {"e_asked", "e_mode0", "e_mode1"})
   plot.history{csv = csv, out = verify.path(tag .. ".png"), x = "e_asked",
-               y = {"e_mode0", "e_mode1", "e_asked"},
-               labels = {"cairn, dp_mode 0", "cairn, dp_mode 1", "asked for"},
-               title = string.format("Chung & Ooi test 3, %s, %dD", mat.name, dim),
-               xlabel = "restitution asked for (hz\\_res)", ylabel = "restitution simulated"}
+               y = {"e_asked", "e_mode0", "e_mode1"},
+               labels = {"simulated = asked for", "cairn, force may turn tensile (dp_mode 0)",
+                         "cairn, no tension (dp_mode 1)"},
+               styles = {"line", "points", "points"},
+               title = string.format("Chung & Ooi test 3: damped impact of a ball on a rigid " ..
+                                     "wall, %s, %dD", mat.name:gsub("_", " "), dim),
+               xlabel = "restitution asked for, hz_res [-]",
+               ylabel = "restitution simulated (speed out / speed in) [-]"}
 end

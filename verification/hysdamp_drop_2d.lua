@@ -122,7 +122,9 @@ f:write(table.concat(rows, "\n"), "\n")
 f:close()
 plot.history{csv = csv, out = verify.path("hysdamp_drop_" .. dim .. "d.png"), x = "hys_dampn",
              y = {"e_velocity", "e_velocity_exact", "e_rebound", "e_rebound_exact"},
-             labels = {"cairn: speed ratio at release", "closed form: sqrt(d)", "cairn: rebound height",
-                       "closed form: rebound"},
-             title = "hysdamp drop test, " .. dim .. "D: restitution", xlabel = "hys_dampn [-]",
-             ylabel = "restitution coefficient [-]"}
+             labels = {"cairn: speed at release / speed at impact", "closed form: sqrt(d)",
+                       "cairn: sqrt(rebound height / drop height)",
+                       "closed form: sqrt(d - (1 - d) dmax / h)"},
+             title = "Hysteretic damping (hysdamp): ball dropped on a floor, restitution " ..
+                     "against the damping factor, " .. dim .. "D",
+             xlabel = "damping factor d = hys_dampn [-]", ylabel = "restitution coefficient [-]"}

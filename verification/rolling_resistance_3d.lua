@@ -99,7 +99,8 @@ end
 f:close()
 plot.history{csv = csv, out = verify.path(string.format("rolling_resistance_%dd.png", dim)),
              y = {"v", "v_closed_form"}, labels = {"cairn", "closed form"},
-             title = string.format("rolling resistance, %dD: mu_r = %g", dim, mu_r),
+             title = string.format("Rolling resistance (rrlinear): ball rolling to rest on a " ..
+                                   "level floor, mu_r = %g, %dD", mu_r, dim),
              xlabel = "t [s]", ylabel = "speed of the centre [m/s]"}
 
 -- 3: the incline, below and above tan(theta) = mu_r, from rest.

@@ -83,11 +83,13 @@ local function run(dim)
                kind = "abs"}
   local csv = verify.path("viscous_maxwell_" .. dim .. "d.csv")
   local f = assert(io.open(csv, "w"))
-  f:write("step,time,shear_force,shear_force_exact\n", table.concat(rows, "\n"), "\n")
+  -- (a first row at rest, so the curves start from zero force)
+  f:write("step,time,shear_force,shear_force_exact\n0,0,0,0\n", table.concat(rows, "\n"), "\n")
   f:close()
   plot.history{csv = csv, out = verify.path("viscous_maxwell_" .. dim .. "d.png"),
                y = {"shear_force", "shear_force_exact"}, labels = {"cairn", "closed form"},
-               title = "viscous: Maxwell shear, constant velocity then held, " .. dim .. "D",
+               title = "Viscous model: Maxwell shear, moved at 0.01 m/s for 5 ms, then " ..
+                       "held, " .. dim .. "D",
                xlabel = "t [s]", ylabel = "shear force against the motion [N]"}
 end
 

@@ -1,21 +1,48 @@
 /* Atomic file output: write to "<path>.tmp-<pid>", then rename(2) over the target. */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "io/io.h"
 
-cairn_status io_atomic_open(atomic_file *af, const char *path, cairn_diag *d) {
+static long fail_countdown = 0; /* test hook: the n-th output to finish fails as on a full disk */
+
+void cairn_io_fail_output(long n) {
+  fail_countdown = n;
+}
+
+long cairn_io_fail_output_pending(void) {
+  return fail_countdown;
+}
+
+int io_output_fails_now(void) {
+  return fail_countdown > 0 && --fail_countdown == 0;
+}
+
+cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *shown,
+                               cairn_diag *d) {
   memset(af, 0, sizeof *af);
   CAIRN_CHECK(path && path[0] && strlen(path) < sizeof af->path, d, CAIRN_EINVAL,
               "output file name is empty or too long; give a shorter path");
+  struct stat st;
+  size_t len = strlen(path);
+  CAIRN_CHECK(path[len - 1] != '/' && !(stat(path, &st) == 0 && S_ISDIR(st.st_mode)), d,
+              CAIRN_EINVAL, "'%s' is a folder; give the name of a file (in it, for example '%s%s')",
+              path, path, path[len - 1] == '/' ? "out" : "/out");
   snprintf(af->path, sizeof af->path, "%s", path);
+  snprintf(af->shown, sizeof af->shown, "'%s'", path);
+  if (shown) snprintf(af->shown, sizeof af->shown, "%s", shown);
   snprintf(af->tmp, sizeof af->tmp, "%s.tmp-%ld", path, (long)getpid());
   af->f = fopen(af->tmp, "wb");
   CAIRN_CHECK(af->f, d, CAIRN_EIO,
-              "cannot write '%s': %s; check that the folder exists and is writable", path,
+              "cannot write %s: %s; check that the folder exists and is writable", af->shown,
               strerror(errno));
   return CAIRN_OK;
+}
+
+cairn_status io_atomic_open(atomic_file *af, const char *path, cairn_diag *d) {
+  return io_atomic_open_as(af, path, NULL, d);
 }
 
 cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
@@ -25,13 +52,14 @@ cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
   int err = errno;
   bad |= fclose(af->f) != 0;
   af->f = NULL;
+  if (!bad && io_output_fails_now()) bad = 1, err = ENOSPC; /* (the test hook) */
   if (bad || rename(af->tmp, af->path) != 0) {
     if (!bad) err = errno;
     remove(af->tmp);
     return diag_set(d, CAIRN_EIO,
-                    "cannot write '%s': %s; check the path (a file, not a folder), free space "
+                    "cannot write %s: %s; check the path (a file, not a folder), free space "
                     "and permissions",
-                    af->path, strerror(err));
+                    af->shown, strerror(err));
   }
   return CAIRN_OK;
 }

@@ -1,10 +1,11 @@
 /* History export as CSV with full double precision, so exported curves can be re-checked. */
 #include "io/io.h"
 
-cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *d) {
+cairn_status io_history_csv_as(const cairn_world *w, const char *path, const char *shown,
+                               cairn_diag *d) {
   const history_set *hs = &w->hist;
   atomic_file af;
-  CAIRN_TRY(io_atomic_open(&af, path, d));
+  CAIRN_TRY(io_atomic_open_as(&af, path, shown, d));
   fprintf(af.f, "step,time");
   for (size_t i = 0; i < hs->n; i++) fprintf(af.f, ",%s", hs->h[i].name);
   fputc('\n', af.f);
@@ -14,4 +15,8 @@ cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *
     fputc('\n', af.f);
   }
   return io_atomic_commit(&af, d);
+}
+
+cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *d) {
+  return io_history_csv_as(w, path, NULL, d);
 }

@@ -10,9 +10,12 @@
 typedef struct atomic_file {
   FILE *f;
   char path[4096], tmp[4096 + 32];
+  char shown[4200]; /* what messages call the file ("" : its path) */
 } atomic_file;
 
 cairn_status io_atomic_open(atomic_file *af, const char *path, cairn_diag *d);
+/* The same, for a file that messages call 'shown' (a helper file of another output). */
+cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *shown, cairn_diag *d);
 /* Flush, close and rename into place; on any write error remove the temporary and fail. */
 cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d);
 /* Give up: close and remove the temporary. */
@@ -20,6 +23,9 @@ void io_atomic_abort(atomic_file *af);
 
 /* Write the world's histories as CSV: step,time,<names...>; one row per sample. */
 cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *d);
+/* The same, for a file that messages call 'shown'. */
+cairn_status io_history_csv_as(const cairn_world *w, const char *path, const char *shown,
+                               cairn_diag *d);
 
 /* Save the world atomically (versioned, checksummed). 'callbacks' names the events that had
    script callbacks, kept only as names. */
@@ -39,6 +45,12 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
                         restore_info *info, cairn_diag *d);
 /* Test hook: make the next saves fail after this many bytes (negative: never). */
 CAIRN_API void cairn_io_fail_after(long bytes);
+/* Test hook: make the n-th output file to be finished from now (a save, CSV, VTK file or plot;
+   n >= 1, 0 never) fail as on a full disk, at the point where the file would be put in place.
+   cairn_io_fail_output_pending gives the outputs left before it (0: none pending). */
+CAIRN_API void cairn_io_fail_output(long n);
+CAIRN_API long cairn_io_fail_output_pending(void);
+int io_output_fails_now(void); /* whether this output is the one (counts it) */
 
 /* VTK output: a series of snapshots of one prefix, listed in PREFIX.pvd with their times. */
 typedef struct vtk_series {
@@ -67,6 +79,9 @@ typedef struct plot_spec {
   /* legends: labels[i] for the i-th drawn series (y, then y2); NULL or a NULL entry: the column's
      name */
   const char *const *labels;
+  /* how each drawn series is drawn: styles[i] is "line", "dashed", "points" or "linespoints";
+     NULL or a NULL entry: by its name (dashed for a reference, else linespoints) */
+  const char *const *styles;
 } plot_spec;
 cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d);
 

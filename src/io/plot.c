@@ -38,6 +38,48 @@ static cairn_status read_header(const char *csv, char names[][CAIRN_MAX_NAME], i
   return CAIRN_OK;
 }
 
+/* The number of data rows of a CSV file (its lines but the header); 0 if it cannot be read. */
+static long count_rows(const char *csv) {
+  FILE *f = fopen(csv, "r");
+  if (!f) return 0;
+  long lines = 0;
+  int c, last = '\n';
+  while ((c = fgetc(f)) != EOF) {
+    if (c == '\n') lines++;
+    last = c;
+  }
+  fclose(f);
+  if (last != '\n') lines++;
+  return lines > 1 ? lines - 1 : 0;
+}
+
+/* The gnuplot style of a series: the script's word, else by the column's name: a reference
+   (named "exact", "ref", "closed" or "analytic") dashed, the others a line with markers. Markers
+   are open symbols that differ from series to series; on a line they sit on at most about 40 of
+   the samples, so a dense series does not bury the curves under it. NULL for an unknown word. */
+static const char *series_style(const char *word, const char *name, int i, long rows, char *buf,
+                                size_t n) {
+  static const int symbols[] = {6, 4, 8, 12, 10, 14}; /* circle, square, triangles, diamond */
+  int pt = symbols[i % (int)(sizeof symbols / sizeof symbols[0])];
+  if (!word) {
+    int ref = strstr(name, "exact") || strstr(name, "ref") || strstr(name, "analytic") ||
+              strstr(name, "closed");
+    word = ref ? "dashed" : "linespoints";
+  }
+  if (strcmp(word, "line") == 0)
+    snprintf(buf, n, "lines linewidth 2");
+  else if (strcmp(word, "dashed") == 0)
+    snprintf(buf, n, "lines dashtype 2 linewidth 2");
+  else if (strcmp(word, "points") == 0)
+    snprintf(buf, n, "points pointtype %d pointsize 1.2", pt);
+  else if (strcmp(word, "linespoints") == 0)
+    snprintf(buf, n, "linespoints pointtype %d pointsize 1.2 pointinterval %ld", pt,
+             rows > 40 ? (rows + 39) / 40 : 1);
+  else
+    return NULL;
+  return buf;
+}
+
 static int column_of(char names[][CAIRN_MAX_NAME], int n, const char *name) {
   for (int i = 0; i < n; i++)
     if (strcmp(names[i], name) == 0) return i;
@@ -80,6 +122,13 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
     yc[ny + ny2++] = c;
   }
   CAIRN_CHECK(ny + ny2 > 0, d, CAIRN_EINVAL, "plot: nothing to plot in '%s'", p->csv);
+  long rows = count_rows(p->csv);
+  char style[128];
+  for (int i = 0; p->styles && i < ny + ny2; i++)
+    CAIRN_CHECK(series_style(p->styles[i], "", i, rows, style, sizeof style), d, CAIRN_EINVAL,
+                "plot: unknown style '%s'; give \"line\", \"dashed\", \"points\" or "
+                "\"linespoints\"",
+                p->styles[i]);
   const char *dot = strrchr(p->out, '.');
   int svg = dot && strcmp(dot, ".svg") == 0;
   CAIRN_CHECK(svg || (dot && strcmp(dot, ".png") == 0), d, CAIRN_EINVAL,
@@ -112,21 +161,20 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
     fprintf(f, "\nset ytics nomirror\nset y2tics\nset y2label ");
     put_quoted(f, p->y2label ? p->y2label : "");
   }
-  if (p->logx) fprintf(f, "\nset logscale x");
-  if (p->logy) fprintf(f, "\nset logscale y");
-  if (p->logy2 && ny2) fprintf(f, "\nset logscale y2");
+  /* %g on a logarithmic axis: 0.001 and 1e-05, not 0.001000 and 0.000010; a logarithmic x axis
+     spans just the data (not out to whole decades, which can leave most of the width empty) */
+  if (p->logx) fprintf(f, "\nset logscale x\nset format x '%%g'\nset autoscale xfix");
+  if (p->logy) fprintf(f, "\nset logscale y\nset format y '%%g'");
+  if (p->logy2 && ny2) fprintf(f, "\nset logscale y2\nset format y2 '%%g'");
   fprintf(f, "\nplot ");
   for (int i = 0; i < ny + ny2; i++) {
     fprintf(f, "%s", i ? ", \\\n     " : "");
     put_quoted(f, p->csv);
-    /* Dashed lines for a series named like a reference ("exact", "ref"), points and lines
-       otherwise. */
+    /* skip 1: the header (every ::1 would also drop the first row after each blank line) */
     const char *nm = names[yc[i]];
-    int ref =
-        strstr(nm, "exact") || strstr(nm, "ref") || strstr(nm, "analytic") || strstr(nm, "closed");
-    fprintf(f, " using %d:%d every ::1 %swith %s title ", xc + 1, yc[i] + 1,
+    fprintf(f, " skip 1 using %d:%d %swith %s title ", xc + 1, yc[i] + 1,
             i >= ny ? "axes x1y2 " : "",
-            ref ? "lines dashtype 2 linewidth 2" : "linespoints pointsize 0.6");
+            series_style(p->styles ? p->styles[i] : NULL, nm, i, rows, style, sizeof style));
     put_quoted(f, p->labels && p->labels[i] ? p->labels[i] : nm);
   }
   fprintf(f, "\n");
@@ -159,10 +207,14 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
     return diag_set(d, CAIRN_EIO, "plot: gnuplot failed to draw '%s' (%s)", p->out,
                     out[0] ? out : "no message");
   }
-  if (rename(tmp_img, p->out) != 0) {
-    int err = errno;
+  int failed = io_output_fails_now(); /* (the test hook: as if the disk were full) */
+  if (failed || rename(tmp_img, p->out) != 0) {
+    int err = failed ? ENOSPC : errno;
     remove(tmp_img);
-    return diag_set(d, CAIRN_EIO, "cannot write '%s': %s", p->out, strerror(err));
+    return diag_set(d, CAIRN_EIO,
+                    "plot: cannot write '%s': %s; check the path (a file, not a folder), free "
+                    "space and permissions",
+                    p->out, strerror(err));
   }
   return CAIRN_OK;
 }

@@ -42,11 +42,12 @@ static int opt_flag(lua_State *L, const char *key) {
 }
 
 /* plot.history{out = "f.png", x = "time", y = {"fn", "fn_exact"}, y2 = {...}, labels = {...},
-   title =, xlabel =, ylabel =, y2label =, logx =, logy =, logy2 =, csv = "file.csv"}: without
-   csv, the current histories are plotted. */
+   styles = {...}, title =, xlabel =, ylabel =, y2label =, logx =, logy =, logy2 =,
+   csv = "file.csv"}: without csv, the current histories are plotted. */
 static int l_history(lua_State *L) {
-  static const char *const opts[] = {"out", "x",       "y",      "title", "xlabel", "ylabel", "csv",
-                                     "y2",  "y2label", "labels", "logx",  "logy",   "logy2",  NULL};
+  static const char *const opts[] = {"out",    "x",    "y",    "title",   "xlabel",
+                                     "ylabel", "csv",  "y2",   "y2label", "labels",
+                                     "styles", "logx", "logy", "logy2",   NULL};
   check_opts(L, 1, "plot.history", opts);
   plot_spec p;
   memset(&p, 0, sizeof p);
@@ -58,7 +59,7 @@ static int l_history(lua_State *L) {
   p.ylabel = opt_str(L, 1, "ylabel");
   p.y2label = opt_str(L, 1, "y2label");
   p.csv = opt_str(L, 1, "csv");
-  const char *ys[64], *y2s[64], *labels[128];
+  const char *ys[64], *y2s[64], *labels[128], *styles[128];
   p.n_y = opt_strings(L, "y", ys, 64);
   p.y = ys;
   p.n_y2 = opt_strings(L, "y2", y2s, 64);
@@ -72,18 +73,29 @@ static int l_history(lua_State *L) {
                  p.n_y + p.n_y2, nl);
     p.labels = labels;
   }
+  int ns = opt_strings(L, "styles", styles, 128);
+  if (ns) {
+    if (p.n_y == 0 || ns != p.n_y + p.n_y2)
+      lua_raisef(L,
+                 "plot.history: styles needs one style per series of y and y2, in order (%d "
+                 "series, %d styles)",
+                 p.n_y + p.n_y2, ns);
+    p.styles = styles;
+  }
   p.logx = opt_flag(L, "logx"), p.logy = opt_flag(L, "logy"), p.logy2 = opt_flag(L, "logy2");
   char tmp[4200] = "";
   cairn_diag d;
   cairn_status s = CAIRN_OK;
   if (!p.csv) { /* plot the live histories through a temporary export */
+    char shown[4300];
     snprintf(tmp, sizeof tmp, "%s.data-%ld.csv", p.out, (long)getpid());
-    s = io_history_csv(ctx_world(L), tmp, &d);
+    snprintf(shown, sizeof shown, "the data of '%s' (a file beside it, removed after)", p.out);
+    s = io_history_csv_as(ctx_world(L), tmp, shown, &d);
     p.csv = tmp;
   }
   if (s == CAIRN_OK) s = io_plot_csv(&p, &d);
   if (tmp[0]) remove(tmp);
-  if (s) return lua_raisef(L, "%s", d.msg);
+  if (s) return lua_raisef(L, "%s%s", strncmp(d.msg, "plot: ", 6) ? "plot: " : "", d.msg);
   return 0;
 }
 

@@ -34,6 +34,19 @@ check(svg:find("closed form", 1, true) and svg:find("height", 1, true), "legends
 ok, msg = pcall(function() plot.history{csv = "fall.csv", out = "bad.png", y = {"y"},
                                         labels = {"a", "b"}} end)
 check(not ok and msg:find("one legend per series", 1, true), "labels length: " .. tostring(msg))
+-- styles: one per series, in words; an unknown one or a wrong count is an error
+plot.history{csv = "fall.csv", out = "fall3.svg", y = {"y", "y_exact"},
+             styles = {"points", "line"}}
+f = io.open("fall3.svg", "r")
+check(f and f:read("a"):find("<svg", 1, true), "fall3.svg is an SVG")
+f:close()
+ok, msg = pcall(function() plot.history{csv = "fall.csv", out = "bad.png", y = {"y"},
+                                        styles = {"wiggly"}} end)
+check(not ok and msg:find("unknown style 'wiggly'", 1, true), "unknown style: " .. tostring(msg))
+check(io.open("bad.png") == nil, "no image left after an unknown style")
+ok, msg = pcall(function() plot.history{csv = "fall.csv", out = "bad.png", y = {"y"},
+                                        styles = {"line", "points"}} end)
+check(not ok and msg:find("one style per series", 1, true), "styles length: " .. tostring(msg))
 -- no temporary files are left beside the outputs
 local p = io.popen("ls")
 local listing = p:read("a")

@@ -196,14 +196,19 @@ function M.elastic_normal_case(o)
   M.write_csv(csv, rec.t, {us, ov, kn, krf, khz},
               {"t_us", "overlap_um", "fn_kN", "fn_reference_kN", "fn_hertz_kN"})
   local unit = dim == 2 and "kN per m of thickness" or "kN"
-  local title = string.format("Chung & Ooi test %d, %s, %dD", o.test, mat.name, dim)
+  local title = string.format("Chung & Ooi test %d: elastic impact %s, %s, %dD", o.test,
+                              pair and "of two equal balls" or "of a ball on a rigid wall",
+                              mat.name:gsub("_", " "), dim)
   plot.history{csv = csv, out = verify.path(tag .. "_force_time.png"), x = "t_us",
-               y = {"fn_kN", "fn_reference_kN"}, labels = {"cairn", "Hertz (Runge-Kutta)"},
+               y = {"fn_kN", "fn_reference_kN"},
+               labels = {"cairn", "Hertz law integrated (Runge-Kutta)"},
                title = title .. ": normal force",
                xlabel = "time since first touch [us]", ylabel = "normal force [" .. unit .. "]"}
+  -- cairn's samples as markers on the closed form's line (the loading and unloading samples
+  -- fall on the same curve)
   plot.history{csv = csv, out = verify.path(tag .. "_force_overlap.png"), x = "overlap_um",
                y = {"fn_kN", "fn_hertz_kN"}, labels = {"cairn", "Hertz closed form"},
-               title = title .. ": force against overlap",
+               styles = {"points", "line"}, title = title .. ": force against overlap",
                xlabel = "overlap [um]", ylabel = "normal force [" .. unit .. "]"}
 end
 

@@ -144,6 +144,13 @@ function M.trend(row)
           r = b.r, mstar = mstar, short = Smin / S}
 end
 
+-- What each test is, for the figures' titles.
+M.what = {[4] = "oblique impact of a ball on a rigid wall",
+          [5] = "oblique elastic impact of a ball on a rigid wall",
+          [6] = "spinning ball dropped on a rigid wall",
+          [7] = "two spinning balls meeting head-on",
+          [8] = "spinning ball on a large ball at rest"}
+
 -- Check the trends over the rows of one test and dimension (run by check_all): every row whose
 -- slip reaches the threshold (x >= 1) slides throughout, Jt = mu Jn to tol; every row with
 -- x <= 0.75 Smin / S sticks during the impact (Smin: S with the arms shortened by dmax/2) (Jt below 0.99 mu Jn); while sliding, the spin changes by
@@ -185,12 +192,18 @@ function M.check_trends(test, dim, rows)
     local csv = verify.path(tag .. ".csv")
     H.write_csv(csv, g.xs, {g.xs, g.sim, g.ref, g.rigid},
                 {"slip_over_threshold", "cairn", "reference_ode", "rigid_body"})
+    -- Logarithmic x: the rows span tan(5 deg) to tan(85 deg), and the change from sticking to
+    -- sliding near 1 would otherwise sit squeezed at the left edge.
+    local material = name:gsub("_A$", " (A: large ball 1000 x stiffer)")
+                         :gsub("_B$", " (B: both alike)"):gsub("_", " ")
     plot.history{csv = csv, out = verify.path(tag .. ".png"), x = "slip_over_threshold",
                  y = {"cairn", "reference_ode", "rigid_body"},
                  labels = {"cairn", "reference (same law, scipy)", "rigid-body theory"},
-                 title = string.format("Chung & Ooi test %d, %s, %dD", test, name, dim),
-                 xlabel = "incoming slip speed / sliding threshold (tan theta / tan theta_c)",
-                 ylabel = "tangential impulse / (mu x normal impulse)"}
+                 styles = {"points", "dashed", "line"}, logx = true,
+                 title = string.format("Chung & Ooi test %d: %s, %s, %dD", test,
+                                       M.what[test], material, dim),
+                 xlabel = "incoming slip speed / sliding threshold, tan(theta) / tan(theta_c) [-]",
+                 ylabel = "tangential impulse / (mu x normal impulse) [-]"}
   end
 end
 
