@@ -12,6 +12,10 @@ void cairn_mem_fail_after(long n) {
   fail_countdown = n;
 }
 
+long cairn_mem_fail_pending(void) {
+  return fail_countdown;
+}
+
 void *mem_realloc(void *p, size_t old_size, size_t new_size, const char *tag) {
   (void)old_size, (void)tag;
   if (new_size == 0) {

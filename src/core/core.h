@@ -32,6 +32,8 @@ void mem_free(void *p, size_t size);
 
 /* Test hook: make the n-th allocation from now fail (n >= 1), or never (n = 0). */
 CAIRN_API void cairn_mem_fail_after(long n);
+/* The allocations left before the one set to fail (0: none pending, it failed or was never set). */
+CAIRN_API long cairn_mem_fail_pending(void);
 
 /* Resize an array from old_n to new_n elements of 'elem' bytes, zeroing the new tail. */
 cairn_status mem_resize(void **p, size_t old_n, size_t new_n, size_t elem, const char *tag,

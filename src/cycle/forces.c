@@ -119,6 +119,10 @@ typedef struct slice_buf {
    moment or state of the slice is not finite. */
 #define SLICE_NONFINITE 2
 
+/* A slice's model states are checked for non-finite values in one step of this many (a power of
+   2); its forces and moments in every step. */
+#define STATE_CHECK_EVERY 16
+
 #if defined(__GNUC__)
 #define GATHER_INLINE inline __attribute__((always_inline))
 #else
@@ -356,13 +360,17 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
   PLUGIN_CALL_LEAVE(e);
 
   if (mode == FAREWELL) return 0;
-  if (w->dt_impact > 0) /* the stiffest contact for its mass, for the steps-per-impact bound */
+  if (w->ts_mode == TS_AUTO && w->dt_impact > 0) /* the stiffest contact for its mass, for the
+                                                    steps-per-impact bound */
     for (size_t k = 0; k < n; k++)
       if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
   /* Stage 3. The store's and the balls' arrays in restrict locals: the compiler cannot tell them
      apart, and would reload every input after each store. */
   int busy = 0, direct = mode == TO_BALLS;
-  double finite = 0; /* x - x summed over the applied forces and the states: NaN if one is not */
+  /* The sum of the applied forces and moments (and x - x over the states): not finite if one of
+     them is not (or, in theory, if finite forces of 1e308 overflow: nonfinite_contact then finds
+     nothing and the run goes on). */
+  double finite = 0;
   const ball_store *bs = &w->balls;
   double(*restrict cforce)[3] = cs->force, (*restrict cmom)[3] = cs->moment;
   uint8_t *restrict active = cs->active, *restrict deletable = cs->deletable;
@@ -383,8 +391,8 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
     }
     cforce[c][0] = f[0], cforce[c][1] = f[1], cforce[c][2] = f[2];
     if (moments) cmom[c][0] = mo[0], cmom[c][1] = mo[1], cmom[c][2] = mo[2];
-    finite += (f[0] - f[0]) + (f[1] - f[1]) + (f[2] - f[2]) + (mo[0] - mo[0]) + (mo[1] - mo[1]) +
-              (mo[2] - mo[2]);
+    finite += f[0] + f[1] + f[2];
+    if (moments) finite += mo[0] + mo[1] + mo[2];
     double ks = sb.ks[k], kr = sb.kr[k];
     rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
     rec->kt = sb.kn[k] + ks;
@@ -420,17 +428,28 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
     if (direct) add_record(w, kind, ca[c], cb[c], &t);
   }
-  for (size_t k = 0, ns = (size_t)e->n_state_slots; k < n; k++) {
-    const double *st = sb.state[k];
-    if (!sb.parting[k])
-      for (size_t j = 0; j < ns; j++) finite += st[j] - st[j];
-  }
-  return busy | (finite == 0 ? 0 : SLICE_NONFINITE);
+  /* The states: each slice's in one step of every STATE_CHECK_EVERY (by its place in the
+     store), so a state field that turned non-finite is found within that many steps at a
+     sixteenth of the cost. */
+  if ((((size_t)w->step + c0 / SLICE) & (STATE_CHECK_EVERY - 1)) == 0)
+    for (size_t k = 0, ns = (size_t)e->n_state_slots; k < n; k++) {
+      const double *st = sb.state[k];
+      if (!sb.parting[k])
+        for (size_t j = 0; j < ns; j++) finite += st[j] - st[j];
+    }
+  return busy | (isfinite(finite) ? 0 : SLICE_NONFINITE);
 }
 
 /* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
    finite: stop the run naming it, its model, what was not finite and the step. (A model's
    output is checked every step, slice by slice, as a sum of x - x: one add per value.) */
+/* A number for a message: NaN in words ("NaN"), not as the C library prints it ("-nan"). */
+static const char *num_text(double x, char buf[32]) {
+  if (isnan(x)) return "NaN";
+  snprintf(buf, 32, "%g", x);
+  return buf;
+}
+
 static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
   const contact_store *cs = &w->contacts;
   for (size_t s = 0; s < cs->n_slices; s++) {
@@ -439,12 +458,14 @@ static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn
       const model_entry *e = &w->reg.e[cs->model[c]];
       const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
       const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
-      char what[96], value[160];
+      char what[96], value[160], b0[32], b1[32], b2[32];
       int row = -1;
       if (!isfinite(f[0] + f[1] + f[2]))
-        snprintf(value, sizeof value, "force (%g, %g, %g)", f[0], f[1], f[2]);
+        snprintf(value, sizeof value, "force (%s, %s, %s)", num_text(f[0], b0), num_text(f[1], b1),
+                 num_text(f[2], b2));
       else if (m && !isfinite(m[0] + m[1] + m[2]))
-        snprintf(value, sizeof value, "moment (%g, %g, %g)", m[0], m[1], m[2]);
+        snprintf(value, sizeof value, "moment (%s, %s, %s)", num_text(m[0], b0), num_text(m[1], b1),
+                 num_text(m[2], b2));
       else
         for (int r = 0; r < (int)e->m->n_state && row < 0; r++) {
           int n = e->m->state[r].type == CAIRN_PROP_VEC ? 3 : 1;
@@ -456,6 +477,13 @@ static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn
       else if (isfinite(f[0] + f[1] + f[2]) && (!m || isfinite(m[0] + m[1] + m[2])))
         continue;
       contact_describe(w, (uint32_t)c, what, sizeof what);
+      if (row >= 0) /* found at a check of the states, which come round every 16 steps */
+        return diag_set(d, CAIRN_ESTATE,
+                        "%s: contact model '%s' (%s) returned a non-finite %s, found at step %llu "
+                        "(the states are checked every %d steps); check its properties "
+                        "(contact.props) and the model's law",
+                        what, e->m->name, e->source, value, (unsigned long long)w->step,
+                        STATE_CHECK_EVERY);
       return diag_set(d, CAIRN_ESTATE,
                       "%s: contact model '%s' (%s) returned a non-finite %s at step %llu; check "
                       "its properties (contact.props) and the model's law",

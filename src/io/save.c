@@ -8,6 +8,7 @@
    refuses a file from a machine of the other order). */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
@@ -793,6 +794,10 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
                         restore_info *info, cairn_diag *d) {
   *out = NULL;
   memset(info, 0, sizeof *info);
+  struct stat st;
+  CAIRN_CHECK(!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)), d, CAIRN_EINVAL,
+              "'%s' is a folder, not a save file; give the path of a file written by model.save",
+              path);
   FILE *f = fopen(path, "rb");
   CAIRN_CHECK(f, d, CAIRN_EIO, "cannot read '%s': %s; check the path", path, strerror(errno));
   unsigned char head[24];
@@ -841,13 +846,19 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
                     "save",
                     path, file_len, (unsigned long long)(size + 8 + sizeof head));
   }
-  unsigned char *pay =
-      size < ((uint64_t)1 << 40) ? mem_realloc(NULL, 0, size + 8, "restore") : NULL;
-  if (!pay) {
+  if (size >= ((uint64_t)1 << 40)) {
     fclose(f);
     return diag_set(d, CAIRN_EINVAL,
                     "'%s' is damaged (it declares %llu bytes); restore an "
                     "earlier save",
+                    path, (unsigned long long)size);
+  }
+  unsigned char *pay = mem_realloc(NULL, 0, size + 8, "restore");
+  if (!pay) { /* the file holds that much: the memory is what is missing */
+    fclose(f);
+    return diag_set(d, CAIRN_ENOMEM,
+                    "out of memory reading '%s' (%llu bytes); free some memory and restore it "
+                    "again",
                     path, (unsigned long long)size);
   }
   got = fread(pay, 1, size + 8, f);

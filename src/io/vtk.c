@@ -437,6 +437,9 @@ static const char *base_name(const char *p) {
 cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *prefix, cairn_diag *d) {
   CAIRN_CHECK(prefix && prefix[0] && strlen(prefix) < 3900, d, CAIRN_EINVAL,
               "vtk: give a file prefix such as \"out/pack\"");
+  CAIRN_CHECK(prefix[strlen(prefix) - 1] != '/', d, CAIRN_EINVAL,
+              "'%s' names a folder, not a file prefix; give a prefix in it, for example '%spack'",
+              prefix, prefix);
   char path[4096];
   size_t k = vs ? vs->n : 0;
   for (int part = 0; part < N_PARTS; part++) {

@@ -119,7 +119,11 @@ static int l_rate(lua_State *L) {
       char what[64];
       snprintf(what, sizeof what, "%s: %s", fn, k);
       double v = check_number(L, -1, what);
-      if (!isfinite(v)) lua_raisef(L, "%s is %g; give a finite rate", what, v);
+      if (!isfinite(v))
+        lua_raisef(L, "%s is %s; give a finite rate", what,
+                   isnan(v) ? "NaN (not a number)"
+                   : v > 0  ? "+inf"
+                            : "-inf");
       if (i == j && pc->servo[i])
         lua_raisef(L,
                    "%s: the %c axis is held by cell.servo, which sets %s; turn the servo off "

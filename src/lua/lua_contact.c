@@ -424,7 +424,7 @@ static int l_cracks(lua_State *L) {
   if (!lua_isnil(L, -1)) {
     cairn_diag d;
     cairn_status s = io_cracks_csv(w, luaL_checkstring(L, -1), &d);
-    if (s) return raise_diag(L, s, &d);
+    if (s) return lua_raisef(L, "contact.cracks: %s", d.msg);
     return 0;
   }
   lua_createtable(L, (int)cr->n, 0);

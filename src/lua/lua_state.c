@@ -19,15 +19,11 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return mem_realloc(ptr, osize, nsize, "lua");
 }
 
-cairn_status ctx_open(script_ctx *c, int quiet, const char *const *plugins, int n_plugins,
-                      cairn_diag *d) {
-  memset(c, 0, sizeof *c);
-  c->quiet = quiet;
-  for (int i = 0; i < EV_COUNT + 2; i++) c->cb_ref[i] = LUA_NOREF;
-  lua_State *L = lua_newstate(l_alloc, NULL);
-  if (!L) return diag_set(d, CAIRN_ENOMEM, "out of memory starting Lua");
+/* Lua's libraries and cairn's modules, opened in protected mode: an allocation that fails there
+   is an error, not a panic. */
+static int open_modules(lua_State *L) {
+  script_ctx *c = lua_touserdata(L, 1);
   luaL_openlibs(L);
-  c->L = L;
   ctx_install(L, c);
   open_model(L);
   open_ball(L);
@@ -42,6 +38,25 @@ cairn_status ctx_open(script_ctx *c, int quiet, const char *const *plugins, int 
   open_measure(L);
   open_energy(L);
   open_cell(L);
+  return 0;
+}
+
+cairn_status ctx_open(script_ctx *c, int quiet, const char *const *plugins, int n_plugins,
+                      cairn_diag *d) {
+  memset(c, 0, sizeof *c);
+  c->quiet = quiet;
+  for (int i = 0; i < EV_COUNT + 2; i++) c->cb_ref[i] = LUA_NOREF;
+  lua_State *L = lua_newstate(l_alloc, NULL);
+  if (!L) return diag_set(d, CAIRN_ENOMEM, "out of memory starting Lua");
+  c->L = L;
+  lua_pushcfunction(L, open_modules); /* (a light C function and pointer: no allocation) */
+  lua_pushlightuserdata(L, c);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    diag_set(d, CAIRN_ENOMEM, "out of memory starting Lua (%s)", lua_tostring(L, -1));
+    lua_close(L);
+    c->L = NULL;
+    return CAIRN_ENOMEM;
+  }
   cairn_status s = CAIRN_OK;
   for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(c, plugins[i], d);
   if (s != CAIRN_OK) ctx_close(c);

@@ -66,7 +66,7 @@ void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *wh
                dim == 2 ? "1.0, 2.0" : "1.0, 2.0, 3.0", luaL_typename(L, idx));
   lua_Integer n = luaL_len(L, idx);
   if (!(n == dim || (dim == 2 && n == 3)))
-    lua_raisef(L, "%s must have %d components (got %d)", what, dim, (int)n);
+    lua_raisef(L, "%s must have %d components in a %dD model (got %d)", what, dim, dim, (int)n);
   out[0] = out[1] = out[2] = 0;
   for (int k = 0; k < n; k++) {
     lua_geti(L, idx, k + 1);
@@ -76,8 +76,11 @@ void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *wh
       lua_raisef(L, "%s: component %d must be a number (got %s)", what, k + 1,
                  luaL_typename(L, -1));
     lua_pop(L, 1);
-    if (!(isfinite(v) || (allow_inf && !isnan(v))))
-      lua_raisef(L, "%s: component %d is %g; give a finite number", what, k + 1, v);
+    if (isnan(v))
+      lua_raisef(L, "%s: component %d is NaN (not a number); give a finite number", what, k + 1);
+    if (!(isfinite(v) || allow_inf))
+      lua_raisef(L, "%s: component %d is %s; give a finite number", what, k + 1,
+                 v > 0 ? "+inf" : "-inf");
     out[k] = v;
   }
   if (dim == 2 && n == 3 && out[2] != 0)
@@ -126,7 +129,7 @@ double opt_number(lua_State *L, int idx, const char *key, double def, const char
       lua_raisef(L, "%s: option '%s' must be a number (got %s); write it without quotes", fn, key,
                  luaL_typename(L, -1));
     v = lua_tonumber(L, -1);
-    if (isnan(v)) lua_raisef(L, "%s: option '%s' is nan; give a number", fn, key);
+    if (isnan(v)) lua_raisef(L, "%s: option '%s' is NaN (not a number); give a number", fn, key);
   }
   lua_pop(L, 1);
   return v;
@@ -137,7 +140,7 @@ double check_number(lua_State *L, int idx, const char *what) {
     lua_raisef(L, "%s must be a number (got %s); write it without quotes", what,
                luaL_typename(L, idx));
   double v = lua_tonumber(L, idx);
-  if (isnan(v)) lua_raisef(L, "%s is nan; give a number", what);
+  if (isnan(v)) lua_raisef(L, "%s is NaN (not a number); give a number", what);
   return v;
 }
 

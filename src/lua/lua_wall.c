@@ -54,6 +54,13 @@ static int l_create(lua_State *L) {
                       "wall.create: unknown kind '%s'; use \"segment\" (2D), \"plane\", "
                       "\"polygon\"/\"triangle\" or \"cylinder\" (3D)",
                       kind);
+  /* The dimension first: a wall of the other dimension is told so, not that its points have
+     the wrong number of components. */
+  if (s.kind == WALL_SEGMENT && w->dim == 3)
+    lua_raisef(L, "wall.create: line segments are 2D walls; in 3D use kind = \"plane\" or "
+                  "\"polygon\"");
+  if ((s.kind == WALL_POLYGON || s.kind == WALL_PLANE) && w->dim == 2)
+    lua_raisef(L, "wall.create: %ss are 3D walls; in 2D use kind = \"segment\"", kind);
   if (s.kind == WALL_CYLINDER) {
     if (w->dim != 3)
       lua_raisef(L, "wall.create: cylinders are 3D walls; in 2D bound the balls with segments");

@@ -38,7 +38,7 @@ refused("a servo without rate_max", function() cell.servo{axis = "x", stress = 1
 refused("a servo without an axis", function() cell.servo{stress = 1, rate_max = 1} end,
         "give axis")
 refused("an unknown component", function() cell.rate{xw = 1} end, "'w' is not an axis")
-refused("a non-finite rate", function() cell.rate{xy = 0 / 0} end, "is nan")
+refused("a non-finite rate", function() cell.rate{xy = 0 / 0} end, "is NaN (not a number)")
 cell.servo{axis = "x", stress = 1e3, rate_max = 1}
 refused("a rate on a servo axis", function() cell.rate{xx = 1} end,
         "is held by cell.servo")

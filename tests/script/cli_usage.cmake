@@ -30,6 +30,10 @@ check(2 err "cairn verify: no case 'no_such_case'" verify no_such_case)
 check(2 err "usage: cairn run SCRIPT.lua" run)
 check(2 err "unknown option '--bogus' for run" run x.lua --bogus)
 check(1 err "cannot open no_such_script.lua: No such file or directory" run no_such_script.lua)
+check(2 err "usage: cairn run SCRIPT.lua" plot)
+check(2 err "cairn: plot needs a CSV file" plot)
+check(1 err "cairn models: no contact model 'no_such_model'; run `cairn models` to list them"
+      models no_such_model)
 
 if(failures)
   message(FATAL_ERROR "CLI usage checks failed:${failures}")

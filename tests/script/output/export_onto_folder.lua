@@ -1,5 +1,5 @@
--- history.export onto an existing folder: the temporary is written, the rename fails; the
--- temporary must be removed and the folder left as it was.
+-- history.export onto an existing folder: refused before anything is written, with a message
+-- saying it is a folder; no temporary is left and the folder stays as it was.
 model.new{dim = 2}
 ball.create{id = 1, rad = 0.5, pos = {0, 0}}
 model.timestep{fix = 0.1}
