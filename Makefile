@@ -3,7 +3,8 @@
 #   make test   install what is missing, build, run the whole suite through ctest
 # Other targets: build, deps, python (makes `import cairn` work: part of build), test-asan (the
 # suite under AddressSanitizer + UBSan, built without OpenMP, so CI runs the suite both with and
-# without threads), fuzz (the libFuzzer targets of tests/fuzz/, FUZZ_SECONDS each), clean.
+# without threads), fuzz (the libFuzzer targets of tests/fuzz/, FUZZ_SECONDS each), soak (the
+# long soak test: 50 000 balls, saves and restores, against an uninterrupted run), clean.
 
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
@@ -16,7 +17,7 @@ BUILD_FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_PKGS  := clang libclang-rt-14-dev
 
-.PHONY: all deps build python demo test test-asan fuzz clean
+.PHONY: all deps build python demo test test-asan fuzz soak clean
 
 all: build
 
@@ -53,7 +54,11 @@ demo: build
 # ctest runs $(JOBS) tests at once, so each runs on one thread (tests of threading set their own
 # thread count); several tests each spinning up every core would only slow each other down.
 test: build
-	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE soak
+
+# The soak test alone (tests/soak/soak.lua, label soak: not part of `make test`), on every core.
+soak: build
+	ctest --test-dir $(BUILD) --output-on-failure -L soak
 
 test-asan: deps
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCAIRN_SANITIZE=ON -DCAIRN_OPENMP=OFF
