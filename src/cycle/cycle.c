@@ -354,8 +354,14 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
      increments span it, and the velocity kick spans half of it and half of the coming one. */
   double dt_last = w->dt_taken;
   /* The first step of an automatic timestep: detection's look-ahead needs a timestep to look
-     ahead by, so it gets the estimate from the properties and the contacts of the moment. */
-  if (w->ts_mode == TS_AUTO && !(w->dt > 0)) CAIRN_TRY(cycle_timestep(w, &w->dt, d));
+     ahead by, so it gets the estimate from the properties and the contacts of the moment. If
+     there is none yet (a model without stiffness before contact), this step looks ahead only
+     at the contacts it makes, and the estimate below decides. */
+  if (w->ts_mode == TS_AUTO && !(w->dt > 0)) {
+    double dt0 = 0;
+    cairn_diag quiet;
+    if (cycle_timestep(w, &dt0, &quiet) == CAIRN_OK) w->dt = dt0;
+  }
   CAIRN_TRY(detect_update(w, d));
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
   double dt = 0;

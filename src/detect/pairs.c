@@ -531,13 +531,14 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     double gap = p->sgap[q], n[3], pt[3];
     if (gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
     CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
-    /* a new contact's stiffness reaches the balls' sums only at its first force pass */
-    if (horizon > 0) CAIRN_TRY(ahead_push(p, q, d));
     p->contact[q] = c;
     cs->pair[c] = (uint32_t)q;
     detect_pair_geometry(w, k, a, bb, &gap, n, pt);
     v3_copy(n, cs->normal[c]);
     cs->gap[c] = gap;
+    /* a new contact's stiffness reaches the balls' sums only at its first force pass (listed
+       once the contact is whole: a failure here leaves nothing half-made) */
+    if (w->ts_mode == TS_AUTO) CAIRN_TRY(ahead_push(p, q, d));
   }
   return CAIRN_OK;
 }

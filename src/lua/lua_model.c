@@ -102,7 +102,7 @@ static int l_restore(lua_State *L) {
   if (!c->quiet) {
     for (int i = 0; i < info.n_callbacks; i++)
       fprintf(stderr,
-              "note: the saved model had a %s callback; register it again with "
+              "note: the saved model had a callback on %s; register it again with "
               "callback.on\n",
               info.callbacks[i]);
     for (size_t i = 0; i < w->hist.n; i++)
