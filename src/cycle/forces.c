@@ -275,6 +275,18 @@ static void slice_by_contact(const cairn_contact_model *m, const cairn_cm_slice 
   }
 }
 
+/* A model's law over a slice: its slice entry, or its per-contact law through the pointer; a
+   plugin's call marked for a crash report. */
+static void call_model(const model_entry *e, const cairn_cm_slice *s) {
+  const cairn_contact_model *m = e->m;
+  PLUGIN_CALL_ENTER(e, m->force_slice ? "force_slice" : "force");
+  if (m->force_slice)
+    m->force_slice(s);
+  else
+    slice_by_contact(m, s);
+  PLUGIN_CALL_LEAVE(e);
+}
+
 /* Add one contact's contributions to its balls (and wall): the same order on every path. */
 static inline void add_record(cairn_world *w, int kind, uint32_t a, uint32_t b,
                               const struct contact_contrib *t) {
@@ -352,12 +364,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
       .kr = sb.kr,
       .status = sb.status,
   };
-  PLUGIN_CALL_ENTER(e, m->force_slice ? "force_slice" : "force");
-  if (m->force_slice)
-    m->force_slice(&s);
-  else
-    slice_by_contact(m, &s);
-  PLUGIN_CALL_LEAVE(e);
+  call_model(e, &s);
 
   if (mode == FAREWELL) return 0;
   if (w->ts_mode == TS_AUTO && w->dt_impact > 0) /* the stiffest contact for its mass, for the
@@ -584,7 +591,6 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
   cmat_entry *ce = cmat_lookup(w, k, a, b);
   if (ce->model < 0) return CAIRN_OK;
   model_entry *e = &w->reg.e[ce->model];
-  const cairn_contact_model *m = e->m;
   force_scratch *fs = &w->fs;
   size_t ns = e->n_state_slots > 0 ? (size_t)e->n_state_slots : 1;
   CAIRN_TRY(
@@ -634,12 +640,7 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
       .kr = &krr,
       .status = &status,
   };
-  PLUGIN_CALL_ENTER(e, m->force_slice ? "force_slice" : "force");
-  if (m->force_slice)
-    m->force_slice(&s);
-  else
-    slice_by_contact(m, &s);
-  PLUGIN_CALL_LEAVE(e);
+  call_model(e, &s);
   props_block_release(e, pblk);
   if (!(kn >= 0 && ks >= 0 && krr >= 0 && isfinite(kn + ks + krr))) return CAIRN_OK;
   double arm1 = r1 + 0.5 * g, arm2 = r2 + 0.5 * g; /* (a wall has no arm of its own) */

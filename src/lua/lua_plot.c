@@ -44,6 +44,19 @@ static int opt_flag(lua_State *L, const char *key) {
 /* plot.history{out = "f.png", x = "time", y = {"fn", "fn_exact"}, y2 = {...}, labels = {...},
    styles = {...}, title =, xlabel =, ylabel =, y2label =, logx =, logy =, logy2 =,
    csv = "file.csv"}: without csv, the current histories are plotted. */
+/* An option of one string per drawn series (labels, styles): how many were given (0: none);
+   any other count than the series' is an error. */
+static int per_series(lua_State *L, const char *key, const char *one, const char **out,
+                      const plot_spec *p) {
+  int n = opt_strings(L, key, out, 128);
+  if (n && (p->n_y == 0 || n != p->n_y + p->n_y2))
+    lua_raisef(L,
+               "plot.history: %s needs one %s per series of y and y2, in order (%d series, %d "
+               "%s)",
+               key, one, p->n_y + p->n_y2, n, key);
+  return n;
+}
+
 static int l_history(lua_State *L) {
   static const char *const opts[] = {"out",    "x",    "y",    "title",   "xlabel",
                                      "ylabel", "csv",  "y2",   "y2label", "labels",
@@ -64,24 +77,8 @@ static int l_history(lua_State *L) {
   p.y = ys;
   p.n_y2 = opt_strings(L, "y2", y2s, 64);
   p.y2 = y2s;
-  int nl = opt_strings(L, "labels", labels, 128);
-  if (nl) {
-    if (p.n_y == 0 || nl != p.n_y + p.n_y2)
-      lua_raisef(L,
-                 "plot.history: labels needs one legend per series of y and y2, in order (%d "
-                 "series, %d labels)",
-                 p.n_y + p.n_y2, nl);
-    p.labels = labels;
-  }
-  int ns = opt_strings(L, "styles", styles, 128);
-  if (ns) {
-    if (p.n_y == 0 || ns != p.n_y + p.n_y2)
-      lua_raisef(L,
-                 "plot.history: styles needs one style per series of y and y2, in order (%d "
-                 "series, %d styles)",
-                 p.n_y + p.n_y2, ns);
-    p.styles = styles;
-  }
+  if (per_series(L, "labels", "legend", labels, &p)) p.labels = labels;
+  if (per_series(L, "styles", "style", styles, &p)) p.styles = styles;
   p.logx = opt_flag(L, "logx"), p.logy = opt_flag(L, "logy"), p.logy2 = opt_flag(L, "logy2");
   char tmp[4200] = "";
   cairn_diag d;
