@@ -103,7 +103,11 @@ static const char *const ARGS[] = {
     "R2",
     "{ratio = 1e-3, steps = 3}",
     "{gap = 0.1}",
-    "{kind = \"ball-ball\"}"};
+    "{kind = \"ball-ball\"}",
+    "{auto = true, impact = 20}",
+    "{impact = 0/0}",
+    "{impact = 1e300, safety = 1}",
+    "{model = \"hertzlike\", hl_k = 1e6, hl_dref = 1e-4}"};
 
 typedef struct fn_list {
   char (*name)[64];
