@@ -25,8 +25,9 @@ static const char USAGE[] =
     "       cairn verify [CASE...] [--plugin PATH]...           run verification cases\n"
     "       cairn models [NAME] [--plugin PATH]...              list models, or one's table\n"
     "       cairn plot HISTORY.csv [--out FILE.png|FILE.svg]    plot histories with gnuplot\n"
-    "                  [--x COL] [--y A,B...] [--y2 C,...] [--title T] [--xlabel T]\n"
-    "                  [--ylabel T] [--y2label T] [--logx] [--logy] [--logy2]\n"
+    "                  [--x COL] [--y A,B...] [--y2 C,...] [--labels T,...] [--styles S,...]\n"
+    "                  [--title T] [--xlabel T] [--ylabel T] [--y2label T]\n"
+    "                  [--logx] [--logy] [--logy2]\n"
     "       cairn --version | --help\n"
     "\n"
     "--plugin may stand before or after the command; PATH is a .so file, or a name looked up\n"
@@ -239,8 +240,9 @@ static int cmd_models(int argc, char **argv) {
   return rc;
 }
 
-/* cairn plot FILE.csv [--out FILE.png|.svg] [--x COL] [--y A,B] [--y2 C] [--title T] [--xlabel T]
-   [--ylabel T] [--y2label T] [--logx] [--logy] [--logy2]: columns against time (or COL). */
+/* cairn plot FILE.csv [--out FILE.png|.svg] [--x COL] [--y A,B] [--y2 C] [--labels T,U]
+   [--styles S,T] [--title T] [--xlabel T] [--ylabel T] [--y2label T] [--logx] [--logy]
+   [--logy2]: columns against time (or COL). */
 /* Split a comma-separated list in place into out (at most max); its length. */
 static int split_list(char *s, const char **out, int max) {
   int n = 0;
@@ -250,7 +252,8 @@ static int split_list(char *s, const char **out, int max) {
 
 static int cmd_plot(int argc, char **argv) {
   const char *csv = NULL, *out = NULL;
-  const char *ys[64], *y2s[64];
+  const char *ys[64], *y2s[64], *labels[128], *styles[128];
+  int n_labels = 0, n_styles = 0;
   plot_spec p;
   memset(&p, 0, sizeof p);
   for (int i = 0; i < argc; i++) {
@@ -264,6 +267,10 @@ static int cmd_plot(int argc, char **argv) {
       p.n_y = split_list(argv[++i], ys, 64), p.y = ys;
     else if (strcmp(a, "--y2") == 0 && more)
       p.n_y2 = split_list(argv[++i], y2s, 64), p.y2 = y2s;
+    else if (strcmp(a, "--labels") == 0 && more)
+      n_labels = split_list(argv[++i], labels, 128), p.labels = labels;
+    else if (strcmp(a, "--styles") == 0 && more)
+      n_styles = split_list(argv[++i], styles, 128), p.styles = styles;
     else if (strcmp(a, "--title") == 0 && more)
       p.title = argv[++i];
     else if (strcmp(a, "--xlabel") == 0 && more)
@@ -286,6 +293,16 @@ static int cmd_plot(int argc, char **argv) {
       return usage_error("plot takes one CSV file (got a second: '%s')", a);
   }
   if (!csv) return usage_error("%s", "plot needs a CSV file: cairn plot HISTORY.csv");
+  /* one legend and one style per series of --y then --y2, as plot.history takes them */
+  char why[160];
+  if (n_labels && (p.n_y == 0 || n_labels != p.n_y + p.n_y2)) {
+    snprintf(why, sizeof why, "%d columns, %d labels", p.n_y + p.n_y2, n_labels);
+    return usage_error("--labels needs one legend per column of --y and --y2, in order (%s)", why);
+  }
+  if (n_styles && (p.n_y == 0 || n_styles != p.n_y + p.n_y2)) {
+    snprintf(why, sizeof why, "%d columns, %d styles", p.n_y + p.n_y2, n_styles);
+    return usage_error("--styles needs one style per column of --y and --y2, in order (%s)", why);
+  }
   char def[4096];
   if (!out) { /* history.csv -> history.png */
     snprintf(def, sizeof def, "%s", csv);

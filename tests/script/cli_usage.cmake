@@ -32,6 +32,9 @@ check(2 err "unknown option '--bogus' for run" run x.lua --bogus)
 check(1 err "cannot open no_such_script.lua: No such file or directory" run no_such_script.lua)
 check(2 err "usage: cairn run SCRIPT.lua" plot)
 check(2 err "cairn: plot needs a CSV file" plot)
+check(2 err "--labels needs one legend per column of --y and --y2, in order (1 columns, 2 labels)"
+      plot h.csv --y a --labels x,y)
+check(2 err "--styles needs one style per column of --y and --y2" plot h.csv --y a --styles line,points)
 check(1 err "cairn models: no contact model 'no_such_model'; run `cairn models` to list them"
       models no_such_model)
 
