@@ -22,8 +22,8 @@
 -- impact's peak in one step: restitution 0.90 to 1.03 at 10 m/s).
 --
 -- Checks:
---  * the worst |e - 1| of the linear model and of hertzlike, each <= pi^3 / (12 * 8^3) = 5.0e-3
---    [3D 3.4e-3 and 1.7e-3; 2D 3.3e-3 and 3.4e-3];
+--  * the worst |e - 1| of the linear model, of hertzlike and of the built-in hertz (below), each
+--    <= pi^3 / (12 * 8^3) = 5.0e-3 [3D 3.4e-3, 1.7e-3 and 2.8e-3; 2D 3.3e-3, 3.4e-3 and 9.6e-4];
 --  * the same with model.timestep{impact = 20} for the linear model, <= pi^3 / (12 * 20^3) =
 --    3.2e-4 [3D 2.5e-4; 2D 1.6e-4];
 --  * the timestep grows by at most 10 % a step: the largest growth, measured from the model
@@ -85,10 +85,24 @@ for _, v in ipairs{0.01, 1, 100} do
     end
   end
 end
+-- The built-in hertz (G = 4e8 Pa, nu = 0.25), which has no stiffness before contact: the balls
+-- start touching (overlaps 1e-9 and 1e-7 m), so the automatic timestep starts from the contact
+-- made at the first step, its model asked for the stiffness of the coming impact.
+worst.hertz = 0
+for _, v in ipairs{0.01, 1, 10} do
+  for _, gap0 in ipairs{-1e-9, -1e-7} do
+    local e, n = collide({model = "hertz", hz_shear = 4e8, hz_poiss = 0.25}, v, gap0)
+    worst.hertz = math.max(worst.hertz, math.abs(e - 1))
+    print(string.format("timestep_nonlinear_%dd: hertz, %g m/s, gap %g: e - 1 = %.2e, %d steps",
+                        dim, v, gap0, e - 1, n))
+  end
+end
 verify.check{quantity = "linear: worst |e - 1| (bound at 8 steps per impact)", sim = worst.linear,
              ref = 0, tol = bound(8), kind = "abs"}
 verify.check{quantity = "hertzlike: worst |e - 1| (bound at 8 steps per impact)",
              sim = worst.hertzlike, ref = 0, tol = bound(8), kind = "abs"}
+verify.check{quantity = "hertz (built-in): worst |e - 1| (bound at 8 steps per impact)",
+             sim = worst.hertz, ref = 0, tol = bound(8), kind = "abs"}
 verify.check{quantity = "linear, impact = 20: worst |e - 1| (bound at 20)", sim = worst.linear20,
              ref = 0, tol = bound(20), kind = "abs"}
 verify.check{quantity = "largest_timestep_growth_per_step", sim = growth, ref = 1.1, tol = 1e-12}
