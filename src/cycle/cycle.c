@@ -366,6 +366,8 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
   double dt = 0;
   CAIRN_TRY(cycle_timestep(w, &dt, d));
+  w->pairs.n_ahead = 0; /* the look-ahead served this step (model.timestep() between steps is
+                           the estimate without it) */
   if (!(dt_last > 0)) dt_last = dt;
   w->dt = w->dt_taken = dt;
   CAIRN_TRY(forces_compute(w, dt_last, d));
