@@ -91,7 +91,7 @@ static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigne
 /* Ball i's step (advance_ball with the right constants); returns whether it moved too far. In a
    deforming periodic cell ('flow'), damping works on the velocity relative to the cell's flow. */
 static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, const double g[3],
-                                   double dt, double dtk, double floor2, int flow) {
+                                   double dt, double dtk, double floor2, int flow, double *v2max) {
   ball_store *b = &w->balls;
   double eg = 0, ed = 0, a = b->damp[i];
   unsigned fix = b->fix[i];
@@ -108,6 +108,7 @@ static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, c
     v2 = advance_ball(b, i, dim, fix, a, track, g, dt, dtk, &eg, &ed, vref);
   }
   if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
+  if (v2max && v2 > *v2max) *v2max = v2; /* (the automatic timestep's look-ahead) */
   /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
      to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
      flight may move as far as it likes. */
@@ -120,19 +121,24 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
   int dim = w->dim, track = w->energy.on;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
   long nb = (long)b->n, runaway = nb; /* the first ball that moved too far, or nb */
+  /* the top speed, for the next detection's look-ahead (automatic timestep only) */
+  double v2max = 0, *top = w->ts_mode == TS_AUTO ? &v2max : NULL;
   /* below the smallest radius: no ball moved too far (the usual case: no radius is read) */
   const double floor2 = w->rad_floor * w->rad_floor;
   int flow = w->cell.on && w->cell.flow; /* a periodic cell that deforms */
   /* two copies of the loop: without a deforming cell, no flow is looked at */
   if (flow) {
-#pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
+#pragma omp parallel for reduction(min : runaway) reduction(max : v2max) if (PARALLEL_WORTH(nb))
     for (long i = 0; i < nb; i++)
-      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 1) && i < runaway) runaway = i;
+      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 1, top ? &v2max : NULL) && i < runaway)
+        runaway = i;
   } else {
-#pragma omp parallel for schedule(static) reduction(min : runaway) if (PARALLEL_WORTH(nb))
+#pragma omp parallel for reduction(min : runaway) reduction(max : v2max) if (PARALLEL_WORTH(nb))
     for (long i = 0; i < nb; i++)
-      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 0) && i < runaway) runaway = i;
+      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 0, top ? &v2max : NULL) && i < runaway)
+        runaway = i;
   }
+  w->v2max = v2max;
   if (runaway < nb) {
     const double *v = b->vel[runaway];
     double step = sqrt(v3_dot(v, v)) * dt;
@@ -411,10 +417,14 @@ static inline void report(cairn_world *w, double fraction, uint64_t steps, int d
 /* The start of a cycle or solve call. */
 void cycle_run_start(cairn_world *w) {
   w->run_first = 1;
-  double r = INFINITY;
-  for (size_t i = 0; i < w->balls.n; i++)
+  double r = INFINITY, v2 = 0; /* (the top speed too: scripts may have set velocities) */
+  for (size_t i = 0; i < w->balls.n; i++) {
     if (w->balls.rad[i] < r) r = w->balls.rad[i];
+    double s = v3_dot(w->balls.vel[i], w->balls.vel[i]);
+    if (s > v2) v2 = s;
+  }
   w->rad_floor = r;
+  w->v2max = v2;
 }
 
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {

@@ -277,7 +277,7 @@ static void slice_by_contact(const cairn_contact_model *m, const cairn_cm_slice 
 
 /* A model's law over a slice: its slice entry, or its per-contact law through the pointer; a
    plugin's call marked for a crash report. */
-static void call_model(const model_entry *e, const cairn_cm_slice *s) {
+static GATHER_INLINE void call_model(const model_entry *e, const cairn_cm_slice *s) {
   const cairn_contact_model *m = e->m;
   PLUGIN_CALL_ENTER(e, m->force_slice ? "force_slice" : "force");
   if (m->force_slice)

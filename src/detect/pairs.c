@@ -474,15 +474,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   p->n_ahead = 0;
   if (w->ts_mode == TS_AUTO && w->dt > 0) {
     horizon = LOOK_AHEAD * w->dt;
-    const ball_store *bs = &w->balls;
-    long nb = (long)bs->n;
-    double v2max = 0; /* the top speed (only here: a fixed timestep pays nothing for it) */
-#pragma omp parallel for reduction(max : v2max) if (nb >= 16384)
-    for (long i = 0; i < nb; i++) {
-      double v2 = v3_dot(bs->vel[i], bs->vel[i]);
-      if (v2 > v2max) v2max = v2;
-    }
-    double r = 2 * horizon * sqrt(v2max);
+    double r = 2 * horizon * sqrt(w->v2max); /* (the top speed, from the last step's motion) */
     if (r > reach) reach = r;
   }
   /* Which pairs without a contact have come within reach: independent per pair, so in parallel

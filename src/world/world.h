@@ -345,6 +345,8 @@ struct cairn_world {
   ts_mode ts_mode;
   double dt, dt_safety;
   double dt_taken;  /* the timestep of the last step taken (0 before the first) */
+  double v2max;     /* automatic timestep: the largest squared ball speed after the last step (at
+                       a cycle's start: of the velocities then), the look-ahead's reach */
   double dt_impact; /* automatic timestep: the least steps per impact (0: no such bound) */
   double kn_m_max; /* the largest kn / m_eff of a contact at the last force pass (with dt_impact) */
   int dt_strict;   /* a fixed timestep above the stable estimate is an error, not a warning */
