@@ -29,7 +29,8 @@ contact.cmat_default{model = "linear", kn = kn, ks = kn / 2, fric = 0}
 local gen = specimen.generate{shape = "box", min = {0, 0, 0}, max = {L, L, L}, porosity = 0.72,
                               size = {kind = "uniform", rmin = rmin, rmax = rmax}, seed = 11,
                               density = 2650, damp = 0.7}
-model.timestep{auto = true}
+-- quasi-static: the stability bound alone (no impact's restitution matters here)
+model.timestep{auto = true, impact = 0}
 local solid = 0
 for _, id in ipairs(ball.list()) do solid = solid + 4 / 3 * math.pi * ball.rad(id) ^ 3 end
 

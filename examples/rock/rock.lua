@@ -119,7 +119,8 @@ function rock.specimen(o)
   local e = 1e-3 * W
   local box = measure.create{shape = "box", min = vec(dim, -e, -e, -e),
                              max = dim == 2 and {W + e, H + e} or {W + e, D + e, H + e}}
-  model.timestep{auto = true}
+  -- quasi-static: the stability bound alone (no impact's restitution matters here)
+  model.timestep{auto = true, impact = 0}
   -- grow until the packing carries load: more than the seating stress, with most balls held
   -- (a mean coordination of 3 in 2D, 4 in 3D; a few overlaps between balls placed close carry
   -- the first stresses while the packing is still loose)
