@@ -159,8 +159,8 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
       v3_add(pos[b], sh, img);
       pb = img;
       if (pc->flow) {
-        for (int q = 0; q < 3; q++)
-          vimg[q] = vel[b][q] + pc->L[q][0] * sh[0] + pc->L[q][1] * sh[1] + pc->L[q][2] * sh[2];
+        periodic_flow(pc, sh, vimg);
+        v3_add(vel[b], vimg, vimg);
         vb = vimg;
       }
     }
@@ -197,8 +197,8 @@ static void gather_ball_ball_cell(cairn_world *w, size_t c0, size_t n, slice_buf
   gather_bb(w, c0, n, s, 1);
 }
 
-/* Stage 1 for ball-wall contacts: side 1 is the wall (moving with its velocity, not turning),
-   side 2 the ball. */
+/* Stage 1 for ball-wall contacts: side 1 is the wall (moving and turning as it did over the
+   last step, dt), side 2 the ball. */
 static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, slice_buf *s) {
   const ball_store *bs = &w->balls;
   contact_store *cs = &w->contacts;
@@ -313,8 +313,11 @@ enum { TO_RECORDS, TO_BALLS, FAREWELL };
 
 /* One slice: gather, model, and each contact's record: added to the balls at once (TO_BALLS),
    stored for the ordered pass (TO_RECORDS), or dropped (FAREWELL: a contact's last call before
-   deletion, for its energy books). Returns whether any contact of the slice raised an event
-   (the serial pass after the force pass looks only at such slices). */
+   deletion, for its energy books). dt is the step that brought the balls here. With the
+   automatic timestep's impact bound, *kn_m is raised to the slice's largest kn / m_eff. Returns
+   1 if a contact of the slice raised an event or parted (the serial pass after the force pass
+   looks only at such slices), with SLICE_NONFINITE added if a force, moment or (at this step's
+   check) state is not finite. */
 static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
   contact_store *cs = &w->contacts;
   force_scratch *fs = &w->fs;
@@ -447,9 +450,6 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
   return busy | (isfinite(finite) ? 0 : SLICE_NONFINITE);
 }
 
-/* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
-   finite: stop the run naming it, its model, what was not finite and the step. (A model's
-   output is checked every step, slice by slice, as a sum of x - x: one add per value.) */
 /* A number for a message: NaN in words ("NaN"), not as the C library prints it ("-nan"). */
 static const char *num_text(double x, char buf[32]) {
   if (isnan(x)) return "NaN";
@@ -457,6 +457,8 @@ static const char *num_text(double x, char buf[32]) {
   return buf;
 }
 
+/* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
+   finite: stop the run naming it, its model, what was not finite and the step. */
 static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
   const contact_store *cs = &w->contacts;
   for (size_t s = 0; s < cs->n_slices; s++) {
@@ -467,21 +469,19 @@ static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn
       const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
       char what[96], value[160], b0[32], b1[32], b2[32];
       int row = -1;
-      if (!isfinite(f[0] + f[1] + f[2]))
-        snprintf(value, sizeof value, "force (%s, %s, %s)", num_text(f[0], b0), num_text(f[1], b1),
-                 num_text(f[2], b2));
-      else if (m && !isfinite(m[0] + m[1] + m[2]))
-        snprintf(value, sizeof value, "moment (%s, %s, %s)", num_text(m[0], b0), num_text(m[1], b1),
-                 num_text(m[2], b2));
+      const double *bad = !isfinite(f[0] + f[1] + f[2])        ? f
+                          : m && !isfinite(m[0] + m[1] + m[2]) ? m
+                                                               : NULL;
+      if (bad)
+        snprintf(value, sizeof value, "%s (%s, %s, %s)", bad == f ? "force" : "moment",
+                 num_text(bad[0], b0), num_text(bad[1], b1), num_text(bad[2], b2));
       else
-        for (int r = 0; r < (int)e->m->n_state && row < 0; r++) {
-          int n = e->m->state[r].type == CAIRN_PROP_VEC ? 3 : 1;
-          for (int j = 0; j < n; j++)
+        for (int r = 0; r < (int)e->m->n_state && row < 0; r++)
+          for (int j = 0; j < cairn_state_slots(&e->m->state[r]); j++)
             if (!isfinite(st[e->state_off[r] + j])) row = r;
-        }
       if (row >= 0)
         snprintf(value, sizeof value, "value in its state field '%s'", e->m->state[row].name);
-      else if (isfinite(f[0] + f[1] + f[2]) && (!m || isfinite(m[0] + m[1] + m[2])))
+      else if (!bad)
         continue;
       contact_describe(w, (uint32_t)c, what, sizeof what);
       if (row >= 0) /* found at a check of the states, which come round every 16 steps */
@@ -705,7 +705,8 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   w->kn_m_max = kn_m;
   int bad = 0;
   for (size_t s = 0; s < ns; s++) bad |= busy[s];
-  if (bad & SLICE_NONFINITE) return nonfinite_contact(w, busy, d);
+  /* (a flag with nothing non-finite behind it, finite forces whose sum overflowed, goes on) */
+  if (bad & SLICE_NONFINITE) CAIRN_TRY(nonfinite_contact(w, busy, d));
   events_and_partings(w, busy);
   return CAIRN_OK;
 }

@@ -7,12 +7,14 @@
 #include <cairn/contact_model.h>
 
 enum { K, WHAT, AFTER };
-enum { CALLS, VAL };
+enum { CALLS, VAL, PV }; /* PV: a contact-plane VEC, four slots [normal, x, y, z] */
 
 static const cairn_prop_desc props[] = {
     {"nf_k", CAIRN_PROP_FLT, "N/m", 1e6, 0.0, INFINITY, CAIRN_RW, "normal stiffness", NULL},
-    {"nf_what", CAIRN_PROP_INT, "-", 0.0, 0.0, 2.0, CAIRN_RW,
-     "what turns non-finite: 0 the force, 1 the moment, 2 the state field nf_val", NULL},
+    {"nf_what", CAIRN_PROP_INT, "-", 0.0, 0.0, 3.0, CAIRN_RW,
+     "what turns non-finite: 0 the force, 1 the moment, 2 the state field nf_val, 3 the last "
+     "slot of the contact-plane state field nf_pv",
+     NULL},
     {"nf_after", CAIRN_PROP_INT, "-", 5.0, 0.0, 1e9, CAIRN_RW,
      "updates of the contact before it does", NULL},
 };
@@ -20,6 +22,7 @@ static const cairn_prop_desc props[] = {
 static const cairn_state_desc state[] = {
     {"nf_calls", CAIRN_PROP_FLT, 0, "-", "updates so far"},
     {"nf_val", CAIRN_PROP_FLT, 0, "-", "a state value"},
+    {"nf_pv", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "-", "a contact-plane state vector"},
 };
 
 static void nf_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
@@ -29,6 +32,7 @@ static void nf_force(const cairn_cm_input *in, const double *p, const double *de
   int bad = st[CALLS] >= p[AFTER];
   st[CALLS] += 1;
   st[VAL] = bad && p[WHAT] == 2 ? NAN : fn;
+  st[PV + 3] = bad && p[WHAT] == 3 ? NAN : 0.0;
   if (bad && p[WHAT] == 0) fn = INFINITY;
   for (int k = 0; k < 3; k++) out->force[k] = fn * in->n[k];
   if (bad && p[WHAT] == 1) out->moment[2] = NAN;
@@ -48,7 +52,7 @@ static const cairn_contact_model model = {
     .props = props,
     .n_props = 3,
     .state = state,
-    .n_state = 2,
+    .n_state = 3,
     .needs = CAIRN_CM_WRITES_MOMENT,
     .force = nf_force,
     .stiffness = nf_stiffness,

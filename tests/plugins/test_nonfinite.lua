@@ -6,7 +6,8 @@
 local dir = assert(os.getenv("CAIRN_TEST_PLUGINS"), "set CAIRN_TEST_PLUGINS")
 model.load(dir .. "/libnonfinite.so")
 for what, text in pairs{[0] = "a non-finite force (", [1] = "a non-finite moment (",
-                        [2] = "a non-finite value in its state field 'nf_val'"} do
+                        [2] = "a non-finite value in its state field 'nf_val'",
+                        [3] = "a non-finite value in its state field 'nf_pv'"} do
   for _, dim in ipairs{2, 3} do
     model.new{dim = dim}
     contact.cmat_default{model = "nonfinite", nf_what = what, nf_after = 7}
@@ -18,8 +19,8 @@ for what, text in pairs{[0] = "a non-finite force (", [1] = "a non-finite moment
     if ok then error(string.format("FAILED: what = %d, %dD: the run went on", what, dim)) end
     -- a force or moment in the step it goes bad (step 7); a state at the next check of the
     -- states, which come round every 16 steps (step 16)
-    local step = what == 2 and 16 or 7
-    local at = what == 2 and "found at step 16 (the states are checked every 16 steps)"
+    local step = what >= 2 and 16 or 7
+    local at = what >= 2 and "found at step 16 (the states are checked every 16 steps)"
                or "at step 7;"
     for _, want in ipairs{"ball-ball contact 1-2", "contact model 'nonfinite' (", text, at,
                           "check its properties"} do
