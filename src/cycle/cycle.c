@@ -101,10 +101,9 @@ static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, c
   else if (!flow || a == 0)
     v2 = advance_ball(b, i, dim, fix, a, track, g, dt, dtk, &eg, &ed, NULL);
   else {
-    const double(*L)[3] = (const double(*)[3])w->cell.L;
     double r[3], vref[3];
     v3_sub(b->pos[i], w->cell.centre, r);
-    for (int q = 0; q < 3; q++) vref[q] = L[q][0] * r[0] + L[q][1] * r[1] + L[q][2] * r[2];
+    periodic_flow(&w->cell, r, vref);
     v2 = advance_ball(b, i, dim, fix, a, track, g, dt, dtk, &eg, &ed, vref);
   }
   if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;

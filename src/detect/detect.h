@@ -60,11 +60,11 @@ static inline void detect_pair_velocity(const cairn_world *w, int k, uint32_t a,
   }
   v3_sub(bs->vel[b], bs->vel[a], v);
   if (w->cell.on && w->cell.flow) {
-    double e[3], sh[3];
+    double e[3], sh[3], flow[3];
     v3_sub(bs->pos[b], bs->pos[a], e);
     periodic_shift(&w->cell, e, sh);
-    for (int q = 0; q < 3; q++)
-      v[q] += w->cell.L[q][0] * sh[0] + w->cell.L[q][1] * sh[1] + w->cell.L[q][2] * sh[2];
+    periodic_flow(&w->cell, sh, flow);
+    v3_add(v, flow, v);
   }
 }
 

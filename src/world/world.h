@@ -512,6 +512,12 @@ static inline double periodic_round(double x) {
   return (x + big) - big;
 }
 /* The shift that takes separation e (of two balls) to its nearest periodic image e + shift. */
+/* The cell's flow at x (relative to a point it leaves in place): L x. An image offset by x moves
+   at this velocity relative to its ball, and a ball at x from the centre flows at it. */
+static inline void periodic_flow(const periodic_cell *pc, const double x[3], double v[3]) {
+  for (int q = 0; q < 3; q++) v[q] = pc->L[q][0] * x[0] + pc->L[q][1] * x[1] + pc->L[q][2] * x[2];
+}
+
 static inline void periodic_shift(const periodic_cell *pc, const double e[3], double shift[3]) {
   if (pc->ortho) {
     for (int i = 0; i < 3; i++)
