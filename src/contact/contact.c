@@ -174,6 +174,7 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
     props_block_release(e, pblk);
     return s;
   }
+  links_created(w, c);
   world_event(w, EV_CONTACT_CREATED, c, 0);
   *out = c;
   return CAIRN_OK;
@@ -189,6 +190,7 @@ void contact_delete(cairn_world *w, uint32_t c) {
   props_block_release(e, cs->pblk[c]);
   if (cs->unchecked[c]) cs->n_unchecked--;
   uint32_t last = (uint32_t)cs->n - 1;
+  links_deleted(w, c, last);
   if (c != last) {
 #define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
     CONTACT_FIELDS(MV)
@@ -296,6 +298,7 @@ void contact_store_free(cairn_world *w) {
   mem_free(cs->perm, 0);
   mem_free(cs->seen, 0);
   mem_free(cs->slice, 0);
+  links_free(&cs->links);
   idmap_free(&cs->map);
   memset(cs, 0, sizeof *cs);
 }
@@ -331,6 +334,23 @@ static cairn_status sort_pool(cairn_world *w, int model, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* Put the contacts in the order cs->perm (contact i takes the old contact perm[i]). */
+static cairn_status apply_perm(cairn_world *w, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  size_t n = cs->n;
+#define P(f) mem_permute(cs->f, sizeof *cs->f, n, cs->perm, cs->seen);
+  CONTACT_FIELDS(P)
+#undef P
+  for (size_t c = 0; c < n; c++) {
+    idmap_put(&cs->map, contact_key_of(w, (uint32_t)c), (uint32_t)c, NULL); /* replaces */
+    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = (uint32_t)c;
+  }
+  for (size_t m = 0; m < w->reg.n; m++) CAIRN_TRY(sort_pool(w, (int)m, d));
+  cs->slices_ok = 0;
+  cs->links.ok = 0;
+  return CAIRN_OK;
+}
+
 cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d) {
   contact_store *cs = &w->contacts;
   const pair_list *p = &w->pairs;
@@ -341,14 +361,13 @@ cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d) {
   for (size_t q = 0; q < p->n; q++)
     if (p->contact[q] != IDMAP_NONE) cs->perm[k++] = p->contact[q];
   if (k != n) return CAIRN_OK; /* a contact without a pair: leave the order as it is */
-#define P(f) mem_permute(cs->f, sizeof *cs->f, n, cs->perm, cs->seen);
-  CONTACT_FIELDS(P)
-#undef P
-  for (size_t c = 0; c < n; c++) {
-    idmap_put(&cs->map, contact_key_of(w, (uint32_t)c), (uint32_t)c, NULL); /* replaces */
-    w->pairs.contact[cs->pair[c]] = (uint32_t)c;
-  }
-  for (size_t m = 0; m < w->reg.n; m++) CAIRN_TRY(sort_pool(w, (int)m, d));
-  cs->slices_ok = 0;
-  return CAIRN_OK;
+  return apply_perm(w, d);
+}
+
+cairn_status contact_permute(cairn_world *w, const uint32_t *order, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  if (cs->n == 0) return CAIRN_OK;
+  CAIRN_TRY(sort_scratch(cs, cs->n, d));
+  memcpy(cs->perm, order, cs->n * sizeof *order);
+  return apply_perm(w, d);
 }

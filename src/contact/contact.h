@@ -5,6 +5,19 @@
 
 #include "world/world.h"
 
+/* links.c: each ball's contacts in its partners' order (contact_links, world.h). */
+/* Build the lists whole. */
+cairn_status links_build(cairn_world *w, cairn_diag *d);
+/* Keep them up to date as contact c is made, or deleted with 'last' moving into its place
+   (contact_create and contact_delete call these). */
+void links_created(cairn_world *w, uint32_t c);
+void links_deleted(cairn_world *w, uint32_t c, uint32_t last);
+/* The order of entry e among its ball's others: walls first by wall id, then balls by ball id. */
+uint64_t links_key(const cairn_world *w, uint32_t e);
+/* Drop the tombstones among the extras and sort them by ball, then key. */
+cairn_status links_sort_extras(cairn_world *w, cairn_diag *d);
+void links_free(contact_links *l);
+
 /* registry.c */
 /* Register a model (validating its tables). 'source' is "built-in" or a library path. */
 cairn_status registry_add(registry *r, const cairn_contact_model *m, const char *source,
@@ -95,6 +108,9 @@ void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], doubl
 /* Put the contacts in the order of their pairs, and each model's pool blocks in the order of
    its contacts, so that the passes over pairs and contacts walk memory forwards (called after
    the pair list is rebuilt, when every contact has its pair). */
+/* Put the contacts in the order 'order' (contact i takes the old contact order[i]; a
+   permutation of 0 .. n-1). */
+cairn_status contact_permute(cairn_world *w, const uint32_t *order, cairn_diag *d);
 cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d);
 /* Delete contact c (swap with the last). The caller fixes the moved contact's pair entry if it
    cannot rely on cs->pair (this function does it when the moved contact has a pair). */

@@ -16,6 +16,7 @@
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
 #include "detect/detect.h"
+#include "world/energy.h"
 
 int cycle_threads(int n) {
 #ifdef _OPENMP
@@ -156,11 +157,10 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
                     "model.timestep{auto = true}",
                     (long long)b->id[runaway], step, (unsigned long long)w->step, b->rad[runaway]);
   }
-  if (track) /* summed in ball order: the same total for any thread count */
-    for (long i = 0; i < nb; i++) {
-      w->energy.gravity += w->fs.ework[i][0];
-      w->energy.damping += w->fs.ework[i][1];
-    }
+  if (track && nb) { /* exact sums: the same total for any order of the balls */
+    w->energy.gravity += xsum_of(&w->fs.ework[0][0], (size_t)nb, 2);
+    w->energy.damping += xsum_of(&w->fs.ework[0][1], (size_t)nb, 2);
+  }
   for (size_t k = 0; k < w->walls.n; k++) {
     wall *wl = &w->walls.w[k];
     double dx[3], th[3];
@@ -355,6 +355,7 @@ static cairn_status check_fixed_dt(cairn_world *w, int first, cairn_diag *d) {
 }
 
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
+  energy_fold(w); /* (losses booked by a script since the last step) */
   /* The step that brought the balls here (0 before the first step of the model): the contacts'
      increments span it, and the velocity kick spans half of it and half of the coming one. */
   double dt_last = w->dt_taken;
@@ -397,6 +398,7 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   if (w->loads.n && w->energy.on) w->energy.applied += loads_work(w, dt);
   w->time += dt;
   w->step++;
+  energy_fold(w);
   if (w->hist.interval && w->step % w->hist.interval == 0) CAIRN_TRY(history_sample(w, d));
   if (w->after_step) CAIRN_TRY(w->after_step(w->after_step_ud, w, d));
   return CAIRN_OK;

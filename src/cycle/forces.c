@@ -6,11 +6,13 @@
    Stages of a slice: (1) gather: from the balls' positions and velocities, each contact's gap,
    normal, relative velocity at the contact point and effective mass, kept in the contact for
    scripts and outputs; (2) the model; (3) the force and the moments about each ball's centre,
-   added to the balls (Newton's third law: one contact, two balls). On one thread the sums are
-   formed as the slices go; on several, each contact's contributions go to a record and one thread
-   adds the records in contact order afterwards. Either way every ball's sum is formed in contact
-   order, so any thread count gives bitwise the same result (design.md, Scale). */
+   kept in the contact's record (Newton's third law: one contact, two balls). The slices run in
+   parallel on several threads. Then each ball sums its records in the order of its partners'
+   ids, through its list of contacts, and each wall sums its own exactly (core/xsum.h): a ball's
+   force is the same sum in the same order whatever the thread count, the order of the arrays or
+   the number of MPI ranks (design.md, Scale). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -18,6 +20,7 @@
 
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
+#include "core/xsum.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
 #include "detect/detect.h"
@@ -51,15 +54,15 @@ static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_dia
 }
 
 /* Size the scratch for the current numbers of contacts and balls (grows only). */
-static cairn_status scratch_reserve(cairn_world *w, int threaded, cairn_diag *d) {
+static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
   force_scratch *fs = &w->fs;
   size_t nc = w->contacts.n, nb = w->balls.n;
-  if (nc > fs->cap_c || (threaded && !fs->ctb && nc)) {
-    size_t old = fs->ctb || !threaded ? fs->cap_c : 0, cap = mem_next_cap(fs->cap_c, nc);
+  if (nc > fs->cap_c) {
+    size_t cap = mem_next_cap(fs->cap_c, nc);
     CAIRN_TRY(mem_resize_raw((void **)&fs->status, fs->cap_c, cap, sizeof *fs->status,
                              "forces:status", d));
-    if (threaded || fs->ctb)
-      CAIRN_TRY(mem_resize_raw((void **)&fs->ctb, old, cap, sizeof *fs->ctb, "forces:records", d));
+    CAIRN_TRY(
+        mem_resize_raw((void **)&fs->ctb, fs->cap_c, cap, sizeof *fs->ctb, "forces:records", d));
     fs->cap_c = cap;
   }
   if (nb > fs->cap_b) {
@@ -67,10 +70,95 @@ static cairn_status scratch_reserve(cairn_world *w, int threaded, cairn_diag *d)
     CAIRN_TRY(mem_resize((void **)&fs->ework, old, cap, sizeof *fs->ework, "forces:ework", d));
     fs->cap_b = cap;
   }
+  size_t nw = 5 * w->walls.n;
+  if (nw > fs->cap_wsum)
+    CAIRN_TRY(mem_grow((void **)&fs->wsum, &fs->cap_wsum, nw, sizeof *fs->wsum, "forces:walls", d));
   return CAIRN_OK;
 }
 
+/* One entry's record added to a ball's sums. */
+static inline void add_entry(const force_scratch *fs, uint32_t e, double f[3], double m[3],
+                             double *kt, double *kr) {
+  const struct contact_contrib *t = &fs->ctb[e >> 1];
+  if (e & 1) { /* side 1 of a ball-ball contact: the opposite force */
+    v3_sub(f, t->f, f);
+    v3_add(m, t->m1, m);
+    *kt += t->kt;
+    *kr += t->kr1;
+  } else {
+    v3_add(f, t->f, f);
+    v3_add(m, t->m2, m);
+    *kt += t->kt;
+    *kr += t->kr2;
+  }
+}
+
+static inline void store_sums(ball_store *bs, size_t i, const double f[3], const double m[3],
+                              double kt, double kr) {
+  v3_copy(f, bs->force[i]);
+  v3_copy(m, bs->moment[i]);
+  bs->k_tran[i] = kt;
+  bs->k_rot[i] = kr;
+}
+
+/* Ball i's sums from its contacts' records, in its partners' order (its list as built; a ball
+   with contacts made since is summed again by extra_sums). */
+static inline void ball_sums(cairn_world *w, size_t i) {
+  const contact_links *l = &w->contacts.links;
+  double f[3] = {0, 0, 0}, m[3] = {0, 0, 0}, kt = 0, kr = 0;
+  for (uint32_t q = l->start[i]; q < l->start[i + 1]; q++)
+    if (l->entry[q] != LINK_TOMB) add_entry(&w->fs, l->entry[q], f, m, &kt, &kr);
+  store_sums(&w->balls, i, f, m, kt, kr);
+}
+
+/* The balls with contacts made since the lists were built: their sums again, the list and the
+   extras merged in partners' order. */
+static void extra_sums(cairn_world *w) {
+  const contact_links *l = &w->contacts.links;
+  for (size_t x = 0; x < l->n_extra;) {
+    uint32_t i = l->extra[x].ball, q = l->start[i], end = l->start[i + 1];
+    double f[3] = {0, 0, 0}, m[3] = {0, 0, 0}, kt = 0, kr = 0;
+    for (;;) {
+      while (q < end && l->entry[q] == LINK_TOMB) q++;
+      int more_x = x < l->n_extra && l->extra[x].ball == i;
+      if (q == end && !more_x) break;
+      if (q < end && (!more_x || links_key(w, l->entry[q]) < l->extra[x].key))
+        add_entry(&w->fs, l->entry[q++], f, m, &kt, &kr);
+      else
+        add_entry(&w->fs, l->extra[x++].entry, f, m, &kt, &kr);
+    }
+    store_sums(&w->balls, i, f, m, kt, kr);
+  }
+}
+
+/* Each wall's sums from its contacts' records, exact (in any order the same). */
+static void wall_sums(cairn_world *w) {
+  force_scratch *fs = &w->fs;
+  const contact_store *cs = &w->contacts;
+  size_t nw = w->walls.n;
+  if (!nw) return;
+  for (size_t k = 0; k < 5 * nw; k++) xsum_init(&fs->wsum[k]);
+  for (size_t sl = 0; sl < cs->n_slices; sl++) {
+    if (cs->kind[cs->slice[sl]] != CAIRN_KIND_BALL_WALL) continue;
+    for (uint32_t c = cs->slice[sl]; c < cs->slice[sl + 1]; c++) {
+      const struct contact_contrib *t = &fs->ctb[c];
+      xsum *s = &fs->wsum[5 * cs->a[c]];
+      for (int i = 0; i < 3; i++) xsum_add(&s[i], -t->f[i]);
+      xsum_add(&s[3], t->kn);
+      xsum_add(&s[4], t->fn);
+    }
+  }
+  for (size_t k = 0; k < nw; k++) {
+    wall *wl = &w->walls.w[k];
+    const xsum *s = &fs->wsum[5 * k];
+    for (int i = 0; i < 3; i++) wl->force[i] = xsum_value(&s[i]);
+    wl->k_normal = xsum_value(&s[3]);
+    wl->fn_sum = xsum_value(&s[4]);
+  }
+}
+
 void force_scratch_free(force_scratch *fs) {
+  mem_free(fs->wsum, 0);
   mem_free(fs->ctb, 0);
   mem_free(fs->status, 0);
   mem_free(fs->ework, 0);
@@ -287,37 +375,15 @@ static GATHER_INLINE void call_model(const model_entry *e, const cairn_cm_slice 
   PLUGIN_CALL_LEAVE(e);
 }
 
-/* Add one contact's contributions to its balls (and wall): the same order on every path. */
-static inline void add_record(cairn_world *w, int kind, uint32_t a, uint32_t b,
-                              const struct contact_contrib *t) {
-  ball_store *bs = &w->balls;
-  v3_add(bs->force[b], t->f, bs->force[b]);
-  v3_add(bs->moment[b], t->m2, bs->moment[b]);
-  bs->k_tran[b] += t->kt;
-  bs->k_rot[b] += t->kr2;
-  if (kind == CAIRN_KIND_BALL_BALL) {
-    v3_sub(bs->force[a], t->f, bs->force[a]);
-    v3_add(bs->moment[a], t->m1, bs->moment[a]);
-    bs->k_tran[a] += t->kt;
-    bs->k_rot[a] += t->kr1;
-  } else {
-    wall *wl = &w->walls.w[a];
-    v3_sub(wl->force, t->f, wl->force);
-    wl->k_normal += t->kn;
-    wl->fn_sum += t->fn;
-  }
-}
-
 /* What run_slice does with the contacts' contributions. */
-enum { TO_RECORDS, TO_BALLS, FAREWELL };
+enum { TO_RECORDS, FAREWELL };
 
-/* One slice: gather, model, and each contact's record: added to the balls at once (TO_BALLS),
-   stored for the ordered pass (TO_RECORDS), or dropped (FAREWELL: a contact's last call before
-   deletion, for its energy books). dt is the step that brought the balls here. With the
-   automatic timestep's impact bound, *kn_m is raised to the slice's largest kn / m_eff. Returns
-   1 if a contact of the slice raised an event or parted (the serial pass after the force pass
-   looks only at such slices), with SLICE_NONFINITE added if a force, moment or (at this step's
-   check) state is not finite. */
+/* One slice: gather, model, and each contact's record: stored for the sums (TO_RECORDS), or
+   dropped (FAREWELL: a contact's last call before deletion, for its energy books). dt is the step
+   that brought the balls here. With the automatic timestep's impact bound, *kn_m is raised to the
+   slice's largest kn / m_eff. Returns 1 if a contact of the slice raised an event or parted (the
+   serial pass after the force pass looks only at such slices), with SLICE_NONFINITE added if a
+   force, moment or (at this step's check) state is not finite. */
 static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
   contact_store *cs = &w->contacts;
   force_scratch *fs = &w->fs;
@@ -376,7 +442,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
       if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
   /* Stage 3. The store's and the balls' arrays in restrict locals: the compiler cannot tell them
      apart, and would reload every input after each store. */
-  int busy = 0, direct = mode == TO_BALLS;
+  int busy = 0;
   /* The sum of the applied forces and moments (and x - x over the states): not finite if one of
      them is not (or, in theory, if finite forces of 1e308 overflow: nonfinite_contact then finds
      nothing and the run goes on). */
@@ -385,10 +451,10 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
   double(*restrict cforce)[3] = cs->force, (*restrict cmom)[3] = cs->moment;
   uint8_t *restrict active = cs->active, *restrict deletable = cs->deletable;
   uint8_t *restrict first = cs->first, *restrict status = fs->status;
-  const uint32_t *restrict ca = cs->a, *restrict cb = cs->b;
+  const uint32_t *restrict cb = cs->b;
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
-    struct contact_contrib t, *rec = direct ? &t : &fs->ctb[c];
+    struct contact_contrib *rec = &fs->ctb[c];
     double f[3] = {sb.fx[k], sb.fy[k], sb.fz[k]}, mo[3] = {0, 0, 0};
     if (moments) mo[0] = sb.mx[k], mo[1] = sb.my[k], mo[2] = sb.mz[k];
     if (dim == 2) f[2] = 0, mo[0] = mo[1] = 0;
@@ -436,7 +502,6 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
     first[c] = 0;
     status[c] = (uint8_t)st;
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
-    if (direct) add_record(w, kind, ca[c], cb[c], &t);
   }
   /* The states: each slice's in one step of every STATE_CHECK_EVERY (by its place in the
      store), so a state field that turned non-finite is found within that many steps at a
@@ -654,6 +719,8 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
 /* Starting threads costs a few microseconds per loop: below this many slices the pass runs on
    one thread (the result is the same either way). */
 #define PARALLEL_SLICES 32
+/* and below this many balls their sums run on one thread */
+#define PARALLEL_BALLS(n) ((n) >= 2048)
 
 cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
@@ -675,33 +742,21 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
 #ifdef _OPENMP
   threads = ns >= PARALLEL_SLICES ? omp_get_max_threads() : 1;
 #endif
-  CAIRN_TRY(scratch_reserve(w, threads > 1, d));
+  CAIRN_TRY(scratch_reserve(w, d));
   CAIRN_TRY(mem_grow((void **)&fs->busy, &fs->cap_busy, ns + 1, 1, "forces:busy", d));
+  if (!cs->links.ok || cs->links.nb != nb) CAIRN_TRY(links_build(w, d));
+  if (cs->links.n_extra) CAIRN_TRY(links_sort_extras(w, d));
   uint8_t *busy = fs->busy;
-  if (nb) { /* (a model without balls has no arrays yet) */
-    memset(b->force, 0, nb * sizeof *b->force);
-    memset(b->moment, 0, nb * sizeof *b->moment);
-    memset(b->k_tran, 0, nb * sizeof *b->k_tran);
-    memset(b->k_rot, 0, nb * sizeof *b->k_rot);
-  }
-  for (size_t k = 0; k < w->walls.n; k++) {
-    v3_zero(w->walls.w[k].force);
-    w->walls.w[k].k_normal = 0;
-    w->walls.w[k].fn_sum = 0;
-  }
   double kn_m = 0;
-  if (threads == 1) {
-    for (size_t s = 0; s < ns; s++)
-      busy[s] =
-          (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_BALLS, &kn_m);
-  } else {
-    long nsl = (long)ns;
-#pragma omp parallel for schedule(static) reduction(max : kn_m)
-    for (long s = 0; s < nsl; s++)
-      busy[s] = (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS,
-                                   &kn_m);
-    for (size_t c = 0; c < cs->n; c++) add_record(w, cs->kind[c], cs->a[c], cs->b[c], &fs->ctb[c]);
-  }
+  long nsl = (long)ns, nbl = (long)nb;
+#pragma omp parallel for schedule(static) reduction(max : kn_m) if (threads > 1)
+  for (long s = 0; s < nsl; s++)
+    busy[s] =
+        (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS, &kn_m);
+#pragma omp parallel for schedule(static) if (threads > 1 && PARALLEL_BALLS(nb))
+  for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
+  if (cs->links.n_extra) extra_sums(w);
+  wall_sums(w);
   w->kn_m_max = kn_m;
   int bad = 0;
   for (size_t s = 0; s < ns; s++) bad |= busy[s];

@@ -29,30 +29,35 @@ static double unbalanced(const cairn_world *w, size_t i) {
 void cycle_ratios(const cairn_world *w, double *mean, double *max) {
   const ball_store *b = &w->balls;
   const contact_store *cs = &w->contacts;
-  double sum_u = 0, max_u = 0, sum_a = 0, g = sqrt(v3_dot(w->gravity, w->gravity));
+  /* exact sums: the same ratios whatever the order of the balls and contacts (a criterion met
+     one step sooner or later would change the run) */
+  xsum xu, xa;
+  xsum_init(&xu), xsum_init(&xa);
+  double max_u = 0, g = sqrt(v3_dot(w->gravity, w->gravity));
   size_t n = 0;
   for (size_t i = 0; i < b->n; i++) {
     if (!counts(b, i, w->dim)) continue;
     double u = unbalanced(w, i);
-    sum_u += u;
+    xsum_add(&xu, u);
     if (u > max_u) max_u = u;
-    sum_a += b->mass[i] * g;
+    xsum_add(&xa, b->mass[i] * g);
     n++;
   }
   /* The forces scripts apply, on free balls. */
   for (size_t k = 0; k < w->loads.n; k++) {
     uint32_t i = idmap_get(&b->map, (uint64_t)w->loads.id[k]);
     if (i != IDMAP_NONE && counts(b, i, w->dim))
-      sum_a += sqrt(v3_dot(w->loads.f[k], w->loads.f[k]));
+      xsum_add(&xa, sqrt(v3_dot(w->loads.f[k], w->loads.f[k])));
   }
   /* The contacts' share of the applied forces: each active contact's force, once per free
      ball it acts on. */
   for (size_t c = 0; c < cs->n; c++) {
     if (!cs->active[c]) continue;
     double f = sqrt(v3_dot(cs->force[c], cs->force[c]));
-    if (counts(b, cs->b[c], w->dim)) sum_a += f;
-    if (cs->kind[c] == CAIRN_KIND_BALL_BALL && counts(b, cs->a[c], w->dim)) sum_a += f;
+    if (counts(b, cs->b[c], w->dim)) xsum_add(&xa, f);
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL && counts(b, cs->a[c], w->dim)) xsum_add(&xa, f);
   }
+  double sum_u = xsum_value(&xu), sum_a = xsum_value(&xa);
   if (!(sum_a > 0)) { /* nothing acts: balanced, unless something unbalanced remains */
     *mean = sum_u > 0 ? INFINITY : 0.0;
     *max = max_u > 0 ? INFINITY : 0.0;
@@ -64,13 +69,14 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
 
 double cycle_kinetic(const cairn_world *w) {
   const ball_store *b = &w->balls;
-  double e = 0;
+  xsum e; /* exact: the same whatever the order of the balls */
+  xsum_init(&e);
   for (size_t i = 0; i < b->n; i++) {
     const double *v = b->vel[i], *s = b->spin[i];
-    e += 0.5 * b->mass[i] * v3_dot(v, v);
-    e += 0.5 * b->inertia[i] * (w->dim == 2 ? s[2] * s[2] : v3_dot(s, s));
+    xsum_add(&e, 0.5 * b->mass[i] * v3_dot(v, v));
+    xsum_add(&e, 0.5 * b->inertia[i] * (w->dim == 2 ? s[2] * s[2] : v3_dot(s, s)));
   }
-  return e;
+  return xsum_value(&e);
 }
 
 void cycle_calm(cairn_world *w) {

@@ -37,9 +37,8 @@ cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_di
    trades rebuild frequency against pair count; set once per rebuild from the current balls. */
 static double choose_skin(const cairn_world *w) {
   const ball_store *b = &w->balls;
-  double sum = 0;
-  for (size_t i = 0; i < b->n; i++) sum += b->rad[i];
-  return b->n ? 0.1 * sum / (double)b->n : 0.0;
+  /* (an exact sum: the same skin whatever the order of the balls) */
+  return b->n ? 0.1 * xsum_of(b->rad, b->n, 1) / (double)b->n : 0.0;
 }
 
 /* The cell grid of a rebuild: cells of side h from lo, nc cells per axis. */

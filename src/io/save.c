@@ -15,6 +15,7 @@
 #include "cycle/cycle.h"
 #include "detect/detect.h"
 #include "io/io.h"
+#include "world/energy.h"
 
 #define SAVE_MAGIC "CAIRNSAV"
 /* 2: the energy sums after the domain; 3: contacts in global coordinates (normal, force, moment,
@@ -123,7 +124,9 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   put_u64(b, w->n_destroyed);
   put_u32(b, (uint32_t)(w->energy.on | w->energy.started << 1));
   put_f64(b, w->energy.gravity), put_f64(b, w->energy.walls), put_f64(b, w->energy.damping);
-  put_f64s(b, w->energy.retired, CAIRN_ENERGY_N), put_f64(b, w->energy.start);
+  double retired[CAIRN_ENERGY_N], removed; /* (with the losses not yet folded in) */
+  energy_totals(w, retired, &removed);
+  put_f64s(b, retired, CAIRN_ENERGY_N), put_f64(b, w->energy.start);
   put_i64(b, w->next_ball_id), put_i64(b, w->next_wall_id);
   put_u32(b, (uint32_t)w->n_groups);
   for (size_t g = 1; g < w->n_groups; g++) put_str(b, w->groups[g]);
@@ -203,7 +206,7 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, wl->torque, 3), put_f64(b, wl->rot_disp);
   }
   /* format 5: the energy of deleted balls; walls' translation since creation, and servos */
-  put_f64(b, w->energy.removed);
+  put_f64(b, removed);
   for (size_t i = 0; i < w->walls.n; i++) {
     const wall_servo *sv = &w->walls.w[i].servo;
     put_f64s(b, w->walls.w[i].moved, 3);

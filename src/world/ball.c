@@ -48,6 +48,7 @@ void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *se
     cs->b[c] = inv[cs->b[c]];
     if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = inv[cs->a[c]];
   }
+  cs->links.ok = 0;
 }
 
 void ball_update_mass(cairn_world *w, uint32_t s) {

@@ -1,4 +1,5 @@
-/* Energy sums over balls and contacts, in slot order (design notes in energy.h). */
+/* Energy sums over balls and contacts (design notes in energy.h). Every sum over many balls or
+   contacts is exact (core/xsum.h), so it does not depend on their order in the arrays. */
 #include <string.h>
 
 #include "contact/contact.h"
@@ -20,47 +21,77 @@ static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERG
 void energy_retire(cairn_world *w, uint32_t c) {
   double e[CAIRN_ENERGY_N];
   if (w->contacts.model[c] < 0 || !contact_energy(w, c, e)) return;
-  w->energy.retired[CAIRN_ENERGY_DASHPOT] += e[CAIRN_ENERGY_DASHPOT];
-  w->energy.retired[CAIRN_ENERGY_SLIP] += e[CAIRN_ENERGY_SLIP];
+  if (!w->energy.n_pending++)
+    for (int k = 0; k < 3; k++) xsum_init(&w->energy.pending[k]);
+  xsum_add(&w->energy.pending[0], e[CAIRN_ENERGY_DASHPOT]);
+  xsum_add(&w->energy.pending[1], e[CAIRN_ENERGY_SLIP]);
+}
+
+void energy_totals(const cairn_world *w, double *retired, double *removed) {
+  const energy_track *t = &w->energy;
+  for (int k = 0; k < CAIRN_ENERGY_N; k++) retired[k] = t->retired[k];
+  *removed = t->removed;
+  if (!t->n_pending) return;
+  retired[CAIRN_ENERGY_DASHPOT] += xsum_value(&t->pending[0]);
+  retired[CAIRN_ENERGY_SLIP] += xsum_value(&t->pending[1]);
+  *removed += xsum_value(&t->pending[2]);
+}
+
+void energy_fold(cairn_world *w) {
+  if (!w->energy.n_pending) return;
+  energy_totals(w, w->energy.retired, &w->energy.removed);
+  w->energy.n_pending = 0;
+}
+
+static void book_removed(cairn_world *w, double e) {
+  if (!w->energy.n_pending++)
+    for (int k = 0; k < 3; k++) xsum_init(&w->energy.pending[k]);
+  xsum_add(&w->energy.pending[2], e);
 }
 
 void energy_remove_ball(cairn_world *w, uint32_t s) {
   if (!w->energy.on) return;
   const ball_store *b = &w->balls;
-  w->energy.removed += 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
-                       0.5 * b->inertia[s] * v3_dot(b->spin[s], b->spin[s]);
+  book_removed(w, 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
+                      0.5 * b->inertia[s] * v3_dot(b->spin[s], b->spin[s]));
 }
 
 void energy_remove_contact(cairn_world *w, uint32_t c) {
   double ce[CAIRN_ENERGY_N];
   if (w->energy.on && w->contacts.model[c] >= 0 && contact_energy(w, c, ce))
-    w->energy.removed += ce[CAIRN_ENERGY_STRAIN];
+    book_removed(w, ce[CAIRN_ENERGY_STRAIN]);
 }
 
 void energy_report_get(const cairn_world *w, energy_report *r) {
   const ball_store *b = &w->balls;
   memset(r, 0, sizeof *r);
+  xsum kt, kr, strain, dash, slip;
+  xsum_init(&kt), xsum_init(&kr), xsum_init(&strain), xsum_init(&dash), xsum_init(&slip);
   for (size_t i = 0; i < b->n; i++) {
-    r->kinetic_trans += 0.5 * b->mass[i] * v3_dot(b->vel[i], b->vel[i]);
-    r->kinetic_rot += 0.5 * b->inertia[i] * v3_dot(b->spin[i], b->spin[i]);
+    xsum_add(&kt, 0.5 * b->mass[i] * v3_dot(b->vel[i], b->vel[i]));
+    xsum_add(&kr, 0.5 * b->inertia[i] * v3_dot(b->spin[i], b->spin[i]));
   }
-  r->dashpot = w->energy.retired[CAIRN_ENERGY_DASHPOT];
-  r->slip = w->energy.retired[CAIRN_ENERGY_SLIP];
+  double retired[CAIRN_ENERGY_N];
+  energy_totals(w, retired, &r->removed);
   for (size_t c = 0; c < w->contacts.n; c++) {
     double e[CAIRN_ENERGY_N];
     if (!contact_energy(w, (uint32_t)c, e)) {
       r->n_unknown++;
       continue;
     }
-    r->strain += e[CAIRN_ENERGY_STRAIN];
-    r->dashpot += e[CAIRN_ENERGY_DASHPOT];
-    r->slip += e[CAIRN_ENERGY_SLIP];
+    xsum_add(&strain, e[CAIRN_ENERGY_STRAIN]);
+    xsum_add(&dash, e[CAIRN_ENERGY_DASHPOT]);
+    xsum_add(&slip, e[CAIRN_ENERGY_SLIP]);
   }
+  r->kinetic_trans = xsum_value(&kt);
+  r->kinetic_rot = xsum_value(&kr);
+  r->strain = xsum_value(&strain);
+  r->dashpot = retired[CAIRN_ENERGY_DASHPOT] + xsum_value(&dash);
+  r->slip = retired[CAIRN_ENERGY_SLIP] + xsum_value(&slip);
   r->damping = w->energy.damping;
   r->gravity = w->energy.gravity;
   r->walls = w->energy.walls;
   r->applied = w->energy.applied;
-  r->removed = w->energy.removed;
   r->start = w->energy.start;
   r->kinetic = r->kinetic_trans + r->kinetic_rot;
   double held = r->kinetic + r->strain;
@@ -74,13 +105,17 @@ void energy_reset(cairn_world *w) {
   w->energy.on = on;
   w->energy.started = 1;
   /* The contacts' own loss sums start again from zero too. */
+  xsum dash, slip;
+  xsum_init(&dash), xsum_init(&slip);
   for (size_t c = 0; c < w->contacts.n; c++) {
     double e[CAIRN_ENERGY_N];
     if (contact_energy(w, (uint32_t)c, e)) {
-      w->energy.retired[CAIRN_ENERGY_DASHPOT] -= e[CAIRN_ENERGY_DASHPOT];
-      w->energy.retired[CAIRN_ENERGY_SLIP] -= e[CAIRN_ENERGY_SLIP];
+      xsum_add(&dash, -e[CAIRN_ENERGY_DASHPOT]);
+      xsum_add(&slip, -e[CAIRN_ENERGY_SLIP]);
     }
   }
+  w->energy.retired[CAIRN_ENERGY_DASHPOT] = xsum_value(&dash);
+  w->energy.retired[CAIRN_ENERGY_SLIP] = xsum_value(&slip);
   energy_report r;
   energy_report_get(w, &r);
   w->energy.start = r.kinetic + r.strain;

@@ -34,5 +34,9 @@ void energy_remove_ball(cairn_world *w, uint32_t s);
 void energy_remove_contact(cairn_world *w, uint32_t c);
 /* Keep the losses of contact c before it is deleted or given another model. */
 void energy_retire(cairn_world *w, uint32_t c);
+/* Add the losses booked since the last fold to the totals (at each step's start and end). */
+void energy_fold(cairn_world *w);
+/* The totals as energy_fold would leave them: retired (CAIRN_ENERGY_N) and removed. */
+void energy_totals(const cairn_world *w, double *retired, double *removed);
 
 #endif

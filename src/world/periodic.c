@@ -205,30 +205,33 @@ void periodic_set_rate(cairn_world *w, const double L[3][3], int remap) {
 void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
   const ball_store *b = &w->balls;
   const contact_store *cs = &w->contacts;
-  memset(s, 0, 9 * sizeof *s);
-  double geo[3] = {0, 0, 0}, ksum = 0;
+  /* exact sums: the same stress whatever the order of the contacts (core/xsum.h) */
+  xsum sx[9], gx[3], kx;
+  for (int k = 0; k < 9; k++) xsum_init(&sx[k]);
+  for (int k = 0; k < 3; k++) xsum_init(&gx[k]);
+  xsum_init(&kx);
   size_t nc = 0;
   for (size_t c = 0; c < cs->n; c++) {
     if (!cs->active[c]) continue;
     const double *n = cs->normal[c], *f = cs->force[c];
     double len = contact_branch_length(w, (uint32_t)c);
     for (int i = 0; i < w->dim; i++) {
-      for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * len * n[j];
+      for (int j = 0; j < w->dim; j++) xsum_add(&sx[3 * i + j], f[i] * len * n[j]);
       double q = n[i] * len * n[i]; /* n_i l_i, l = len n */
-      geo[i] += q * q;
+      xsum_add(&gx[i], q * q);
     }
     nc++;
   }
   double v = periodic_volume(&w->cell, w->dim);
-  for (int k = 0; k < 9; k++) s[k] /= v;
+  for (int k = 0; k < 9; k++) s[k] = xsum_value(&sx[k]) / v;
   if (!stiff) return;
   /* d sigma_jj / d eps_jj = (1/V) sum_c k_c (n_j l_j)^2 with k_c a contact's normal stiffness;
      the stiffness is taken as the mean over the contacts of what the balls' sums hold
      (normal and shear, each contact counted at both ends): an estimate on the stiff side,
      which only slows the control down. */
-  for (size_t i = 0; i < b->n; i++) ksum += b->k_tran[i];
-  double kc = nc ? 0.5 * ksum / (double)nc : 0.0;
-  for (int j = 0; j < 3; j++) stiff[j] = kc * geo[j] / v;
+  for (size_t i = 0; i < b->n; i++) xsum_add(&kx, b->k_tran[i]);
+  double kc = nc ? 0.5 * xsum_value(&kx) / (double)nc : 0.0;
+  for (int j = 0; j < 3; j++) stiff[j] = kc * xsum_value(&gx[j]) / v;
 }
 
 cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d) {

@@ -265,7 +265,8 @@ void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
   const contact_store *cs = &w->contacts;
   const ball_store *bs = &w->balls;
   const wall *wl = &w->walls.w[slot];
-  v3_zero(t);
+  xsum tx[3]; /* exact: the same whatever the order of the contacts */
+  for (int i = 0; i < 3; i++) xsum_init(&tx[i]);
   for (size_t c = 0; c < cs->n; c++) {
     if (cs->kind[c] != CAIRN_KIND_BALL_WALL || cs->a[c] != slot) continue;
     uint32_t b = cs->b[c];
@@ -276,7 +277,8 @@ void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
     v3_sub(pt, wl->centre, r);
     v3_scale(cs->force[c], -1.0, f); /* on the wall */
     v3_cross(r, f, m);
-    v3_add(t, m, t);
+    for (int i = 0; i < 3; i++) xsum_add(&tx[i], m[i]);
   }
+  for (int i = 0; i < 3; i++) t[i] = xsum_value(&tx[i]);
   if (w->dim == 2) t[0] = t[1] = 0;
 }

@@ -64,6 +64,7 @@ void cairn_world_destroy(cairn_world **wp) {
 
 void world_mark_dirty(cairn_world *w) {
   w->pairs.dirty = 1;
+  w->contacts.links.ok = 0; /* (balls may have come, gone or moved slots) */
 }
 
 void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode) {

@@ -5,6 +5,7 @@
 
 #include "core/core.h"
 #include "core/idmap.h"
+#include "core/xsum.h"
 
 /* Fixity bits of a ball. */
 #define FIX_VX 1u
@@ -142,6 +143,29 @@ typedef struct cmat {
   cmat_rule *rules; /* first match wins, in the order added */
 } cmat;
 
+/* Each ball's contacts in the order of its partners' ids (links.c): the force pass sums a ball's
+   contacts in this order, so that the sum does not depend on where the contacts and balls lie in
+   their arrays (design.md, Scale). Built whole at each neighbour rebuild (and after a script
+   changes the balls); between rebuilds a contact made goes to 'extra' and one deleted leaves a
+   tombstone, so that most steps pay nothing for the lists. */
+typedef struct contact_extra {
+  uint32_t ball, entry;
+  uint64_t key; /* links_key of the entry */
+} contact_extra;
+typedef struct contact_links {
+  int ok;               /* the lists match the contacts and balls */
+  size_t nb;            /* the balls they were built for */
+  uint32_t *start;      /* ball i's entries: entry[start[i] .. start[i + 1]) */
+  uint32_t *entry;      /* (contact << 1 | 1 if the ball is side 1), or LINK_TOMB */
+  uint32_t (*pos)[2];   /* per contact: where its entries are (side 2, side 1); LINK_EXTRA marks
+                           an index into 'extra' */
+  contact_extra *extra; /* contacts made since the build, by ball and key up to n_sorted */
+  contact_extra *merge; /* scratch of links_sort_extras */
+  size_t n_extra, n_sorted, n_tombs, cap_start, cap_entry, cap_pos, cap_extra, cap_merge;
+} contact_links;
+#define LINK_TOMB UINT32_MAX
+#define LINK_EXTRA 0x80000000u
+
 /* Contacts, in the order of their pairs after each rebuild (new ones appended, deleted ones
    replaced by the last). Geometry and force are those of the last force pass, in global
    coordinates; the (n, s, t) frame scripts see is formed from the normal (contact_frame). */
@@ -167,6 +191,7 @@ typedef struct contact_store {
   uint32_t *slice;
   size_t n_slices, cap_slice;
   int slices_ok;
+  contact_links links;
   /* scratch of contact_sort */
   uint32_t *perm;
   uint8_t *seen;
@@ -266,10 +291,12 @@ typedef struct event_rec {
 typedef enum hook_point { HOOK_EVENTS = 0, HOOK_BEFORE_FORCE, HOOK_AFTER_FORCE } hook_point;
 typedef cairn_status (*world_hook_fn)(void *ud, cairn_world *w, hook_point p, cairn_diag *d);
 
-/* Scratch of the force pass. On one thread each contact's force and moments are added to its
-   balls as the contact is computed; on several, the contacts are computed in parallel into
-   'ctb' and added afterwards on one thread in contact order: the same sums in the same order,
-   so any thread count gives bitwise the same result. */
+/* Scratch of the force pass. The contacts are computed (in parallel on several threads) into
+   'ctb'; then each ball sums its contacts' records in the order of its partners' ids (walls
+   first, by wall id, then balls, by ball id) through the per-ball lists 'link', and each wall
+   sums its contacts exactly (core/xsum.h). A ball's force is so the same sum in the same order
+   whatever the order of the balls and contacts in their arrays: on any thread count, after any
+   sort, and on any number of MPI ranks (design.md, Scale). */
 typedef struct force_scratch {
   size_t cap_c, cap_b;
   struct contact_contrib {
@@ -278,13 +305,15 @@ typedef struct force_scratch {
     double kt, kr1, kr2; /* stiffness estimates for each side */
     double kn;           /* ball-wall: the normal stiffness estimate (for a servo) */
     double fn;     /* ball-wall: the force on the ball along the normal (a cylinder's servo) */
-  } * ctb;         /* (only while running on several threads) */
+  } * ctb;         /* per contact */
   uint8_t *status; /* per contact: this step's CAIRN_CM_ST_* bits */
   uint8_t *busy;   /* per slice: some contact has an event or may part */
   size_t cap_busy;
   double (*ework)[2]; /* per ball, while energy is tracked: gravity work, damping loss */
   double *probe;      /* a fresh contact's state, for the look-ahead's probe of a model */
   size_t cap_probe;
+  xsum *wsum; /* per wall: force x, y, z, normal stiffness, normal force */
+  size_t cap_wsum;
 } force_scratch;
 
 /* Energy tracking (energy.track): work done on the balls and energy dissipated, summed over the
@@ -301,6 +330,11 @@ typedef struct energy_track {
   /* dashpot and slip losses of contacts since deleted or given another model */
   double retired[CAIRN_ENERGY_N];
   double start; /* kinetic + strain energy when tracking began */
+  /* Losses booked since the last fold into retired[] and removed (energy_fold, at each step's
+     start and end): summed exactly, so that contacts and balls deleted in one step in any order
+     (on any number of ranks) give the same totals. */
+  xsum pending[3]; /* dashpot, slip, removed */
+  int n_pending;
 } energy_track;
 
 /* Forces and moments that scripts apply to balls (ball.force_app, ball.moment_app), by ball id,
