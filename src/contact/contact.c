@@ -1,5 +1,6 @@
 /* The contact store: creation with the assignment table's model, deletion, lookup by the ids of
    the two sides, and generic access to each contact's properties and state by name. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -175,6 +176,8 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
     return s;
   }
   links_created(w, c);
+  if (c > 0 && cs->key_sorted && contact_key_of(w, c) < contact_key_of(w, c - 1))
+    cs->key_sorted = 0;
   world_event(w, EV_CONTACT_CREATED, c, 0);
   *out = c;
   return CAIRN_OK;
@@ -191,6 +194,7 @@ void contact_delete(cairn_world *w, uint32_t c) {
   if (cs->unchecked[c]) cs->n_unchecked--;
   uint32_t last = (uint32_t)cs->n - 1;
   links_deleted(w, c, last);
+  if (c != last) cs->key_sorted = 0;
   if (c != last) {
 #define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
     CONTACT_FIELDS(MV)
@@ -348,6 +352,7 @@ static cairn_status apply_perm(cairn_world *w, cairn_diag *d) {
   for (size_t m = 0; m < w->reg.n; m++) CAIRN_TRY(sort_pool(w, (int)m, d));
   cs->slices_ok = 0;
   cs->links.ok = 0;
+  cs->key_sorted = 0;
   return CAIRN_OK;
 }
 
@@ -370,4 +375,35 @@ cairn_status contact_permute(cairn_world *w, const uint32_t *order, cairn_diag *
   CAIRN_TRY(sort_scratch(cs, cs->n, d));
   memcpy(cs->perm, order, cs->n * sizeof *order);
   return apply_perm(w, d);
+}
+
+/* (qsort's comparison of (key, index) pairs) */
+typedef struct keyed {
+  uint64_t key;
+  uint32_t c;
+} keyed;
+static int keyed_cmp(const void *x, const void *y) {
+  uint64_t a = ((const keyed *)x)->key, b = ((const keyed *)y)->key;
+  return (a > b) - (a < b);
+}
+
+cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  size_t n = cs->n;
+  if (cs->key_sorted || n < 2) {
+    cs->key_sorted = 1;
+    return CAIRN_OK;
+  }
+  keyed *k = mem_realloc(NULL, 0, n * sizeof *k, "contact:sort");
+  CAIRN_CHECK(k, d, CAIRN_ENOMEM, "out of memory putting %zu contacts in order", n);
+  for (size_t c = 0; c < n; c++) k[c] = (keyed){contact_key_of(w, (uint32_t)c), (uint32_t)c};
+  qsort(k, n, sizeof *k, keyed_cmp);
+  cairn_status s = sort_scratch(cs, n, d);
+  if (s == CAIRN_OK) {
+    for (size_t c = 0; c < n; c++) cs->perm[c] = k[c].c;
+    s = apply_perm(w, d);
+  }
+  mem_free(k, n * sizeof *k);
+  if (s == CAIRN_OK) cs->key_sorted = 1;
+  return s;
 }

@@ -112,6 +112,11 @@ void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], doubl
    permutation of 0 .. n-1). */
 cairn_status contact_permute(cairn_world *w, const uint32_t *order, cairn_diag *d);
 cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d);
+/* Put the contacts in the order of their keys: ball-ball contacts by lower, then higher ball
+   id, then ball-wall contacts by wall id, then ball id. Scripts and outputs see them in this
+   order, which depends on nothing but the ids (design.md, Scale). Cheap when they are so
+   already. */
+cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d);
 /* Delete contact c (swap with the last). The caller fixes the moved contact's pair entry if it
    cannot rely on cs->pair (this function does it when the moved contact has a pair). */
 void contact_delete(cairn_world *w, uint32_t c);

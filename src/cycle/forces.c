@@ -589,9 +589,18 @@ static void record_crack(cairn_world *w, uint32_t c) {
 
 /* Events of the step, in contact order; then the contacts that parted are deleted (backwards:
    deletion moves the last contact into the hole, and the last has been looked at). */
+/* (qsort's comparison of cracks: by kind, then ids) */
+static int crack_cmp(const void *x, const void *y) {
+  const crack *a = x, *b = y;
+  if (a->kind != b->kind) return (a->kind > b->kind) - (a->kind < b->kind);
+  if (a->id1 != b->id1) return (a->id1 > b->id1) - (a->id1 < b->id1);
+  return (a->id2 > b->id2) - (a->id2 < b->id2);
+}
+
 static void events_and_partings(cairn_world *w, const uint8_t *busy) {
   contact_store *cs = &w->contacts;
   const uint8_t *status = w->fs.status;
+  size_t cracks0 = w->cracks.n;
   for (size_t s = 0; s < cs->n_slices; s++) {
     if (!busy[s]) continue;
     for (size_t c = cs->slice[s]; c < cs->slice[s + 1]; c++) {
@@ -605,6 +614,9 @@ static void events_and_partings(cairn_world *w, const uint8_t *busy) {
       }
     }
   }
+  /* the step's cracks in the order of their ids, not of the contacts in the store */
+  if (w->cracks.n > cracks0 + 1)
+    qsort(w->cracks.c + cracks0, w->cracks.n - cracks0, sizeof *w->cracks.c, crack_cmp);
   for (size_t s = cs->n_slices; s-- > 0;) {
     if (!busy[s]) continue;
     for (size_t c = cs->slice[s + 1]; c-- > cs->slice[s];) {

@@ -103,14 +103,18 @@ static int cmp_u64(const void *x, const void *y) {
 }
 
 /* Put the balls in the Morton (Z-) order of their cells, so that balls near in space are mostly
-   near in memory and the passes over pairs and contacts stay in cache as the model grows. Ties
-   keep the present order, so the result depends only on the positions and the present order;
-   a sorted model is left alone. */
+   near in memory and the passes over pairs and contacts stay in cache as the model grows. Balls
+   in the same cell go in the order of their ids, so the order depends only on the positions and
+   the ids, not on the order the balls were in (each ball keeps its key, ball_store.skey); a
+   sorted model is left alone. */
 static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   ball_store *b = &w->balls;
   pair_list *p = &w->pairs;
   size_t n = b->n;
-  if (n < 2) return CAIRN_OK;
+  if (n < 2) {
+    if (n) b->skey[0] = 0;
+    return CAIRN_OK;
+  }
   CAIRN_TRY(mem_grow((void **)&p->sort_key, &p->cap_key, n, sizeof *p->sort_key, "pairs:sort", d));
   CAIRN_TRY(mem_grow((void **)&p->order, &p->cap_order, n, sizeof *p->order, "pairs:order", d));
   CAIRN_TRY(
@@ -124,12 +128,14 @@ static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
     grid_cell(g, w->dim, b->pos[i], ci);
     uint64_t m =
         spread3(ci[0] >> shift) | spread3(ci[1] >> shift) << 1 | spread3(ci[2] >> shift) << 2;
-    p->sort_key[i] = m << 32 | (uint64_t)i;
+    /* (a Morton code of 30 bits, then an id below 2^31) */
+    b->skey[i] = p->sort_key[i] = m << 31 | (uint64_t)b->id[i];
     if (i && p->sort_key[i] < p->sort_key[i - 1]) sorted = 0;
   }
   if (sorted) return CAIRN_OK;
   qsort(p->sort_key, n, sizeof *p->sort_key, cmp_u64);
-  for (size_t i = 0; i < n; i++) p->order[i] = (uint32_t)(p->sort_key[i] & 0xffffffffu);
+  for (size_t i = 0; i < n; i++)
+    p->order[i] = idmap_get(&b->map, p->sort_key[i] & (((uint64_t)1 << 31) - 1));
   ball_sort(w, p->order, p->cell_of, (uint8_t *)p->sort_key);
   return CAIRN_OK;
 }

@@ -28,10 +28,13 @@ static meas_region *check_region(lua_State *L, int idx, cairn_world **w) {
 }
 
 /* Contacts must describe the current balls: detect first if anything changed (as contact.find). */
+/* Detection brought up to date, and the contacts put in the order of their ids: what scripts see
+   of them (lists, handles, sums, per-contact draws) does not depend on the order they were
+   made in. */
 static void ensure_detected(lua_State *L, cairn_world *w) {
-  if (!w->pairs.dirty) return;
   cairn_diag d;
-  cairn_status s = cycle_detect_only(w, &d);
+  cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
+  if (s == CAIRN_OK) s = contact_sort_by_key(w, &d);
   if (s) raise_diag(L, s, &d);
 }
 

@@ -69,7 +69,8 @@ static int l_save(lua_State *L) {
   for (int i = 0; i < EV_COUNT + 2; i++)
     if (c->cb_ref[i] != LUA_NOREF) cbs[n++] = CB_NAMES[i];
   cairn_diag d;
-  cairn_status s = io_save(w, path, cbs, n, &d);
+  cairn_status s = contact_sort_by_key(w, &d); /* (the file lists them in the order of their ids) */
+  if (s == CAIRN_OK) s = io_save(w, path, cbs, n, &d);
   if (s) return lua_raisef(L, "model.save: %s", d.msg);
   return 0;
 }

@@ -85,6 +85,8 @@ cairn_status cairn_session_array(cairn_session *s, const char *name, cairn_array
   size_t z = dim == 2 ? 2 * sizeof(double) : 0;
   int nrot = dim == 2 ? 1 : 3;
   memset(a, 0, sizeof *a);
+  /* contacts in the order of their ids, as scripts see them (contact_sort_by_key) */
+  if (strncmp(name, "contact.", 8) == 0) CAIRN_TRY(contact_sort_by_key(w, d));
   if (strcmp(name, "ball.id") == 0)
     column(a, b->id, b->n, 1, 'q', sizeof *b->id);
   else if (strcmp(name, "ball.pos") == 0)
@@ -151,6 +153,7 @@ cairn_status cairn_session_contact_ends(cairn_session *s, int64_t *id1, int64_t 
                                         int32_t *model, cairn_diag *d) {
   cairn_world *w = s->ctx.w;
   if (!w) return diag_set(d, CAIRN_ESTATE, "no model yet; create one (model.new) first");
+  CAIRN_TRY(contact_sort_by_key(w, d));
   const contact_store *cs = &w->contacts;
   for (size_t c = 0; c < cs->n; c++) {
     int64_t i1, i2; /* as contact.ends gives them */
@@ -166,6 +169,7 @@ cairn_status cairn_session_contact_field(cairn_session *s, const char *name, dou
                                          int *ncomp, cairn_diag *d) {
   cairn_world *w = s->ctx.w;
   if (!w) return diag_set(d, CAIRN_ESTATE, "no model yet; create one (model.new) first");
+  CAIRN_TRY(contact_sort_by_key(w, d));
   const contact_store *cs = &w->contacts;
   int most = 0;
   for (size_t c = 0; c < cs->n; c++) {

@@ -2,6 +2,7 @@
    Each prefix keeps its own series, so repeated writes build one time series in PREFIX.pvd. */
 #include <string.h>
 
+#include "contact/contact.h"
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
@@ -37,11 +38,13 @@ static vtk_series *series_of(lua_State *L, const char *prefix) {
   return &u->s;
 }
 
-/* Contacts shown must match the balls shown: detect first if anything changed. */
+/* Contacts shown must match the balls shown: detect first if anything changed; the file lists
+   them in the order of their ids. */
 static cairn_world *detected_world(lua_State *L) {
   cairn_world *w = ctx_world(L);
   cairn_diag d;
   cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
+  if (s == CAIRN_OK) s = contact_sort_by_key(w, &d);
   if (s) raise_diag(L, s, &d);
   return w;
 }
@@ -65,6 +68,7 @@ typedef struct periodic {
 static cairn_status every_step(void *ud, cairn_world *w, cairn_diag *d) {
   periodic *p = ud;
   if (w->step % p->every) return CAIRN_OK;
+  CAIRN_TRY(contact_sort_by_key(w, d)); /* (the file lists them in the order of their ids) */
   return io_vtk_write(w, p->s, p->prefix, d);
 }
 

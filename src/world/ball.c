@@ -12,7 +12,7 @@
 // clang-format off
 #define BALL_FIELDS(X) \
   X(id) X(pos) X(vel) X(spin) X(force) X(moment) X(disp) X(rad) X(density) X(mass) X(inertia) \
-  X(damp) X(k_tran) X(k_rot) X(fix) X(group)
+  X(damp) X(k_tran) X(k_rot) X(fix) X(group) X(skey)
 // clang-format on
 
 static cairn_status grow(ball_store *b, size_t need, cairn_diag *d) {
@@ -128,6 +128,7 @@ cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, ca
   v3_zero(b->force[i]);
   v3_zero(b->moment[i]);
   v3_zero(b->disp[i]);
+  b->skey[i] = UINT64_MAX;
   b->rad[i] = s->rad;
   if (s->rad < w->rad_floor) w->rad_floor = s->rad;
   b->density[i] = s->density;

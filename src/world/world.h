@@ -27,6 +27,9 @@ typedef struct ball_store {
   double *k_tran, *k_rot; /* summed stiffness estimates, for the automatic timestep */
   uint8_t *fix;
   uint16_t *group; /* index into world.groups; 0 = no group */
+  uint64_t *skey;  /* the key of the ball's place at the last neighbour rebuild (the Morton code
+                      of its cell, then its id; UINT64_MAX for a ball made since): the balls lie
+                      in this order, whatever order they came in (pairs.c, sort_balls) */
   idmap map;       /* id -> slot */
 } ball_store;
 
@@ -191,6 +194,7 @@ typedef struct contact_store {
   uint32_t *slice;
   size_t n_slices, cap_slice;
   int slices_ok;
+  int key_sorted; /* the contacts lie in the order of their keys (contact_sort_by_key) */
   contact_links links;
   /* scratch of contact_sort */
   uint32_t *perm;
