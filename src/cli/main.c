@@ -12,6 +12,7 @@
 
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
+#include "core/comm.h"
 #include "io/io.h"
 
 #include "lua/lua_api.h"
@@ -37,11 +38,25 @@ static const char USAGE[] =
     "  " CAIRN_VERIFICATION_DIR "\n"
     "Exit status: 0 ok, 1 a script or input error, 2 a usage error, 3 a plugin crashed.\n";
 
+/* A failure's message on stderr, once however many MPI ranks run (core/comm.h): when every rank
+   fails alike rank 0 prints it; a rank that fails alone prints it and stops the others. */
+static FILE *alone_err; /* ranks other than 0: their own stderr, for a failure of theirs alone */
+
+static int failed(int code, const char *fmt, const char *a, const char *b) {
+  int print = comm_error_exit_should_print();
+  FILE *f = print == 2 && alone_err ? alone_err : stderr;
+  if (print) {
+    fprintf(f, fmt, a, b);
+    fflush(f);
+  }
+  if (print == 2) comm_abort(code);
+  return code;
+}
+
 static int usage_error(const char *fmt, const char *arg) {
-  fprintf(stderr, "cairn: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n%s", USAGE);
-  return 2;
+  char msg[1024];
+  snprintf(msg, sizeof msg, fmt, arg);
+  return failed(2, "cairn: %s\n%s", msg, USAGE);
 }
 
 static const char *plugins[64];
@@ -62,10 +77,8 @@ static int cmd_run(int argc, char **argv) {
   }
   if (!script) return usage_error("%s", "run needs a script: cairn run SCRIPT.lua");
   cairn_diag d;
-  if (script_run_file(script, NULL, quiet, plugins, n_plugins, NULL, &d) != CAIRN_OK) {
-    fprintf(stderr, "%s\n", d.msg);
-    return 1;
-  }
+  if (script_run_file(script, NULL, quiet, plugins, n_plugins, NULL, &d) != CAIRN_OK)
+    return failed(1, "%s%s\n", d.msg, "");
   return 0;
 }
 
@@ -372,7 +385,26 @@ static void catch_plugin_faults(void) {
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, &before[sigs[i]]);
 }
 
+static int run_command(int argc_in, char **argv_in);
+
 int main(int argc_in, char **argv_in) {
+  if (comm_init(&argc_in, &argv_in) != 0) {
+    fprintf(stderr, "cairn: MPI could not start; run cairn directly or under mpirun\n");
+    return 1;
+  }
+  /* Every rank runs the script alike: rank 0 alone prints (and writes files, io/atomic.c). */
+  if (comm_rank() != 0) {
+    int fd = dup(2);
+    alone_err = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) return 1;
+  }
+  int rc = run_command(argc_in, argv_in);
+  fflush(stdout);
+  comm_finalize();
+  return rc;
+}
+
+static int run_command(int argc_in, char **argv_in) {
   catch_plugin_faults();
   /* Take --plugin PATH (or --plugin=PATH) out of the arguments, wherever it stands. */
   char *args[256];

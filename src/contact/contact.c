@@ -407,3 +407,144 @@ cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d) {
   if (s == CAIRN_OK) cs->key_sorted = 1;
   return s;
 }
+
+/* A contact as bytes (for MPI): this head, then its property values and its state. */
+typedef struct row_head {
+  uint32_t size;
+  uint8_t kind, active, first, deletable, unchecked, pad[3];
+  int32_t model;
+  int64_t id1, id2; /* ball-ball: side 1's and side 2's ball ids; ball-wall: wall slot, ball id */
+  uint64_t setmask;
+  double gap, prox, normal[3], force[3], moment[3];
+} row_head;
+
+size_t contact_row_size(const cairn_world *w, uint32_t c) {
+  const model_entry *e = &w->reg.e[w->contacts.model[c]];
+  return sizeof(row_head) + (size_t)(e->n_prop_slots + e->n_state_slots) * sizeof(double);
+}
+
+void contact_row_pack(const cairn_world *w, uint32_t c, uint8_t *out) {
+  const contact_store *cs = &w->contacts;
+  const model_entry *e = &w->reg.e[cs->model[c]];
+  row_head h;
+  memset(&h, 0, sizeof h);
+  h.size = (uint32_t)contact_row_size(w, c);
+  h.kind = cs->kind[c], h.active = cs->active[c], h.first = cs->first[c];
+  h.deletable = cs->deletable[c], h.unchecked = cs->unchecked[c];
+  h.model = cs->model[c];
+  h.id1 = cs->kind[c] == CAIRN_KIND_BALL_BALL ? w->balls.id[cs->a[c]] : (int64_t)cs->a[c];
+  h.id2 = w->balls.id[cs->b[c]];
+  h.setmask = e->ppool.setmask[cs->pblk[c]];
+  h.gap = cs->gap[c], h.prox = cs->prox[c];
+  memcpy(h.normal, cs->normal[c], sizeof h.normal);
+  memcpy(h.force, cs->force[c], sizeof h.force);
+  memcpy(h.moment, cs->moment[c], sizeof h.moment);
+  memcpy(out, &h, sizeof h);
+  out += sizeof h;
+  memcpy(out, pool_props(e, cs->pblk[c]), (size_t)e->n_prop_slots * sizeof(double));
+  out += (size_t)e->n_prop_slots * sizeof(double);
+  memcpy(out, pool_state(e, cs->blk[c]), (size_t)e->n_state_slots * sizeof(double));
+}
+
+void contact_row_read(const uint8_t *row, contact_row_info *info) {
+  row_head h;
+  memcpy(&h, row, sizeof h);
+  info->size = h.size, info->kind = h.kind, info->model = h.model;
+  info->id1 = h.id1, info->id2 = h.id2;
+}
+
+void contact_row_cache_free(cairn_world *w, contact_row_cache *rc) {
+  for (int i = 0; i < rc->n; i++) props_block_release(&w->reg.e[rc->model[i]], rc->pblk[i]);
+  rc->n = 0;
+}
+
+/* A property block holding these values for model m: one the cache holds, else a new one. */
+static cairn_status cached_block(cairn_world *w, contact_row_cache *rc, int m, const double *props,
+                                 uint64_t setmask, uint32_t *pblk, cairn_diag *d) {
+  model_entry *e = &w->reg.e[m];
+  size_t bytes = (size_t)e->n_prop_slots * sizeof(double);
+  for (int i = 0; i < rc->n; i++)
+    if (rc->model[i] == m && e->ppool.setmask[rc->pblk[i]] == setmask &&
+        memcmp(pool_props(e, rc->pblk[i]), props, bytes) == 0) {
+      *pblk = rc->pblk[i];
+      e->ppool.refs[*pblk]++;
+      return CAIRN_OK;
+    }
+  CAIRN_TRY(props_block_new(e, props, setmask, pblk, d));
+  if (rc->n == CONTACT_ROW_CACHE) { /* the oldest goes */
+    props_block_release(&w->reg.e[rc->model[0]], rc->pblk[0]);
+    memmove(rc->model, rc->model + 1, (CONTACT_ROW_CACHE - 1) * sizeof *rc->model);
+    memmove(rc->pblk, rc->pblk + 1, (CONTACT_ROW_CACHE - 1) * sizeof *rc->pblk);
+    rc->n--;
+  }
+  rc->model[rc->n] = m, rc->pblk[rc->n] = *pblk;
+  e->ppool.refs[*pblk]++; /* the cache's own reference */
+  rc->n++;
+  return CAIRN_OK;
+}
+
+cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, uint32_t b,
+                                contact_row_cache *rc, cairn_diag *d) {
+  contact_store *cs = &w->contacts;
+  row_head h;
+  memcpy(&h, row, sizeof h);
+  CAIRN_CHECK(h.model >= 0 && (size_t)h.model < w->reg.n, d, CAIRN_ESTATE,
+              "a contact from another rank names model %d, which this rank does not have",
+              (int)h.model);
+  model_entry *e = &w->reg.e[h.model];
+  const double *props = (const double *)(row + sizeof h);
+  const double *state = props + e->n_prop_slots;
+  CAIRN_TRY(grow(w, cs->n + 1, d));
+  uint32_t c = (uint32_t)cs->n, pblk, blk;
+  CAIRN_TRY(cached_block(w, rc, h.model, props, h.setmask, &pblk, d));
+  cairn_status s = pool_alloc(&e->pool, &blk, d);
+  if (s != CAIRN_OK) {
+    props_block_release(e, pblk);
+    return s;
+  }
+  memcpy(pool_state(e, blk), state, (size_t)e->n_state_slots * sizeof(double));
+  cs->kind[c] = h.kind, cs->a[c] = a, cs->b[c] = b;
+  cs->model[c] = h.model, cs->blk[c] = blk, cs->pblk[c] = pblk;
+  cs->gap[c] = h.gap, cs->prox[c] = h.prox;
+  memcpy(cs->normal[c], h.normal, sizeof h.normal);
+  memcpy(cs->force[c], h.force, sizeof h.force);
+  memcpy(cs->moment[c], h.moment, sizeof h.moment);
+  cs->active[c] = h.active, cs->first[c] = h.first, cs->deletable[c] = h.deletable;
+  cs->unchecked[c] = h.unchecked;
+  cs->pair[c] = IDMAP_NONE;
+  cs->n++;
+  s = idmap_put(&cs->map, contact_key_of(w, c), c, d);
+  if (s != CAIRN_OK) {
+    cs->n--;
+    pool_release(&e->pool, blk);
+    props_block_release(e, pblk);
+    return s;
+  }
+  if (h.unchecked) cs->n_unchecked++;
+  links_created(w, c);
+  if (c > 0 && cs->key_sorted && contact_key_of(w, c) < contact_key_of(w, c - 1))
+    cs->key_sorted = 0;
+  cs->slices_ok = 0;
+  return CAIRN_OK;
+}
+
+void contact_forget(cairn_world *w, uint32_t c) {
+  contact_store *cs = &w->contacts;
+  idmap_del(&cs->map, contact_key_of(w, c));
+  model_entry *e = &w->reg.e[cs->model[c]];
+  pool_release(&e->pool, cs->blk[c]);
+  props_block_release(e, cs->pblk[c]);
+  if (cs->unchecked[c]) cs->n_unchecked--;
+  uint32_t last = (uint32_t)cs->n - 1;
+  links_deleted(w, c, last);
+  if (c != last) {
+    cs->key_sorted = 0;
+#define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
+    CONTACT_FIELDS(MV)
+#undef MV
+    idmap_put(&cs->map, contact_key_of(w, c), c, NULL); /* replaces: never allocates */
+    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
+  }
+  cs->n--;
+  cs->slices_ok = 0;
+}

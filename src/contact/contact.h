@@ -5,6 +5,32 @@
 
 #include "world/world.h"
 
+/* Contacts as bytes, for MPI (contact.c): a row holds a contact's kind, its sides' ids
+   (ball-ball: the two ball ids; ball-wall: the wall's slot, the ball id), its model and
+   property values, its state and its geometry and flags. A row inserted gets a property block
+   shared with the rows before it of the same values (the cache, released with
+   contact_row_cache_free). */
+#define CONTACT_ROW_CACHE 8
+typedef struct contact_row_cache {
+  int n;
+  int model[CONTACT_ROW_CACHE];
+  uint32_t pblk[CONTACT_ROW_CACHE];
+} contact_row_cache;
+typedef struct contact_row_info {
+  uint32_t size;
+  int kind, model;
+  int64_t id1, id2;
+} contact_row_info;
+size_t contact_row_size(const cairn_world *w, uint32_t c);
+void contact_row_pack(const cairn_world *w, uint32_t c, uint8_t *out);
+void contact_row_read(const uint8_t *row, contact_row_info *info);
+/* Insert a row as a new contact between slots a and b (no event: it exists elsewhere). */
+cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, uint32_t b,
+                                contact_row_cache *rc, cairn_diag *d);
+void contact_row_cache_free(cairn_world *w, contact_row_cache *rc);
+/* Remove contact c without an event or energy books (it lives on, on another rank). */
+void contact_forget(cairn_world *w, uint32_t c);
+
 /* links.c: each ball's contacts in its partners' order (contact_links, world.h). */
 /* Build the lists whole. */
 cairn_status links_build(cairn_world *w, cairn_diag *d);

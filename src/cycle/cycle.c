@@ -15,7 +15,9 @@
 #include "contact/plugin_call.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
+#include "core/comm.h"
 #include "detect/detect.h"
+#include "par/par.h"
 #include "world/energy.h"
 
 int cycle_threads(int n) {
@@ -120,7 +122,8 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy.on;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
-  long nb = (long)b->n, runaway = nb; /* the first ball that moved too far, or nb */
+  /* (under MPI this rank's own balls: the ghosts get their new state from their owners) */
+  long nb = (long)balls_owned(w), runaway = nb; /* the first ball that moved too far, or nb */
   /* the top speed, for the next detection's look-ahead (automatic timestep only) */
   double v2max = 0, *top = w->ts_mode == TS_AUTO ? &v2max : NULL;
   /* below the smallest radius: no ball moved too far (the usual case: no radius is read) */
@@ -138,6 +141,17 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
       if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 0, top ? &v2max : NULL) && i < runaway)
         runaway = i;
   }
+  /* Every rank's share (under MPI; the calls come before any rank may stop below): */
+  if (track) { /* exact sums: the same total for any order of the balls, on any rank count */
+    xsum e[2];
+    xsum_init(&e[0]), xsum_init(&e[1]);
+    for (long i = 0; i < nb; i++)
+      xsum_add(&e[0], w->fs.ework[i][0]), xsum_add(&e[1], w->fs.ework[i][1]);
+    if (w->par) comm_xsum(e, 2);
+    w->energy.gravity += xsum_value(&e[0]);
+    w->energy.damping += xsum_value(&e[1]);
+  }
+  if (w->par) comm_max(&v2max, 1);
   w->v2max = v2max;
   if (runaway < nb) {
     const double *v = b->vel[runaway];
@@ -156,10 +170,6 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
                     "far beyond the model's range); lower the timestep or use "
                     "model.timestep{auto = true}",
                     (long long)b->id[runaway], step, (unsigned long long)w->step, b->rad[runaway]);
-  }
-  if (track && nb) { /* exact sums: the same total for any order of the balls */
-    w->energy.gravity += xsum_of(&w->fs.ework[0][0], (size_t)nb, 2);
-    w->energy.damping += xsum_of(&w->fs.ework[0][1], (size_t)nb, 2);
   }
   for (size_t k = 0; k < w->walls.n; k++) {
     wall *wl = &w->walls.w[k];
@@ -201,7 +211,7 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
   /* Balls whose centre left the domain: stop with an error, or delete them, all at once (in
      time linear in the balls and contacts, however many leave). */
   size_t leaving = 0;
-  for (size_t i = b->n; i-- > 0;) {
+  for (size_t i = (size_t)nb; i-- > 0;) {
     int out = 0;
     for (int k = 0; k < dim; k++)
       if (b->pos[i][k] < w->dom_min[k] || b->pos[i][k] > w->dom_max[k]) out = 1;
@@ -220,7 +230,9 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
     if (leaving++ == 0) CAIRN_TRY(balls_mark_reserve(w, d));
     w->del_mark[i] = 1;
   }
-  if (leaving) {
+  if (w->par) { /* deleted on every rank at once, ghosts too (par_after_motion) */
+    w->n_leaving = leaving;
+  } else if (leaving) {
     CAIRN_TRY(balls_delete_marked(w, d));
     w->n_destroyed += leaving;
   }
@@ -256,27 +268,30 @@ static double assigned_stiffness(const cairn_world *w) {
   return kmax[0] + kmax[1];
 }
 
-/* Smallest critical timestep over the balls; with 'free_only', balls fixed in translation and
-   spin are left out (they are not integrated). */
+/* Smallest critical timestep over the balls (under MPI, every rank's own); with 'free_only',
+   balls fixed in translation and spin are left out (they are not integrated). */
 static double min_ball_dt(const cairn_world *w, int free_only) {
   const ball_store *b = &w->balls;
   double dt = INFINITY;
-  for (size_t i = 0; i < b->n; i++) {
+  size_t own = balls_owned(w);
+  for (size_t i = 0; i < own; i++) {
     if (free_only && ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
     double e = ball_dt(b->mass[i], b->inertia[i], b->k_tran[i], b->k_rot[i]);
     if (e < dt) dt = e;
   }
+  if (w->par) comm_min(&dt, 1);
   if (isfinite(dt)) return dt;
   /* No active contact yet: estimate from the assigned models' properties, as if each ball had
      one contact of each kind with the stiffest assignment of that kind. For rotation the whole
      translational stiffness acts at the ball's radius: an upper bound of the shear spring's
      k_s r^2, so the estimate errs on the safe side. */
   double kt = assigned_stiffness(w);
-  for (size_t i = 0; i < b->n && kt > 0; i++) {
+  for (size_t i = 0; i < own && kt > 0; i++) {
     if (free_only && ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
     double e = ball_dt(b->mass[i], b->inertia[i], kt, kt * b->rad[i] * b->rad[i]);
     if (e < dt) dt = e;
   }
+  if (w->par) comm_min(&dt, 1);
   return dt;
 }
 
@@ -312,7 +327,13 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
   /* Every ball fixed: nothing is integrated, but time still advances at the pace of the
      contacts, so take the estimate over all balls. */
   if (!isfinite(dt)) dt = min_ball_dt(w, 0);
-  CAIRN_TRY(ahead_dt(w, &ahead, &kn_m, d));
+  cairn_status s = ahead_dt(w, &ahead, &kn_m, d);
+  if (w->par) { /* every rank's look-ahead (the pairs a rank lists: those of its own balls) */
+    CAIRN_TRY(comm_agree(s, d));
+    comm_min(&ahead, 1);
+    comm_max(&kn_m, 1);
+  }
+  CAIRN_TRY(s);
   if (ahead < dt) dt = ahead;
   if (!isfinite(dt)) {
     CAIRN_CHECK(w->dt > 0, d, CAIRN_ESTATE,
@@ -354,6 +375,32 @@ static cairn_status check_fixed_dt(cairn_world *w, int first, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* Under MPI decomposition: a step's stage that may fail on one rank, agreed by all (so that no
+   rank goes on to the next exchange alone). */
+static cairn_status agreed(cairn_world *w, cairn_status s, cairn_diag *d) {
+  return w->par ? comm_agree(s, d) : s;
+}
+
+static cairn_status history_sample_call(cairn_world *w, cairn_diag *d) {
+  return history_sample(w, d);
+}
+static cairn_status after_step_call(cairn_world *w, cairn_diag *d) {
+  return w->after_step(w->after_step_ud, w, d);
+}
+
+/* Call fn on the whole model: under MPI decomposition the pieces are gathered on every rank for
+   it (the script's samplers and outputs see what a serial run shows), and divided again. */
+static cairn_status whole(cairn_world *w, cairn_status (*fn)(cairn_world *, cairn_diag *),
+                          cairn_diag *d) {
+  if (!w->par) return fn(w, d);
+  cairn_status s;
+  struct par_domain *pd = par_gather(w, &s, d);
+  if (s == CAIRN_OK) s = fn(w, d);
+  s = comm_agree(s, d);
+  cairn_status t = par_scatter(w, pd, d);
+  return s != CAIRN_OK ? s : t;
+}
+
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   energy_fold(w); /* (losses booked by a script since the last step) */
   /* The step that brought the balls here (0 before the first step of the model): the contacts'
@@ -368,7 +415,8 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
     cairn_diag quiet;
     if (cycle_timestep(w, &dt0, &quiet) == CAIRN_OK) w->dt = dt0;
   }
-  CAIRN_TRY(detect_update(w, d));
+  if (w->par) CAIRN_TRY(par_step_start(w, d)); /* (ghosts, or the exchange of a rebuild) */
+  CAIRN_TRY(agreed(w, detect_update(w, d), d));
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
   double dt = 0;
   CAIRN_TRY(cycle_timestep(w, &dt, d));
@@ -376,7 +424,8 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
                            the estimate without it) */
   if (!(dt_last > 0)) dt_last = dt;
   w->dt = w->dt_taken = dt;
-  CAIRN_TRY(forces_compute(w, dt_last, d));
+  CAIRN_TRY(agreed(w, forces_compute(w, dt_last, d), d));
+  forces_totals(w);
   if (w->loads.n) loads_apply(w);
   if (w->energy.on) /* the torque on turning walls, for the work they do */
     for (size_t k = 0; k < w->walls.n; k++) {
@@ -393,14 +442,16 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   if (w->cell.on) CAIRN_TRY(periodic_control(w, dt, d)); /* its stress, and rates held to it */
   /* Velocities live at half steps: from the middle of the last step to the middle of this one
      is (dt_last + dt) / 2, which is dt while the timestep stays the same. */
-  CAIRN_TRY(motion(w, dt, 0.5 * (dt_last + dt), d));
+  CAIRN_TRY(agreed(w, motion(w, dt, 0.5 * (dt_last + dt), d), d));
+  if (w->par) CAIRN_TRY(par_after_motion(w, d));
   if (w->cell.on) periodic_deform(w, dt);
   if (w->loads.n && w->energy.on) w->energy.applied += loads_work(w, dt);
   w->time += dt;
   w->step++;
   energy_fold(w);
-  if (w->hist.interval && w->step % w->hist.interval == 0) CAIRN_TRY(history_sample(w, d));
-  if (w->after_step) CAIRN_TRY(w->after_step(w->after_step_ud, w, d));
+  if (w->hist.interval && w->step % w->hist.interval == 0)
+    CAIRN_TRY(whole(w, history_sample_call, d));
+  if (w->after_step) CAIRN_TRY(whole(w, after_step_call, d));
   return CAIRN_OK;
 }
 
@@ -428,15 +479,29 @@ void cycle_run_start(cairn_world *w) {
   w->v2max = v2;
 }
 
+/* A cycle or solve call's end: under MPI the whole model again on every rank (after a failure
+   too: every rank has it then), with the failure if there was one. */
+cairn_status cycle_run_end(cairn_world *w, cairn_status s, cairn_diag *d) {
+  if (!w->par) return s;
+  cairn_diag d2;
+  cairn_status t = par_finish(w, &d2);
+  if (s == CAIRN_OK && t != CAIRN_OK) {
+    if (d) *d = d2;
+    return t;
+  }
+  return s;
+}
+
 cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {
   cairn_status s = CAIRN_OK;
   cycle_run_start(w);
+  if (n) s = par_begin(w, d);
   for (uint64_t i = 0; i < n && s == CAIRN_OK; i++) {
     s = one_step(w, d);
     report(w, (double)(i + 1) / (double)n, i + 1, 0);
   }
   report(w, 1.0, n, 1);
-  return s;
+  return cycle_run_end(w, s, d);
 }
 
 cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
@@ -451,12 +516,13 @@ cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
   uint64_t steps = 0;
   cairn_status s = CAIRN_OK;
   cycle_run_start(w);
+  if (w->time < t_end) s = par_begin(w, d);
   while (w->time < t_end && s == CAIRN_OK) {
     s = one_step(w, d);
     report(w, (w->time - t0) / (t_end - t0), ++steps, 0);
   }
   report(w, 1.0, steps, 1);
-  return s;
+  return cycle_run_end(w, s, d);
 }
 
 cairn_status cycle_detect_only(cairn_world *w, cairn_diag *d) {

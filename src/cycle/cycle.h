@@ -11,6 +11,9 @@ cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d);
 cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d);
 /* Prepare a cycle or solve call (its first step's checks, the smallest radius). */
 void cycle_run_start(cairn_world *w);
+/* The end of a cycle or solve call begun with cycle_run_start and par_begin: under MPI the whole
+   model again on every rank. Returns s, or the gathering's failure. */
+cairn_status cycle_run_end(cairn_world *w, cairn_status s, cairn_diag *d);
 /* One step of the cycle. */
 cairn_status cycle_run_one(cairn_world *w, cairn_diag *d);
 /* Put the balls and the contacts in a random order (from 'seed') between steps (shuffle.c). A

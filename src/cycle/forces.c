@@ -20,6 +20,7 @@
 
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
+#include "core/comm.h"
 #include "core/xsum.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
@@ -115,8 +116,13 @@ static inline void ball_sums(cairn_world *w, size_t i) {
    extras merged in partners' order. */
 static void extra_sums(cairn_world *w) {
   const contact_links *l = &w->contacts.links;
+  size_t own = balls_owned(w);
   for (size_t x = 0; x < l->n_extra;) {
     uint32_t i = l->extra[x].ball, q = l->start[i], end = l->start[i + 1];
+    if (i >= own) { /* a ghost's: its own rank sums it */
+      x++;
+      continue;
+    }
     double f[3] = {0, 0, 0}, m[3] = {0, 0, 0}, kt = 0, kr = 0;
     for (;;) {
       while (q < end && l->entry[q] == LINK_TOMB) q++;
@@ -131,7 +137,8 @@ static void extra_sums(cairn_world *w) {
   }
 }
 
-/* Each wall's sums from its contacts' records, exact (in any order the same). */
+/* Each wall's sums from its contacts' records, exact (in any order the same): accumulated here,
+   made values by forces_totals. */
 static void wall_sums(cairn_world *w) {
   force_scratch *fs = &w->fs;
   const contact_store *cs = &w->contacts;
@@ -147,6 +154,15 @@ static void wall_sums(cairn_world *w) {
       xsum_add(&s[3], t->kn);
       xsum_add(&s[4], t->fn);
     }
+  }
+}
+
+void forces_totals(cairn_world *w) {
+  force_scratch *fs = &w->fs;
+  size_t nw = w->walls.n;
+  if (w->par) { /* every rank's part (every rank calls this at once) */
+    if (nw) comm_xsum(fs->wsum, (int)(5 * nw));
+    comm_max(&w->kn_m_max, 1);
   }
   for (size_t k = 0; k < nw; k++) {
     wall *wl = &w->walls.w[k];
@@ -569,6 +585,7 @@ static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn
    contact's normal force after the break: none or tensile, a tensile crack; compressive, shear. */
 static void record_crack(cairn_world *w, uint32_t c) {
   crack_set *cr = &w->cracks;
+  if (!contact_booked_here(w, w->contacts.kind[c], w->contacts.a[c], w->contacts.b[c])) return;
   if (cr->n == cr->cap &&
       mem_grow((void **)&cr->c, &cr->cap, cr->n + 1, sizeof *cr->c, "cracks", NULL) != CAIRN_OK)
     return; /* out of memory: the crack goes unrecorded rather than stopping the run */
@@ -749,14 +766,14 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
       cs->n_unchecked--;
     }
   CAIRN_TRY(make_slices(cs, d));
-  size_t ns = cs->n_slices, nb = b->n;
+  size_t ns = cs->n_slices, nb = balls_owned(w); /* (a ghost's sums are its own rank's) */
   int threads = 1;
 #ifdef _OPENMP
   threads = ns >= PARALLEL_SLICES ? omp_get_max_threads() : 1;
 #endif
   CAIRN_TRY(scratch_reserve(w, d));
   CAIRN_TRY(mem_grow((void **)&fs->busy, &fs->cap_busy, ns + 1, 1, "forces:busy", d));
-  if (!cs->links.ok || cs->links.nb != nb) CAIRN_TRY(links_build(w, d));
+  if (!cs->links.ok || cs->links.nb != b->n) CAIRN_TRY(links_build(w, d));
   if (cs->links.n_extra) CAIRN_TRY(links_sort_extras(w, d));
   uint8_t *busy = fs->busy;
   double kn_m = 0;
@@ -769,7 +786,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
   if (cs->links.n_extra) extra_sums(w);
   wall_sums(w);
-  w->kn_m_max = kn_m;
+  w->kn_m_max = kn_m; /* (this rank's: forces_totals makes it every rank's) */
   int bad = 0;
   for (size_t s = 0; s < ns; s++) bad |= busy[s];
   /* (a flag with nothing non-finite behind it, finite forces whose sum overflowed, goes on) */

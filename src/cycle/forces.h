@@ -25,6 +25,9 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d);
    estimate kt (normal plus shear), the rotational one for side 1 and side 2 (kr[0], kr[1]) and
    the normal estimate over the effective mass (kn_m); zeros when no model is assigned or its
    estimate is not a finite number >= 0. */
+/* After forces_compute (and, under MPI, once every rank's pass has succeeded): the walls' forces
+   and stiffness sums, and the stiffest contact for its mass, over every rank. */
+void forces_totals(cairn_world *w);
 cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], double *kn_m,
                           cairn_diag *d);
 

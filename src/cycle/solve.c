@@ -3,8 +3,10 @@
    limit, whichever comes first; and the measures those criteria use. */
 #include <math.h>
 
+#include "core/comm.h"
 #include "core/idmap.h"
 #include "cycle/cycle.h"
+#include "par/par.h"
 
 /* Free in at least one translation component (a ball fixed in every one carries no unbalanced
    force of its own: whatever acts on it is reacted). */
@@ -34,8 +36,8 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
   xsum xu, xa;
   xsum_init(&xu), xsum_init(&xa);
   double max_u = 0, g = sqrt(v3_dot(w->gravity, w->gravity));
-  size_t n = 0;
-  for (size_t i = 0; i < b->n; i++) {
+  size_t n = 0, own = balls_owned(w); /* (under MPI: this rank's balls, then every rank's) */
+  for (size_t i = 0; i < own; i++) {
     if (!counts(b, i, w->dim)) continue;
     double u = unbalanced(w, i);
     xsum_add(&xu, u);
@@ -54,8 +56,17 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
   for (size_t c = 0; c < cs->n; c++) {
     if (!cs->active[c]) continue;
     double f = sqrt(v3_dot(cs->force[c], cs->force[c]));
-    if (counts(b, cs->b[c], w->dim)) xsum_add(&xa, f);
-    if (cs->kind[c] == CAIRN_KIND_BALL_BALL && counts(b, cs->a[c], w->dim)) xsum_add(&xa, f);
+    if (cs->b[c] < own && counts(b, cs->b[c], w->dim)) xsum_add(&xa, f);
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL && cs->a[c] < own && counts(b, cs->a[c], w->dim))
+      xsum_add(&xa, f);
+  }
+  if (w->par) {
+    xsum both[2] = {xu, xa};
+    int64_t nn = (int64_t)n;
+    comm_xsum(both, 2);
+    comm_max(&max_u, 1);
+    comm_sum_i64(&nn, 1);
+    xu = both[0], xa = both[1], n = (size_t)nn;
   }
   double sum_u = xsum_value(&xu), sum_a = xsum_value(&xa);
   if (!(sum_a > 0)) { /* nothing acts: balanced, unless something unbalanced remains */
@@ -69,13 +80,14 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
 
 double cycle_kinetic(const cairn_world *w) {
   const ball_store *b = &w->balls;
-  xsum e; /* exact: the same whatever the order of the balls */
+  xsum e; /* exact: the same whatever the order of the balls (under MPI: every rank's) */
   xsum_init(&e);
-  for (size_t i = 0; i < b->n; i++) {
+  for (size_t i = 0; i < balls_owned(w); i++) {
     const double *v = b->vel[i], *s = b->spin[i];
     xsum_add(&e, 0.5 * b->mass[i] * v3_dot(v, v));
     xsum_add(&e, 0.5 * b->inertia[i] * (w->dim == 2 ? s[2] * s[2] : v3_dot(s, s)));
   }
+  if (w->par) comm_xsum(&e, 1);
   return xsum_value(&e);
 }
 
@@ -132,8 +144,8 @@ cairn_status cycle_solve(cairn_world *w, const solve_limits *lim, solve_result *
   double t0 = w->time;
   solve_result first = *r;
   cycle_run_start(w);
-  cairn_status s = CAIRN_OK;
-  while (r->reason < 0) {
+  cairn_status s = par_begin(w, d);
+  while (r->reason < 0 && s == CAIRN_OK) {
     s = cycle_run_one(w, d);
     if (s) break;
     r->steps++;
@@ -143,6 +155,7 @@ cairn_status cycle_solve(cairn_world *w, const solve_limits *lim, solve_result *
       w->progress(w->progress_ud, fraction(w, lim, r->steps, t0, &first, r), r->steps, 0);
   }
   if (w->progress) w->progress(w->progress_ud, 1.0, r->steps, 1);
+  s = cycle_run_end(w, s, d);
   /* The measures at the end, whichever criterion stopped it. */
   cycle_ratios(w, &r->ratio_mean, &r->ratio_max);
   r->kinetic = cycle_kinetic(w);

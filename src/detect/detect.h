@@ -79,5 +79,15 @@ void detect_refresh(cairn_world *w);
 
 /* Append a candidate pair (used by rebuilds and by restoring a saved model). */
 cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d);
+/* Whether something moved far enough since the last rebuild that the pair list must be built
+   again (or it is marked dirty). */
+int detect_needs_rebuild(const cairn_world *w);
+/* Under MPI, at a rebuild's exchange (every rank at once, only owned balls here): the skin from
+   every rank's balls, and the owned balls put in the order of the grid one rank would lay over
+   the whole model (Morton cells, then ids), as the rebuild of a serial run does. */
+cairn_status detect_sort_owned(cairn_world *w, cairn_diag *d);
+/* How far from its own balls a rank needs copies of other ranks' balls: two of the largest
+   radius, the skin and the largest proximity (every rank at once). */
+double detect_ghost_reach(const cairn_world *w);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "core/comm.h"
 #include "detect/detect.h"
 
 static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
@@ -37,8 +38,15 @@ cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_di
    trades rebuild frequency against pair count; set once per rebuild from the current balls. */
 static double choose_skin(const cairn_world *w) {
   const ball_store *b = &w->balls;
-  /* (an exact sum: the same skin whatever the order of the balls) */
-  return b->n ? 0.1 * xsum_of(b->rad, b->n, 1) / (double)b->n : 0.0;
+  /* (an exact sum: the same skin whatever the order of the balls, and over every rank's own
+     balls under MPI) */
+  size_t own = balls_owned(w);
+  xsum s;
+  xsum_init(&s);
+  for (size_t i = 0; i < own; i++) xsum_add(&s, b->rad[i]);
+  int64_t n = (int64_t)own;
+  if (w->par) comm_xsum(&s, 1), comm_sum_i64(&n, 1);
+  return n ? 0.1 * xsum_value(&s) / (double)n : 0.0;
 }
 
 /* The cell grid of a rebuild: cells of side h from lo, nc cells per axis. */
@@ -56,16 +64,28 @@ static size_t cells_across(double span, double h) {
   return q < 1099511627776.0 ? (size_t)q + 1 : (size_t)1 << 40;
 }
 
-static void grid_setup(const cairn_world *w, double reach, grid *g) {
+/* The grid over the balls here; with 'global', over every rank's own balls (under MPI: the
+   grid one rank would lay over the whole model, for the order of the balls). */
+static void grid_setup(const cairn_world *w, double reach, grid *g, int global) {
   const ball_store *b = &w->balls;
   double hi[3] = {-INFINITY, -INFINITY, -INFINITY}, rmax = 0;
+  size_t n = global ? balls_owned(w) : b->n;
   for (int k = 0; k < 3; k++) g->lo[k] = INFINITY;
-  for (size_t i = 0; i < b->n; i++) {
+  for (size_t i = 0; i < n; i++) {
     for (int k = 0; k < 3; k++) {
       if (b->pos[i][k] < g->lo[k]) g->lo[k] = b->pos[i][k];
       if (b->pos[i][k] > hi[k]) hi[k] = b->pos[i][k];
     }
     if (b->rad[i] > rmax) rmax = b->rad[i];
+  }
+  int64_t count = (int64_t)n;
+  if (global && w->par) {
+    double most[4] = {hi[0], hi[1], hi[2], rmax}, least[3] = {g->lo[0], g->lo[1], g->lo[2]};
+    comm_max(most, 4);
+    comm_min(least, 3);
+    comm_sum_i64(&count, 1);
+    for (int k = 0; k < 3; k++) hi[k] = most[k], g->lo[k] = least[k];
+    rmax = most[3];
   }
   g->h = 2 * rmax + reach; /* any pair within reach lies in neighbouring cells */
   for (;;) {
@@ -75,7 +95,7 @@ static void grid_setup(const cairn_world *w, double reach, grid *g) {
       total *= (double)g->nc[k];
     }
     /* sparse worlds: coarser cells keep memory linear in n */
-    if (total <= 2.0 * (double)b->n + 8) break;
+    if (total <= 2.0 * (double)count + 8) break;
     g->h *= 1.5;
   }
 }
@@ -175,6 +195,7 @@ static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double r
   CAIRN_TRY(
       mem_grow((void **)&p->cell_of, &p->cap_cellof, n, sizeof *p->cell_of, "pairs:cell_of", d));
   memset(p->cell_start, 0, (ncell + 1) * sizeof *p->cell_start);
+  size_t own = balls_owned(w);
   for (size_t i = 0; i < n; i++) {
     size_t ci[3];
     grid_cell(g, w->dim, b->pos[i], ci);
@@ -195,7 +216,7 @@ static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double r
           size_t cell = ((size_t)z * nc[1] + (size_t)y) * nc[0] + (size_t)x;
           for (uint32_t q = p->cell_start[cell]; q < p->cell_start[cell + 1]; q++) {
             uint32_t j = p->order[q];
-            if (j <= i) continue;
+            if (j <= i || (i >= own && j >= own)) continue; /* (two ghosts: another rank's) */
             double e[3];
             v3_sub(b->pos[j], b->pos[i], e);
             CAIRN_TRY(candidate(w, (uint32_t)i, j, e, reach, d));
@@ -308,7 +329,7 @@ static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_dia
   ball_store *b = &w->balls;
   for (size_t k = 0; k < w->walls.n; k++) {
     const wall *wl = &w->walls.w[k];
-    for (size_t i = 0; i < b->n; i++) {
+    for (size_t i = 0; i < balls_owned(w); i++) { /* (a ghost's wall contacts: its rank's) */
       double gap, n[3], pt[3];
       if (geom_ball_wall(wl, b->pos[i], b->rad[i], &gap, n, pt) && gap <= reach)
         CAIRN_TRY(pairs_push(&w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
@@ -333,8 +354,9 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   double reach = p->skin + cmat_max_proximity(w);
   if (w->balls.n >= 2) { /* (the grid needs the balls' extent) */
     grid g;
-    grid_setup(w, reach, &g);
-    CAIRN_TRY(sort_balls(w, &g, d));
+    grid_setup(w, reach, &g, 0);
+    /* (under MPI the exchange sorted the owned balls, detect_sort_owned) */
+    if (!w->par) CAIRN_TRY(sort_balls(w, &g, d));
     if (w->cell.on)
       CAIRN_TRY(ball_ball_candidates_cell(w, g.h, reach, d));
     else
@@ -367,7 +389,7 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-static int needs_rebuild(const cairn_world *w) {
+int detect_needs_rebuild(const cairn_world *w) {
   const pair_list *p = &w->pairs;
   if (p->dirty) return 1;
   double mb = 0, mw = 0;
@@ -469,7 +491,8 @@ static cairn_status ahead_push(pair_list *p, size_t q, cairn_diag *d) {
 }
 
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
-  if (needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
+  /* (under MPI every rank rebuilds when any must: the exchange has set 'dirty' for all) */
+  if (w->par ? w->pairs.dirty : detect_needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
   pair_list *p = &w->pairs;
   contact_store *cs = &w->contacts;
   double max_prox = cmat_max_proximity(w);
@@ -560,4 +583,21 @@ void detect_refresh(cairn_world *w) {
     cs->gap[c] = gap;
     v3_copy(n, cs->normal[c]);
   }
+}
+
+cairn_status detect_sort_owned(cairn_world *w, cairn_diag *d) {
+  pair_list *p = &w->pairs;
+  p->skin = choose_skin(w); /* (the rebuild that follows finds the same) */
+  grid g;
+  grid_setup(w, p->skin + cmat_max_proximity(w), &g, 1);
+  return sort_balls(w, &g, d);
+}
+
+double detect_ghost_reach(const cairn_world *w) {
+  const ball_store *b = &w->balls;
+  double rmax = 0;
+  for (size_t i = 0; i < balls_owned(w); i++)
+    if (b->rad[i] > rmax) rmax = b->rad[i];
+  if (w->par) comm_max(&rmax, 1);
+  return 2 * rmax + w->pairs.skin + cmat_max_proximity(w);
 }

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/comm.h"
 #include "io/io.h"
 
 static long fail_countdown = 0; /* test hook: the n-th output to finish fails as on a full disk */
@@ -34,6 +35,12 @@ cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *sh
   snprintf(af->shown, sizeof af->shown, "'%s'", path);
   if (shown) snprintf(af->shown, sizeof af->shown, "%s", shown);
   snprintf(af->tmp, sizeof af->tmp, "%s.tmp-%ld", path, (long)getpid());
+  if (comm_rank() != 0) { /* every rank holds the same model: rank 0 writes it */
+    af->discard = 1;
+    af->f = fopen("/dev/null", "wb");
+    CAIRN_CHECK(af->f, d, CAIRN_EIO, "cannot open /dev/null: %s", strerror(errno));
+    return CAIRN_OK;
+  }
   af->f = fopen(af->tmp, "wb");
   CAIRN_CHECK(af->f, d, CAIRN_EIO,
               "cannot write %s: %s; check that the folder exists and is writable", af->shown,
@@ -45,7 +52,12 @@ cairn_status io_atomic_open(atomic_file *af, const char *path, cairn_diag *d) {
   return io_atomic_open_as(af, path, NULL, d);
 }
 
-cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
+static cairn_status commit(atomic_file *af, cairn_diag *d) {
+  if (af->discard) {
+    fclose(af->f);
+    af->f = NULL;
+    return CAIRN_OK;
+  }
   int bad = ferror(af->f);
   bad |= fflush(af->f) != 0;
   bad |= fsync(fileno(af->f)) != 0 && errno != EINVAL;
@@ -64,8 +76,14 @@ cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
+  /* under MPI every rank waits for rank 0's file (a script may read it back at once) and
+     shares its failure */
+  return comm_agree(commit(af, d), d);
+}
+
 void io_atomic_abort(atomic_file *af) {
   if (af->f) fclose(af->f);
   af->f = NULL;
-  remove(af->tmp);
+  if (!af->discard) remove(af->tmp);
 }

@@ -9,6 +9,7 @@
 
 typedef struct atomic_file {
   FILE *f;
+  int discard; /* under MPI, on ranks other than 0: written to /dev/null (rank 0 writes) */
   char path[4096], tmp[4096 + 32];
   char shown[4200]; /* what messages call the file ("" : its path) */
 } atomic_file;

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/comm.h"
 #include "io/io.h"
 
 /* Quote a string for a gnuplot single-quoted literal (a quote is doubled). */
@@ -86,7 +87,16 @@ static int column_of(char names[][CAIRN_MAX_NAME], int n, const char *name) {
   return -1;
 }
 
+static cairn_status plot_csv(const plot_spec *p, cairn_diag *d);
+
 cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
+  /* under MPI rank 0 draws (the file is the same for every rank), and every rank shares its
+     outcome */
+  cairn_status s = comm_rank() == 0 ? plot_csv(p, d) : CAIRN_OK;
+  return comm_agree(s, d);
+}
+
+static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
   char names[256][CAIRN_MAX_NAME];
   int n;
   CAIRN_TRY(read_header(p->csv, names, 256, &n, d));

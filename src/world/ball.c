@@ -33,6 +33,63 @@ void ball_store_free(ball_store *b) {
   memset(b, 0, sizeof *b);
 }
 
+size_t ball_row_size(void) {
+  size_t n = 0;
+  const ball_store *b = NULL;
+#define S(f) n += sizeof *b->f;
+  BALL_FIELDS(S)
+#undef S
+  return n;
+}
+
+void ball_row_pack(const ball_store *b, uint32_t s, uint8_t *out) {
+#define P(f) memcpy(out, &b->f[s], sizeof *b->f), out += sizeof *b->f;
+  BALL_FIELDS(P)
+#undef P
+}
+
+cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  CAIRN_TRY(grow(b, b->n + 1, d));
+  size_t s = b->n;
+#define U(f) memcpy(&b->f[s], row, sizeof *b->f), row += sizeof *b->f;
+  BALL_FIELDS(U)
+#undef U
+  CAIRN_TRY(idmap_put(&b->map, (uint64_t)b->id[s], (uint32_t)s, d));
+  b->n++;
+  return CAIRN_OK;
+}
+
+cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  size_t all = b->n;
+  uint8_t *seen = mem_realloc(NULL, 0, all + 1, "balls:keep");
+  uint32_t *full = mem_realloc(NULL, 0, (all + 1) * sizeof *full, "balls:keep");
+  cairn_status s = CAIRN_OK;
+  if (!seen || !full) {
+    s = diag_set(d, CAIRN_ENOMEM, "out of memory reordering %zu balls", all);
+    goto done;
+  }
+  /* the order completed with the dropped slots after the kept ones, then one permutation */
+  memset(seen, 0, all);
+  for (size_t i = 0; i < n; i++) full[i] = order[i], seen[order[i]] = 1;
+  size_t k = n;
+  for (size_t i = 0; i < all; i++)
+    if (!seen[i]) full[k++] = (uint32_t)i;
+  for (size_t i = n; i < all; i++) idmap_del(&b->map, (uint64_t)b->id[full[i]]);
+#define P(f) mem_permute(b->f, sizeof *b->f, all, full, seen);
+  BALL_FIELDS(P)
+#undef P
+  b->n = n;
+  for (size_t i = 0; i < n && s == CAIRN_OK; i++)
+    s = idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, d); /* (replaces) */
+  w->contacts.links.ok = 0;
+done:
+  mem_free(seen, 0);
+  mem_free(full, 0);
+  return s;
+}
+
 void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *seen) {
   ball_store *b = &w->balls;
   contact_store *cs = &w->contacts;

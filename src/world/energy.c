@@ -5,6 +5,7 @@
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
 #include "world/energy.h"
+#include "core/comm.h"
 
 /* One contact's partitions from its model's hook; 0 if the model has none. */
 static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERGY_N]) {
@@ -18,9 +19,15 @@ static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERG
   return 1;
 }
 
+/* (under MPI, a contact across ranks is booked by one of them) */
+static int booked(const cairn_world *w, uint32_t c) {
+  const contact_store *cs = &w->contacts;
+  return contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c]);
+}
+
 void energy_retire(cairn_world *w, uint32_t c) {
   double e[CAIRN_ENERGY_N];
-  if (w->contacts.model[c] < 0 || !contact_energy(w, c, e)) return;
+  if (w->contacts.model[c] < 0 || !booked(w, c) || !contact_energy(w, c, e)) return;
   if (!w->energy.n_pending++)
     for (int k = 0; k < 3; k++) xsum_init(&w->energy.pending[k]);
   xsum_add(&w->energy.pending[0], e[CAIRN_ENERGY_DASHPOT]);
@@ -38,6 +45,15 @@ void energy_totals(const cairn_world *w, double *retired, double *removed) {
 }
 
 void energy_fold(cairn_world *w) {
+  if (w->par) { /* every rank's losses, summed exactly (every rank calls this at once) */
+    int64_t any = w->energy.n_pending;
+    comm_sum_i64(&any, 1);
+    if (!any) return;
+    if (!w->energy.n_pending)
+      for (int k = 0; k < 3; k++) xsum_init(&w->energy.pending[k]);
+    comm_xsum(w->energy.pending, 3);
+    w->energy.n_pending = 1;
+  }
   if (!w->energy.n_pending) return;
   energy_totals(w, w->energy.retired, &w->energy.removed);
   w->energy.n_pending = 0;
@@ -50,7 +66,7 @@ static void book_removed(cairn_world *w, double e) {
 }
 
 void energy_remove_ball(cairn_world *w, uint32_t s) {
-  if (!w->energy.on) return;
+  if (!w->energy.on || s >= balls_owned(w)) return; /* (a ghost: its own rank books it) */
   const ball_store *b = &w->balls;
   book_removed(w, 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
                       0.5 * b->inertia[s] * v3_dot(b->spin[s], b->spin[s]));
@@ -58,7 +74,7 @@ void energy_remove_ball(cairn_world *w, uint32_t s) {
 
 void energy_remove_contact(cairn_world *w, uint32_t c) {
   double ce[CAIRN_ENERGY_N];
-  if (w->energy.on && w->contacts.model[c] >= 0 && contact_energy(w, c, ce))
+  if (w->energy.on && w->contacts.model[c] >= 0 && booked(w, c) && contact_energy(w, c, ce))
     book_removed(w, ce[CAIRN_ENERGY_STRAIN]);
 }
 

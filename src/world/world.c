@@ -69,6 +69,7 @@ void world_mark_dirty(cairn_world *w) {
 
 void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode) {
   if (!(w->event_mask >> ev & 1)) return;
+  if (!contact_booked_here(w, w->contacts.kind[c], w->contacts.a[c], w->contacts.b[c])) return;
   if (w->n_events == w->cap_events && mem_grow((void **)&w->events, &w->cap_events, w->n_events + 1,
                                                sizeof *w->events, "events", NULL) != CAIRN_OK)
     return;

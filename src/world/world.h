@@ -27,6 +27,8 @@ typedef struct ball_store {
   double *k_tran, *k_rot; /* summed stiffness estimates, for the automatic timestep */
   uint8_t *fix;
   uint16_t *group; /* index into world.groups; 0 = no group */
+  size_t n_owned;  /* under MPI domain decomposition (world.par): balls [0, n_owned) are this
+                      rank's, the rest copies of its neighbours' (ghosts); else unused */
   uint64_t *skey;  /* the key of the ball's place at the last neighbour rebuild (the Morton code
                       of its cell, then its id; UINT64_MAX for a ball made since): the balls lie
                       in this order, whatever order they came in (pairs.c, sort_balls) */
@@ -364,8 +366,11 @@ typedef struct crack_set {
   crack *c;
 } crack_set;
 
+typedef struct par_domain par_domain; /* MPI domain decomposition (src/par/par.h) */
+
 struct cairn_world {
   int dim;
+  struct par_domain *par; /* non-NULL while the world is decomposed over MPI ranks */
   double gravity[3];
   ball_store balls;
   load_set loads;
@@ -403,6 +408,7 @@ struct cairn_world {
   double dom_min[3], dom_max[3];
   domain_cond dom_cond;
   uint64_t n_destroyed;
+  size_t n_leaving; /* under MPI decomposition: balls motion marked for "destroy" this step */
   /* scratch of balls_delete_marked: a mark per ball slot, and the slots' new places */
   uint8_t *del_mark;
   uint32_t *del_remap;
@@ -468,6 +474,26 @@ void ball_update_mass(cairn_world *w, uint32_t s);
 cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d);
 cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag *d);
 cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d);
+/* The balls this rank integrates: all of them, or under MPI decomposition its own (the ghosts
+   after them are copies). */
+static inline size_t balls_owned(const cairn_world *w) {
+  return w->par ? w->balls.n_owned : w->balls.n;
+}
+/* Whether this rank books contact c's events, cracks and energy: always, or under MPI
+   decomposition if it owns side 1 (the lower-id ball) of a ball-ball contact, or the ball of a
+   ball-wall one (a contact across ranks is computed on both, alike, and booked once). */
+static inline int contact_booked_here(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
+  if (!w->par) return 1;
+  return (kind == 0 ? a : b) < w->balls.n_owned;
+}
+/* Rows of balls as bytes, for MPI (ball.c): the size of one, packing slot s into out, and
+   appending one as a new slot (its id must be new here). */
+size_t ball_row_size(void);
+void ball_row_pack(const ball_store *b, uint32_t s, uint8_t *out);
+cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d);
+/* Keep only the balls order[0 .. n) (old slots, in their new order) and drop the rest, without
+   touching contacts, loads or energy (the caller renames the contacts' sides). */
+cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d);
 /* Whether ball s's translation is fixed in every component of the model's dimension. Inline:
    the force pass asks it for both sides of every contact. */
 static inline int ball_translation_fixed(const cairn_world *w, uint32_t s) {

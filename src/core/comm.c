@@ -1,0 +1,207 @@
+/* Communication between MPI ranks (comm.h). */
+#include "core/comm.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/core.h"
+
+#ifdef CAIRN_MPI
+#include <mpi.h>
+
+static int rank_ = 0, size_ = 1, started_ = 0;
+
+int comm_init(int *argc, char ***argv) {
+  int ok = 0;
+  MPI_Initialized(&ok);
+  if (!ok && MPI_Init(argc, argv) != MPI_SUCCESS) return -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  started_ = 1;
+  return 0;
+}
+
+void comm_finalize(void) {
+  if (started_) MPI_Finalize();
+  started_ = 0;
+}
+
+void comm_abort(int code) {
+  if (started_) MPI_Abort(MPI_COMM_WORLD, code);
+  exit(code);
+}
+
+int comm_rank(void) {
+  return rank_;
+}
+int comm_size(void) {
+  return size_;
+}
+
+void comm_max(double *v, int n) {
+  if (size_ > 1) MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+}
+void comm_min(double *v, int n) {
+  if (size_ > 1) MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+}
+void comm_sum_i64(int64_t *v, int n) {
+  if (size_ > 1) MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+}
+
+void comm_xsum(xsum *s, int n) {
+  if (size_ <= 1) return;
+  /* digits summed as whole numbers (exact, so in any order), the non-finite parts as doubles
+     (inf and NaN come out alike in any order) */
+  int64_t *dg = malloc((size_t)n * XSUM_DIGITS * sizeof *dg);
+  double *sp = malloc((size_t)n * sizeof *sp);
+  if (!dg || !sp) comm_abort(3);
+  for (int k = 0; k < n; k++) {
+    xsum_normalize(&s[k]);
+    memcpy(dg + (size_t)k * XSUM_DIGITS, s[k].digit, sizeof s[k].digit);
+    sp[k] = s[k].special;
+  }
+  MPI_Allreduce(MPI_IN_PLACE, dg, n * XSUM_DIGITS, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, sp, n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  for (int k = 0; k < n; k++) {
+    memcpy(s[k].digit, dg + (size_t)k * XSUM_DIGITS, sizeof s[k].digit);
+    s[k].special = sp[k];
+    s[k].adds = 0;
+    xsum_normalize(&s[k]);
+  }
+  free(dg);
+  free(sp);
+}
+
+cairn_status comm_agree(cairn_status s, cairn_diag *d) {
+  if (size_ <= 1) return s;
+  int mine = s == CAIRN_OK ? size_ : rank_, first = size_;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == size_) return CAIRN_OK;
+  struct {
+    int status;
+    char msg[sizeof d->msg];
+  } m;
+  memset(&m, 0, sizeof m);
+  if (rank_ == first) {
+    m.status = (int)s;
+    if (d) memcpy(m.msg, d->msg, sizeof m.msg);
+  }
+  MPI_Bcast(&m, (int)sizeof m, MPI_BYTE, first, MPI_COMM_WORLD);
+  if (d) memcpy(d->msg, m.msg, sizeof d->msg);
+  return (cairn_status)m.status;
+}
+
+/* Counts as ints for MPI (each under 2 GiB: the exchanges carry a rank's balls near its faces). */
+static cairn_status to_int(const size_t *c, int *out, int *disp, size_t *total, cairn_diag *d) {
+  size_t t = 0;
+  for (int r = 0; r < size_; r++) {
+    CAIRN_CHECK(c[r] < (size_t)1 << 31 && t < (size_t)1 << 31, d, CAIRN_ENOMEM,
+                "an MPI message of more than 2 GiB; use more ranks");
+    out[r] = (int)c[r];
+    disp[r] = (int)t;
+    t += c[r];
+  }
+  *total = t;
+  return CAIRN_OK;
+}
+
+cairn_status comm_exchange(const void *send, const size_t *send_count, void **recv,
+                           size_t *recv_cap, size_t *recv_count, cairn_diag *d) {
+  int *sc = malloc(4 * (size_t)size_ * sizeof *sc);
+  CAIRN_CHECK(sc, d, CAIRN_ENOMEM, "out of memory for an MPI exchange");
+  int *sd = sc + size_, *rc = sd + size_, *rd = rc + size_;
+  size_t st = 0, rt = 0;
+  cairn_status s = to_int(send_count, sc, sd, &st, d);
+  if (s == CAIRN_OK) {
+    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
+    for (int r = 0; r < size_; r++) recv_count[r] = (size_t)rc[r];
+    s = to_int(recv_count, rc, rd, &rt, d);
+  }
+  if (s == CAIRN_OK) s = mem_grow(recv, recv_cap, rt + 1, 1, "comm:exchange", d);
+  if (s == CAIRN_OK) MPI_Alltoallv(send, sc, sd, MPI_BYTE, *recv, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+  free(sc);
+  return s;
+}
+
+cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
+                             size_t *recv_count, cairn_diag *d) {
+  CAIRN_CHECK(n < (size_t)1 << 31, d, CAIRN_ENOMEM,
+              "an MPI message of more than 2 GiB; use more ranks");
+  int *rc = malloc(2 * (size_t)size_ * sizeof *rc);
+  CAIRN_CHECK(rc, d, CAIRN_ENOMEM, "out of memory for an MPI exchange");
+  int *rd = rc + size_, mine = (int)n;
+  size_t total = 0;
+  MPI_Allgather(&mine, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < size_; r++) recv_count[r] = (size_t)rc[r];
+  cairn_status s = to_int(recv_count, rc, rd, &total, d);
+  if (s == CAIRN_OK) s = mem_grow(recv, recv_cap, total + 1, 1, "comm:gather", d);
+  if (s == CAIRN_OK) MPI_Allgatherv(send, mine, MPI_BYTE, *recv, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+  free(rc);
+  return s;
+}
+
+int comm_error_exit_should_print(void) {
+  if (size_ <= 1) return 1;
+  /* Wait up to two seconds for every rank to reach its error exit: they all do when the error
+     is one every rank meets (the script runs alike on all), and rank 0 then prints it alone. A
+     rank that fails alone prints and stops the others, so that none waits for it forever. */
+  MPI_Request req;
+  MPI_Ibarrier(MPI_COMM_WORLD, &req);
+  int done = 0;
+  struct timespec pause = {0, 2000000}; /* 2 ms */
+  for (int i = 0; i < 1000 && !done; i++) {
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (!done) nanosleep(&pause, NULL);
+  }
+  if (done) return rank_ == 0;
+  return 2; /* alone: print, then stop the others */
+}
+
+#else /* one rank */
+
+int comm_init(int *argc, char ***argv) {
+  (void)argc, (void)argv;
+  return 0;
+}
+void comm_finalize(void) {}
+void comm_abort(int code) {
+  exit(code);
+}
+int comm_rank(void) {
+  return 0;
+}
+int comm_size(void) {
+  return 1;
+}
+void comm_max(double *v, int n) {
+  (void)v, (void)n;
+}
+void comm_min(double *v, int n) {
+  (void)v, (void)n;
+}
+void comm_sum_i64(int64_t *v, int n) {
+  (void)v, (void)n;
+}
+void comm_xsum(xsum *s, int n) {
+  (void)s, (void)n;
+}
+cairn_status comm_agree(cairn_status s, cairn_diag *d) {
+  (void)d;
+  return s;
+}
+cairn_status comm_exchange(const void *send, const size_t *send_count, void **recv,
+                           size_t *recv_cap, size_t *recv_count, cairn_diag *d) {
+  CAIRN_TRY(mem_grow(recv, recv_cap, send_count[0] + 1, 1, "comm:exchange", d));
+  if (send_count[0]) memcpy(*recv, send, send_count[0]);
+  recv_count[0] = send_count[0];
+  return CAIRN_OK;
+}
+cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
+                             size_t *recv_count, cairn_diag *d) {
+  return comm_exchange(send, &n, recv, recv_cap, recv_count, d);
+}
+int comm_error_exit_should_print(void) {
+  return 1;
+}
+#endif

@@ -1,0 +1,49 @@
+/* Communication between MPI ranks (design.md, Scale): the few collective operations the engine
+   needs, so that no other file includes mpi.h. Built with -DCAIRN_MPI=ON they run on Open MPI;
+   otherwise there is one rank and each is the identity. Every collective is called by every
+   rank in the same order. */
+#ifndef CAIRN_COMM_H
+#define CAIRN_COMM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cairn/cairn.h"
+#include "core/xsum.h"
+
+/* Start and stop (the command line's main; a no-op without MPI). comm_init returns 0 on
+   success. */
+int comm_init(int *argc, char ***argv);
+void comm_finalize(void);
+/* Stop every rank with this exit code (without MPI: exit). */
+void comm_abort(int code);
+int comm_rank(void);
+int comm_size(void);
+
+/* In place, over every rank: the largest or smallest of each of n values, the sum of n whole
+   numbers, the exact sum of n accumulators. The same result on every rank. */
+void comm_max(double *v, int n);
+void comm_min(double *v, int n);
+void comm_sum_i64(int64_t *v, int n);
+void comm_xsum(xsum *s, int n);
+
+/* Agree on a failure: every rank passes its own status (and message in d); if any failed, every
+   rank returns the status and message of the lowest rank that failed. */
+cairn_status comm_agree(cairn_status s, cairn_diag *d);
+
+/* Every rank sends send_count[r] bytes to rank r from send (in rank order); *recv (grown with
+   mem_grow from *recv_cap) receives what every rank sent to this one, in rank order, with
+   recv_count[r] bytes from rank r. send_count and recv_count have comm_size() entries. */
+cairn_status comm_exchange(const void *send, const size_t *send_count, void **recv,
+                           size_t *recv_cap, size_t *recv_count, cairn_diag *d);
+/* Every rank's bytes, in rank order, to every rank (recv_count: comm_size() entries). */
+cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
+                             size_t *recv_count, cairn_diag *d);
+
+/* Whether this rank waits for the others before printing a failure: at an error exit every rank
+   calls comm_error_exit; if all the ranks fail alike (a script's error, which every rank meets)
+   rank 0 alone prints, and if one rank fails alone it prints and stops the others. Returns
+   whether this rank should print the message. */
+int comm_error_exit_should_print(void);
+
+#endif

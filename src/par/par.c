@@ -1,0 +1,811 @@
+/* MPI domain decomposition (par.h). */
+#include "par/par.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contact/contact.h"
+#include "core/comm.h"
+#include "detect/detect.h"
+#include "world/energy.h"
+
+#define PAR_MAX_RANKS 4096
+
+struct par_domain {
+  int P, me, grid[3];
+  double lo[3], width[3]; /* the bricks: grid[k] of width[k] from lo[k] (the outer ones reach
+                             on to infinity, so every point has a brick) */
+  /* forward lists: this rank sends its owned slots send[send_off[r] .. send_off[r + 1]) to rank
+     r each step; ghosts arrive in rank order, recv_n[r] from rank r */
+  uint32_t *send;
+  size_t n_send, cap_send, *send_off, *recv_n;
+  /* per-rank packing buffers, and the exchange's buffers */
+  uint8_t **pb;
+  size_t *plen, *pcap;
+  uint8_t *sbuf, *rbuf;
+  size_t cap_sbuf, cap_rbuf, *scount, *rcount;
+  size_t cracks0;      /* cracks before the call: later ones are gathered at the end */
+  uint64_t destroyed0; /* balls destroyed before the call (each rank counts its own since) */
+};
+
+/* ---- bricks ---------------------------------------------------------------------------- */
+
+static int brick_index(const par_domain *pd, int k, double x) {
+  if (pd->grid[k] == 1) return 0;
+  double q = (x - pd->lo[k]) / pd->width[k];
+  if (!(q >= 0)) return 0; /* (below, or not a number) */
+  return q >= (double)pd->grid[k] ? pd->grid[k] - 1 : (int)q;
+}
+
+static int owner_of(const par_domain *pd, const double x[3]) {
+  int i[3];
+  for (int k = 0; k < 3; k++) i[k] = brick_index(pd, k, x[k]);
+  return (i[2] * pd->grid[1] + i[1]) * pd->grid[0] + i[0];
+}
+
+/* The processor grid for P ranks over extents L: the one that cuts the least (the area, in 2D
+   the length, of the faces between bricks); CAIRN_MPI_GRID="px,py,pz" sets it. */
+static void choose_grid(int P, int dim, const double L[3], int g[3]) {
+  const char *env = getenv("CAIRN_MPI_GRID");
+  int a, b, c;
+  if (env && sscanf(env, "%d,%d,%d", &a, &b, &c) == 3 && a > 0 && b > 0 && c > 0 &&
+      a * b * c == P && (dim == 3 || c == 1)) {
+    g[0] = a, g[1] = b, g[2] = c;
+    return;
+  }
+  double best = INFINITY;
+  g[0] = P, g[1] = g[2] = 1;
+  for (int px = 1; px <= P; px++) {
+    if (P % px) continue;
+    for (int py = 1; py <= P / px; py++) {
+      if ((P / px) % py) continue;
+      int pz = P / px / py;
+      if (dim == 2 && pz != 1) continue;
+      double cut = dim == 2
+                       ? (px - 1) * L[1] + (py - 1) * L[0]
+                       : (px - 1) * L[1] * L[2] + (py - 1) * L[0] * L[2] + (pz - 1) * L[0] * L[1];
+      if (cut < best) best = cut, g[0] = px, g[1] = py, g[2] = pz;
+    }
+  }
+}
+
+/* ---- buffers ----------------------------------------------------------------------------- */
+
+static cairn_status put(par_domain *pd, int r, const void *data, size_t n, cairn_diag *d) {
+  CAIRN_TRY(mem_grow((void **)&pd->pb[r], &pd->pcap[r], pd->plen[r] + n, 1, "par:pack", d));
+  memcpy(pd->pb[r] + pd->plen[r], data, n);
+  pd->plen[r] += n;
+  return CAIRN_OK;
+}
+
+/* Send every rank its packed bytes; the bytes from rank r are then at rbuf + off[r]. */
+static cairn_status exchange(par_domain *pd, size_t *off, cairn_diag *d) {
+  size_t total = 0;
+  for (int r = 0; r < pd->P; r++) total += pd->plen[r];
+  CAIRN_TRY(mem_grow((void **)&pd->sbuf, &pd->cap_sbuf, total + 1, 1, "par:send", d));
+  total = 0;
+  for (int r = 0; r < pd->P; r++) {
+    if (pd->plen[r]) memcpy(pd->sbuf + total, pd->pb[r], pd->plen[r]);
+    total += pd->plen[r];
+    pd->scount[r] = pd->plen[r];
+    pd->plen[r] = 0;
+  }
+  CAIRN_TRY(comm_exchange(pd->sbuf, pd->scount, (void **)&pd->rbuf, &pd->cap_rbuf, pd->rcount, d));
+  off[0] = 0;
+  for (int r = 0; r < pd->P; r++) off[r + 1] = off[r] + pd->rcount[r];
+  return CAIRN_OK;
+}
+
+static void domain_free(par_domain *pd) {
+  if (!pd) return;
+  for (int r = 0; r < pd->P; r++) mem_free(pd->pb[r], 0);
+  free(pd->pb);
+  free(pd->plen);
+  mem_free(pd->send, 0);
+  mem_free(pd->sbuf, 0);
+  mem_free(pd->rbuf, 0);
+  free(pd);
+}
+
+static par_domain *domain_new(int P) {
+  par_domain *pd = calloc(1, sizeof *pd);
+  if (!pd) return NULL;
+  pd->P = P;
+  pd->me = comm_rank();
+  pd->pb = calloc((size_t)P, sizeof *pd->pb);
+  /* plen, pcap, scount, rcount, recv_n (P each), send_off (P + 1) */
+  pd->plen = calloc(6 * (size_t)P + 1, sizeof *pd->plen);
+  if (!pd->pb || !pd->plen) {
+    domain_free(pd);
+    return NULL;
+  }
+  pd->pcap = pd->plen + P;
+  pd->scount = pd->pcap + P;
+  pd->rcount = pd->scount + P;
+  pd->recv_n = pd->rcount + P;
+  pd->send_off = pd->recv_n + P;
+  return pd;
+}
+
+/* ---- the whole model to pieces ----------------------------------------------------------- */
+
+typedef struct rank_slot {
+  uint32_t rank, slot;
+} rank_slot;
+static int rank_slot_cmp(const void *x, const void *y) {
+  const rank_slot *a = x, *b = y;
+  if (a->rank != b->rank) return (a->rank > b->rank) - (a->rank < b->rank);
+  return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+/* Note that ball 'slot', owned here, is a ghost on rank r (owner[] of the whole model). */
+static cairn_status note_ghost(rank_slot **list, size_t *n, size_t *cap, uint32_t r, uint32_t slot,
+                               cairn_diag *d) {
+  CAIRN_TRY(mem_grow((void **)list, cap, *n + 1, sizeof **list, "par:ghosts", d));
+  (*list)[(*n)++] = (rank_slot){r, slot};
+  return CAIRN_OK;
+}
+
+cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  pair_list *p = &w->pairs;
+  size_t n = b->n, me = (size_t)pd->me;
+  uint32_t *owner = mem_realloc(NULL, 0, (n + 1) * sizeof *owner, "par:owner");
+  uint32_t *remap = mem_realloc(NULL, 0, (n + 1) * sizeof *remap, "par:remap");
+  uint32_t *order = mem_realloc(NULL, 0, (n + 1) * sizeof *order, "par:order");
+  rank_slot *mine = NULL, *theirs = NULL; /* ghosts of mine elsewhere; ghosts here */
+  size_t n_mine = 0, cap_mine = 0, n_theirs = 0, cap_theirs = 0;
+  cairn_status s = CAIRN_OK;
+  if (!owner || !remap || !order) {
+    s = diag_set(d, CAIRN_ENOMEM, "out of memory dividing %zu balls among the ranks", n);
+    goto done;
+  }
+  for (size_t i = 0; i < n; i++) owner[i] = (uint32_t)owner_of(pd, b->pos[i]);
+  /* With a valid pair list, the ghosts are the partners of the owned balls in it (every contact
+     has its pair); without one, the first step rebuilds, and its exchange brings the ghosts. */
+  if (!p->dirty)
+    for (size_t q = 0; q < p->n && s == CAIRN_OK; q++) {
+      if (p->kind[q] != CAIRN_KIND_BALL_BALL) continue;
+      uint32_t x = p->a[q], y = p->b[q];
+      if (owner[x] == owner[y]) continue;
+      for (int t = 0; t < 2 && s == CAIRN_OK; t++) {
+        uint32_t u = t ? y : x, v = t ? x : y; /* u a ghost on owner[v] */
+        if (owner[u] == me) s = note_ghost(&mine, &n_mine, &cap_mine, owner[v], u, d);
+        if (owner[v] == me) s = note_ghost(&theirs, &n_theirs, &cap_theirs, owner[u], u, d);
+      }
+    }
+  if (s != CAIRN_OK) goto done;
+  qsort(mine, n_mine, sizeof *mine, rank_slot_cmp);
+  qsort(theirs, n_theirs, sizeof *theirs, rank_slot_cmp);
+  /* the balls here: the owned in their order, then the ghosts by owner, then slot */
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) remap[i] = UINT32_MAX;
+  for (size_t i = 0; i < n; i++)
+    if (owner[i] == me) remap[i] = (uint32_t)k, order[k++] = (uint32_t)i;
+  size_t n_owned = k;
+  memset(pd->recv_n, 0, (size_t)pd->P * sizeof *pd->recv_n);
+  for (size_t q = 0; q < n_theirs; q++) {
+    if (q && theirs[q].rank == theirs[q - 1].rank && theirs[q].slot == theirs[q - 1].slot) continue;
+    remap[theirs[q].slot] = (uint32_t)k, order[k++] = theirs[q].slot;
+    pd->recv_n[theirs[q].rank]++;
+  }
+  /* send lists, in new slots */
+  s = mem_grow((void **)&pd->send, &pd->cap_send, n_mine + 1, sizeof *pd->send, "par:send", d);
+  if (s != CAIRN_OK) goto done;
+  pd->n_send = 0;
+  for (int r = 0; r <= pd->P; r++) pd->send_off[r] = 0;
+  for (size_t q = 0; q < n_mine; q++) {
+    if (q && mine[q].rank == mine[q - 1].rank && mine[q].slot == mine[q - 1].slot) continue;
+    pd->send[pd->n_send++] = remap[mine[q].slot];
+    pd->send_off[mine[q].rank + 1]++;
+  }
+  for (int r = 0; r < pd->P; r++) pd->send_off[r + 1] += pd->send_off[r];
+  /* contacts: those with an owned side stay (their partner is here: a ghost from its pair) */
+  for (size_t c = cs->n; c-- > 0;) {
+    int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
+    int own = owner[cs->b[c]] == me || (bb && owner[cs->a[c]] == me);
+    int here = remap[cs->b[c]] != UINT32_MAX && (!bb || remap[cs->a[c]] != UINT32_MAX);
+    if (!own || !here) contact_forget(w, (uint32_t)c);
+  }
+  for (size_t c = 0; c < cs->n; c++) {
+    cs->b[c] = remap[cs->b[c]];
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = remap[cs->a[c]];
+  }
+  /* pairs: those with an owned side */
+  size_t m = 0;
+  for (size_t q = 0; q < p->n; q++) {
+    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
+    uint32_t x = p->a[q], y = p->b[q];
+    int own = owner[y] == me || (bb && owner[x] == me);
+    if (!own || remap[y] == UINT32_MAX || (bb && remap[x] == UINT32_MAX)) {
+      if (p->contact[q] != IDMAP_NONE) cs->pair[p->contact[q]] = IDMAP_NONE;
+      continue;
+    }
+    p->kind[m] = p->kind[q];
+    p->a[m] = bb ? remap[x] : x;
+    p->b[m] = remap[y];
+    p->contact[m] = p->contact[q];
+    if (p->contact[m] != IDMAP_NONE) cs->pair[p->contact[m]] = (uint32_t)m;
+    m++;
+  }
+  p->n = m;
+  p->n_ahead = 0;
+  s = balls_keep(w, order, k, d);
+  b->n_owned = n_owned;
+  cs->slices_ok = 0;
+  cs->links.ok = 0;
+  w->par = pd;
+done:
+  mem_free(owner, 0);
+  mem_free(remap, 0);
+  mem_free(order, 0);
+  mem_free(mine, 0);
+  mem_free(theirs, 0);
+  return s;
+}
+
+/* ---- the pieces to the whole model ------------------------------------------------------- */
+
+typedef struct gathered_head {
+  uint64_t balls, contacts, pairs, cracks, destroyed, dirty;
+} gathered_head;
+
+typedef struct pair_ids {
+  uint64_t key; /* contact_key of the pair */
+} pair_ids;
+
+static int u64_cmp(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
+typedef struct row_ref {
+  uint64_t key, id;
+  const uint8_t *row;
+} row_ref;
+static int row_ref_cmp(const void *x, const void *y) {
+  const row_ref *a = x, *b = y;
+  if (a->key != b->key) return (a->key > b->key) - (a->key < b->key);
+  return (a->id > b->id) - (a->id < b->id);
+}
+static int crack_order(const void *x, const void *y) {
+  const crack *a = x, *b = y;
+  if (a->step != b->step) return (a->step > b->step) - (a->step < b->step);
+  if (a->kind != b->kind) return (a->kind > b->kind) - (a->kind < b->kind);
+  if (a->id1 != b->id1) return (a->id1 > b->id1) - (a->id1 < b->id1);
+  return (a->id2 > b->id2) - (a->id2 < b->id2);
+}
+
+/* The key of a pair or contact from its kind and its sides as a row gives them (ball-wall: the
+   wall's slot). */
+static uint64_t key_of(const cairn_world *w, int kind, int64_t id1, int64_t id2) {
+  if (kind != CAIRN_KIND_BALL_BALL) id1 = w->walls.w[id1].id;
+  return contact_key(kind, id1, id2);
+}
+
+par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
+  par_domain *pd = w->par;
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  pair_list *p = &w->pairs;
+  size_t brow = ball_row_size(), nown = b->n_owned;
+  cairn_status s = CAIRN_OK;
+  row_ref *refs = NULL;
+  uint64_t *pkeys = NULL;
+  crack *cr = NULL;
+  /* this rank's part: its balls, the contacts it books, its pairs, its new cracks */
+  gathered_head h = {0};
+  h.balls = nown;
+  h.destroyed = w->n_destroyed - pd->destroyed0;
+  h.dirty = (uint64_t)p->dirty;
+  h.cracks = w->cracks.n - pd->cracks0;
+  pd->plen[0] = 0;
+  size_t nc_here = 0;
+  for (size_t c = 0; c < cs->n; c++)
+    if (contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c])) nc_here++;
+  h.contacts = nc_here;
+  for (size_t q = 0; q < p->n; q++)
+    if (p->b[q] < nown || (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] < nown)) h.pairs++;
+  s = put(pd, 0, &h, sizeof h, d);
+  uint8_t row[4096];
+  for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
+    ball_row_pack(b, (uint32_t)i, row);
+    s = put(pd, 0, row, brow, d);
+  }
+  for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {
+    if (!contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
+    size_t len = contact_row_size(w, (uint32_t)c);
+    s = mem_grow((void **)&pd->pb[0], &pd->pcap[0], pd->plen[0] + len, 1, "par:pack", d);
+    if (s == CAIRN_OK) contact_row_pack(w, (uint32_t)c, pd->pb[0] + pd->plen[0]);
+    pd->plen[0] += len;
+  }
+  for (size_t q = 0; q < p->n && s == CAIRN_OK; q++) {
+    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
+    if (!(p->b[q] < nown || (bb && p->a[q] < nown))) continue;
+    int64_t i1 = bb ? b->id[p->a[q]] : (int64_t)p->a[q], i2 = b->id[p->b[q]];
+    uint64_t key = key_of(w, p->kind[q], i1, i2);
+    s = put(pd, 0, &key, sizeof key, d);
+  }
+  if (s == CAIRN_OK && h.cracks)
+    s = put(pd, 0, w->cracks.c + pd->cracks0, h.cracks * sizeof(crack), d);
+  s = comm_agree(s, d);
+  size_t total = 0;
+  if (s == CAIRN_OK)
+    s = comm_gather_all(pd->pb[0], pd->plen[0], (void **)&pd->rbuf, &pd->cap_rbuf, pd->rcount, d);
+  pd->plen[0] = 0;
+  if (s != CAIRN_OK) goto done;
+  /* the whole model from the parts: first this rank's own pieces go */
+  for (size_t c = cs->n; c-- > 0;) contact_forget(w, (uint32_t)c);
+  s = balls_keep(w, NULL, 0, d);
+  p->n = 0;
+  p->n_ahead = 0;
+  w->cracks.n = pd->cracks0;
+  uint64_t nb = 0, nc = 0, np = 0, ncr = 0, destroyed = 0, dirty = 0;
+  for (int r = 0; r < pd->P; r++) {
+    gathered_head g;
+    memcpy(&g, pd->rbuf + total, sizeof g);
+    total += pd->rcount[r];
+    nb += g.balls, nc += g.contacts, np += g.pairs, ncr += g.cracks;
+    destroyed += g.destroyed, dirty |= g.dirty;
+  }
+  size_t nref = nb > nc ? nb : nc;
+  refs = mem_realloc(NULL, 0, (nref + 1) * sizeof *refs, "par:gather");
+  pkeys = mem_realloc(NULL, 0, (np + 1) * sizeof *pkeys, "par:gather");
+  cr = mem_realloc(NULL, 0, (ncr + 1) * sizeof *cr, "par:gather");
+  if (!refs || !pkeys || !cr) {
+    s = diag_set(d, CAIRN_ENOMEM, "out of memory gathering the model from the ranks");
+    goto done;
+  }
+  /* balls, in the order of their keys (the serial order: Morton cells, then ids) */
+  const uint8_t *part[PAR_MAX_RANKS];
+  size_t nparts = (size_t)pd->P;
+  total = 0;
+  size_t k = 0;
+  size_t skey_off = brow - sizeof(uint64_t) - 0; /* (skey is the last field of a row) */
+  for (size_t r = 0; r < nparts; r++) {
+    part[r] = pd->rbuf + total;
+    total += pd->rcount[r];
+    gathered_head g;
+    memcpy(&g, part[r], sizeof g);
+    const uint8_t *q = part[r] + sizeof g;
+    for (uint64_t i = 0; i < g.balls; i++, q += brow) {
+      uint64_t key;
+      int64_t id;
+      memcpy(&key, q + skey_off, sizeof key);
+      memcpy(&id, q, sizeof id); /* (id is the first field) */
+      refs[k++] = (row_ref){key, (uint64_t)id, q};
+    }
+  }
+  qsort(refs, k, sizeof *refs, row_ref_cmp);
+  for (size_t i = 0; i < k && s == CAIRN_OK; i++) s = ball_row_append(w, refs[i].row, d);
+  if (s != CAIRN_OK) goto done;
+  b->n_owned = b->n;
+  /* contacts, in the order of their keys */
+  k = 0;
+  size_t kp = 0, kc = 0;
+  for (size_t r = 0; r < nparts; r++) {
+    gathered_head g;
+    memcpy(&g, part[r], sizeof g);
+    const uint8_t *q = part[r] + sizeof g + g.balls * brow;
+    for (uint64_t c = 0; c < g.contacts; c++) {
+      contact_row_info ci;
+      contact_row_read(q, &ci);
+      refs[k++] = (row_ref){key_of(w, ci.kind, ci.id1, ci.id2), 0, q};
+      q += ci.size;
+    }
+    memcpy(pkeys + kp, q, g.pairs * sizeof *pkeys);
+    kp += g.pairs;
+    q += g.pairs * sizeof *pkeys;
+    memcpy(cr + kc, q, g.cracks * sizeof *cr);
+    kc += g.cracks;
+  }
+  qsort(refs, k, sizeof *refs, row_ref_cmp);
+  contact_row_cache rc = {0};
+  for (size_t i = 0; i < k && s == CAIRN_OK; i++) {
+    contact_row_info ci;
+    contact_row_read(refs[i].row, &ci);
+    uint32_t sa =
+        ci.kind == CAIRN_KIND_BALL_BALL ? idmap_get(&b->map, (uint64_t)ci.id1) : (uint32_t)ci.id1;
+    uint32_t sb = idmap_get(&b->map, (uint64_t)ci.id2);
+    if (sa == IDMAP_NONE || sb == IDMAP_NONE) {
+      s = diag_set(d, CAIRN_ESTATE, "a contact gathered from the ranks names a ball no rank has");
+      break;
+    }
+    s = contact_row_insert(w, refs[i].row, sa, sb, &rc, d);
+  }
+  contact_row_cache_free(w, &rc);
+  if (s != CAIRN_OK) goto done;
+  cs->key_sorted = 1;
+  /* pairs, once each (a pair across two ranks came from both), with their contacts */
+  qsort(pkeys, kp, sizeof *pkeys, u64_cmp);
+  for (size_t i = 0; i < kp && s == CAIRN_OK; i++) {
+    if (i && pkeys[i] == pkeys[i - 1]) continue;
+    int kind = (int)(pkeys[i] >> 62);
+    int64_t i1 = (int64_t)(pkeys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(pkeys[i] & 0x7fffffff);
+    uint32_t sa, sb = idmap_get(&b->map, (uint64_t)i2);
+    if (kind == CAIRN_KIND_BALL_BALL) {
+      sa = idmap_get(&b->map, (uint64_t)i1);
+    } else {
+      sa = IDMAP_NONE;
+      for (size_t wk = 0; wk < w->walls.n; wk++)
+        if (w->walls.w[wk].id == i1) sa = (uint32_t)wk;
+    }
+    if (sa == IDMAP_NONE || sb == IDMAP_NONE) continue;
+    s = pairs_push(p, kind, sa, sb, d);
+    if (s != CAIRN_OK) break;
+    uint32_t c = idmap_get(&cs->map, pkeys[i]);
+    p->contact[p->n - 1] = c;
+    if (c != IDMAP_NONE) cs->pair[c] = (uint32_t)(p->n - 1);
+  }
+  /* contacts without a pair (none, in the cases known) get their own, as a rebuild gives them */
+  for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++)
+    if (cs->pair[c] == IDMAP_NONE) {
+      s = pairs_push(p, cs->kind[c], cs->a[c], cs->b[c], d);
+      if (s == CAIRN_OK) p->contact[p->n - 1] = (uint32_t)c, cs->pair[c] = (uint32_t)(p->n - 1);
+    }
+  p->dirty = (int)dirty;
+  /* cracks: by step, then ids (the serial order) */
+  qsort(cr, kc, sizeof *cr, crack_order);
+  for (size_t i = 0; i < kc && s == CAIRN_OK; i++) {
+    crack_set *cs2 = &w->cracks;
+    s = mem_grow((void **)&cs2->c, &cs2->cap, cs2->n + 1, sizeof *cs2->c, "cracks", d);
+    if (s == CAIRN_OK) cs2->c[cs2->n++] = cr[i];
+  }
+  pd->cracks0 = w->cracks.n;
+  w->n_destroyed = pd->destroyed0 + destroyed;
+  pd->destroyed0 = w->n_destroyed;
+  cs->slices_ok = 0;
+  cs->links.ok = 0;
+done:
+  mem_free(refs, 0);
+  mem_free(pkeys, 0);
+  mem_free(cr, 0);
+  w->par = NULL;
+  *st = s;
+  return pd;
+}
+
+/* ---- each step ----------------------------------------------------------------------------- */
+
+/* The ghosts' positions, velocities, spins and stiffness sums from their owners (the lists of
+   the last exchange). */
+static cairn_status forward(cairn_world *w, par_domain *pd, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  enum { ROW = 11 };
+  for (int r = 0; r < pd->P; r++) {
+    size_t n = pd->send_off[r + 1] - pd->send_off[r];
+    pd->plen[r] = 0;
+    CAIRN_TRY(mem_grow((void **)&pd->pb[r], &pd->pcap[r], n * ROW * sizeof(double) + 1, 1,
+                       "par:pack", d));
+    double *o = (double *)pd->pb[r];
+    for (size_t q = pd->send_off[r]; q < pd->send_off[r + 1]; q++) {
+      uint32_t i = pd->send[q];
+      memcpy(o, b->pos[i], 24), memcpy(o + 3, b->vel[i], 24), memcpy(o + 6, b->spin[i], 24);
+      o[9] = b->k_tran[i], o[10] = b->k_rot[i];
+      o += ROW;
+    }
+    pd->plen[r] = n * ROW * sizeof(double);
+  }
+  size_t off[PAR_MAX_RANKS + 1];
+  CAIRN_TRY(exchange(pd, off, d));
+  size_t g = b->n_owned;
+  for (int r = 0; r < pd->P; r++) {
+    const uint8_t *q = pd->rbuf + off[r];
+    size_t n = pd->rcount[r] / (ROW * sizeof(double));
+    CAIRN_CHECK(n == pd->recv_n[r] && g + n <= b->n, d, CAIRN_ESTATE,
+                "rank %d sent %zu ghost updates where %zu were expected (an MPI bookkeeping "
+                "error; please report it)",
+                r, n, pd->recv_n[r]);
+    for (size_t k = 0; k < n; k++, g++) {
+      double o[ROW];
+      memcpy(o, q + k * ROW * sizeof(double), sizeof o);
+      memcpy(b->pos[g], o, 24), memcpy(b->vel[g], o + 3, 24), memcpy(b->spin[g], o + 6, 24);
+      b->k_tran[g] = o[9], b->k_rot[g] = o[10];
+    }
+  }
+  return CAIRN_OK;
+}
+
+/* Whether some brick other than this rank's lies within 'cut' of x; calls fn for each. */
+typedef struct near_bricks {
+  int lo[3], hi[3];
+} near_bricks;
+static void bricks_near(const par_domain *pd, const double x[3], double cut, near_bricks *nb) {
+  for (int k = 0; k < 3; k++) {
+    nb->lo[k] = brick_index(pd, k, x[k] - cut);
+    nb->hi[k] = brick_index(pd, k, x[k] + cut);
+  }
+}
+
+/* The exchange of a rebuild: balls to the rank of their brick with their contacts, then new
+   ghosts within 'cut' of each brick, and the contacts' sides named anew. */
+static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = &w->contacts;
+  size_t brow = ball_row_size(), nown = b->n_owned;
+  uint8_t row[4096];
+  size_t off[PAR_MAX_RANKS + 1];
+  cairn_status s = CAIRN_OK;
+  uint32_t *dest = NULL, *keep = NULL;
+  int64_t *ids = NULL;
+  uint8_t *mig = NULL; /* the contacts that came with balls (the next exchange reuses rbuf) */
+  size_t n_mig = 0;
+  dest = mem_realloc(NULL, 0, (b->n + 1) * sizeof *dest, "par:exchange");
+  keep = mem_realloc(NULL, 0, (b->n + 1) * sizeof *keep, "par:exchange");
+  CAIRN_CHECK(dest && keep, d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+  /* 1. migration: owned balls whose centre left this brick go, with their contacts */
+  for (int r = 0; r < pd->P; r++) pd->plen[r] = 0;
+  uint64_t *nmove = calloc((size_t)pd->P, sizeof *nmove);
+  if (!nmove) {
+    s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+    goto done;
+  }
+  for (size_t i = 0; i < b->n; i++)
+    dest[i] = i < nown ? (uint32_t)owner_of(pd, b->pos[i]) : UINT32_MAX;
+  for (int r = 0; r < pd->P && s == CAIRN_OK; r++) s = put(pd, r, &nmove[r], sizeof nmove[r], d);
+  for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
+    if (dest[i] == (uint32_t)pd->me) continue;
+    ball_row_pack(b, (uint32_t)i, row);
+    s = put(pd, (int)dest[i], row, brow, d);
+    nmove[dest[i]]++;
+  }
+  /* each contact of a leaving ball goes with it (to both ranks if both its balls leave) */
+  for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {
+    uint32_t sb = cs->b[c], sa = cs->kind[c] == CAIRN_KIND_BALL_BALL ? cs->a[c] : UINT32_MAX;
+    uint32_t rb = sb < nown ? dest[sb] : UINT32_MAX, ra = sa < nown ? dest[sa] : UINT32_MAX;
+    for (int t = 0; t < 2 && s == CAIRN_OK; t++) {
+      uint32_t r = t ? ra : rb;
+      if (r == UINT32_MAX || r == (uint32_t)pd->me || (t && r == rb)) continue;
+      size_t len = contact_row_size(w, (uint32_t)c);
+      s = mem_grow((void **)&pd->pb[r], &pd->pcap[r], pd->plen[r] + len, 1, "par:pack", d);
+      if (s == CAIRN_OK) contact_row_pack(w, (uint32_t)c, pd->pb[r] + pd->plen[r]);
+      pd->plen[r] += len;
+    }
+  }
+  for (int r = 0; r < pd->P; r++) /* the counts of balls at the head of each part */
+    if (pd->plen[r]) memcpy(pd->pb[r], &nmove[r], sizeof nmove[r]);
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK) s = exchange(pd, off, d);
+  s = comm_agree(s, d);
+  if (s != CAIRN_OK) goto done;
+  /* 2. here: the owned balls that stay; contacts with none of them go (silently: they live on
+     where their balls went) */
+  size_t nkeep = 0;
+  for (size_t i = 0; i < nown; i++)
+    if (dest[i] == (uint32_t)pd->me) keep[nkeep++] = (uint32_t)i;
+  for (size_t c = cs->n; c-- > 0;) {
+    uint32_t sb = cs->b[c], sa = cs->a[c];
+    int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
+    int stays = (sb < nown && dest[sb] == (uint32_t)pd->me) ||
+                (bb && sa < nown && dest[sa] == (uint32_t)pd->me);
+    if (!stays) contact_forget(w, (uint32_t)c);
+  }
+  ids = mem_realloc(NULL, 0, (2 * cs->n + 1) * sizeof *ids, "par:exchange");
+  if (!ids) {
+    s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+    goto done;
+  }
+  for (size_t c = 0; c < cs->n; c++) {
+    ids[2 * c] = cs->kind[c] == CAIRN_KIND_BALL_BALL ? b->id[cs->a[c]] : (int64_t)cs->a[c];
+    ids[2 * c + 1] = b->id[cs->b[c]];
+  }
+  s = balls_keep(w, keep, nkeep, d);
+  size_t mig_bytes = 0;
+  for (int r = 0; r < pd->P; r++) mig_bytes += pd->rcount[r];
+  mig = mem_realloc(NULL, 0, mig_bytes + 1, "par:exchange");
+  if (!mig) s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+  for (int r = 0; r < pd->P && s == CAIRN_OK; r++) {
+    const uint8_t *q = pd->rbuf + off[r];
+    if (pd->rcount[r] == 0) continue;
+    uint64_t n;
+    memcpy(&n, q, sizeof n);
+    q += sizeof n;
+    for (uint64_t i = 0; i < n && s == CAIRN_OK; i++, q += brow) s = ball_row_append(w, q, d);
+    size_t rest = (size_t)(pd->rbuf + off[r + 1] - q);
+    memcpy(mig + n_mig, q, rest);
+    n_mig += rest;
+  }
+  if (s != CAIRN_OK) goto done;
+  b->n_owned = b->n;
+  /* 3. the owned balls in their order (global grid: the serial order), and the new ghosts */
+  s = comm_agree(detect_sort_owned(w, d), d);
+  if (s != CAIRN_OK) goto done;
+  double cut = detect_ghost_reach(w);
+  for (int r = 0; r < pd->P; r++) pd->plen[r] = 0;
+  for (int r = 0; r <= pd->P; r++) pd->send_off[r] = 0;
+  pd->n_send = 0;
+  for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++) {
+    near_bricks nb;
+    bricks_near(pd, b->pos[i], cut, &nb);
+    for (int z = nb.lo[2]; z <= nb.hi[2] && s == CAIRN_OK; z++)
+      for (int y = nb.lo[1]; y <= nb.hi[1] && s == CAIRN_OK; y++)
+        for (int x = nb.lo[0]; x <= nb.hi[0] && s == CAIRN_OK; x++) {
+          int r = (z * pd->grid[1] + y) * pd->grid[0] + x;
+          if (r == pd->me) continue;
+          ball_row_pack(b, (uint32_t)i, row);
+          s = put(pd, r, row, brow, d);
+          pd->send_off[r + 1]++;
+        }
+  }
+  /* the send lists, by rank: the same walk again */
+  size_t total_send = 0;
+  for (int r = 0; r < pd->P; r++) total_send += pd->send_off[r + 1];
+  if (s == CAIRN_OK)
+    s = mem_grow((void **)&pd->send, &pd->cap_send, total_send + 1, sizeof *pd->send, "par:send",
+                 d);
+  if (s == CAIRN_OK) {
+    for (int r = 0; r < pd->P; r++) pd->send_off[r + 1] += pd->send_off[r];
+    size_t *fill = calloc((size_t)pd->P, sizeof *fill);
+    if (!fill) s = diag_set(d, CAIRN_ENOMEM, "out of memory listing ghosts");
+    for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++) {
+      near_bricks nb;
+      bricks_near(pd, b->pos[i], cut, &nb);
+      for (int z = nb.lo[2]; z <= nb.hi[2]; z++)
+        for (int y = nb.lo[1]; y <= nb.hi[1]; y++)
+          for (int x = nb.lo[0]; x <= nb.hi[0]; x++) {
+            int r = (z * pd->grid[1] + y) * pd->grid[0] + x;
+            if (r != pd->me) pd->send[pd->send_off[r] + fill[r]++] = (uint32_t)i;
+          }
+    }
+    free(fill);
+    pd->n_send = total_send;
+  }
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK) s = exchange(pd, off, d);
+  s = comm_agree(s, d);
+  if (s != CAIRN_OK) goto done;
+  for (int r = 0; r < pd->P && s == CAIRN_OK; r++) {
+    size_t n = pd->rcount[r] / brow;
+    pd->recv_n[r] = n;
+    for (size_t i = 0; i < n && s == CAIRN_OK; i++)
+      s = ball_row_append(w, pd->rbuf + off[r] + i * brow, d);
+  }
+  if (s != CAIRN_OK) goto done;
+  /* 4. the contacts that stayed name their sides anew; those that came are added */
+  for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {
+    uint32_t sb = idmap_get(&b->map, (uint64_t)ids[2 * c + 1]);
+    uint32_t sa = cs->kind[c] == CAIRN_KIND_BALL_BALL ? idmap_get(&b->map, (uint64_t)ids[2 * c])
+                                                      : (uint32_t)ids[2 * c];
+    if (sa == IDMAP_NONE || sb == IDMAP_NONE) {
+      s = diag_set(d, CAIRN_ESTATE,
+                   "the contact of balls %lld and %lld reaches farther than the ranks share "
+                   "balls (a bond stretched beyond the neighbour skin); run it on one rank",
+                   (long long)ids[2 * c], (long long)ids[2 * c + 1]);
+      break;
+    }
+    cs->a[c] = sa, cs->b[c] = sb, cs->pair[c] = IDMAP_NONE;
+  }
+  contact_row_cache rc = {0};
+  for (size_t o = 0; o < n_mig && s == CAIRN_OK;) {
+    contact_row_info ci;
+    contact_row_read(mig + o, &ci);
+    uint64_t key = key_of(w, ci.kind, ci.id1, ci.id2);
+    if (idmap_get(&cs->map, key) == IDMAP_NONE) { /* (not here yet: one of its balls came) */
+      uint32_t sa =
+          ci.kind == CAIRN_KIND_BALL_BALL ? idmap_get(&b->map, (uint64_t)ci.id1) : (uint32_t)ci.id1;
+      uint32_t sb = idmap_get(&b->map, (uint64_t)ci.id2);
+      if (sa == IDMAP_NONE || sb == IDMAP_NONE)
+        s = diag_set(d, CAIRN_ESTATE,
+                     "the contact of balls %lld and %lld reaches farther than the ranks share "
+                     "balls (a bond stretched beyond the neighbour skin); run it on one rank",
+                     (long long)ci.id1, (long long)ci.id2);
+      else
+        s = contact_row_insert(w, mig + o, sa, sb, &rc, d);
+    }
+    o += ci.size;
+  }
+  contact_row_cache_free(w, &rc);
+  cs->links.ok = 0;
+  cs->slices_ok = 0;
+  w->pairs.dirty = 1;
+done:
+  free(nmove);
+  mem_free(dest, 0);
+  mem_free(keep, 0);
+  mem_free(ids, 0);
+  mem_free(mig, 0);
+  return s;
+}
+
+cairn_status par_step_start(cairn_world *w, cairn_diag *d) {
+  par_domain *pd = w->par;
+  /* rebuild when any rank must (the same decision on every rank, as one rank would make it) */
+  double need = detect_needs_rebuild(w) ? 1.0 : 0.0;
+  comm_max(&need, 1);
+  cairn_status s;
+  if (need > 0) {
+    w->pairs.dirty = 1;
+    s = rebuild_exchange(w, pd, d);
+  } else {
+    s = forward(w, pd, d);
+  }
+  return comm_agree(s, d);
+}
+
+cairn_status par_after_motion(cairn_world *w, cairn_diag *d) {
+  par_domain *pd = w->par;
+  ball_store *b = &w->balls;
+  /* the balls motion marked for deletion ("destroy" domain): their ids to every rank */
+  int64_t n = (int64_t)w->n_leaving, total = n;
+  comm_sum_i64(&total, 1);
+  if (total == 0) return CAIRN_OK;
+  pd->plen[0] = 0;
+  cairn_status s = CAIRN_OK;
+  for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++)
+    if (w->del_mark[i]) s = put(pd, 0, &b->id[i], sizeof b->id[i], d);
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK)
+    s = comm_gather_all(pd->pb[0], pd->plen[0], (void **)&pd->rbuf, &pd->cap_rbuf, pd->rcount, d);
+  pd->plen[0] = 0;
+  if (s == CAIRN_OK) s = balls_mark_reserve(w, d);
+  if (s != CAIRN_OK) return s;
+  size_t all = 0, owned_gone = 0;
+  for (int r = 0; r < pd->P; r++) all += pd->rcount[r];
+  for (size_t k = 0; k < all / sizeof(int64_t); k++) {
+    int64_t id;
+    memcpy(&id, pd->rbuf + k * sizeof id, sizeof id);
+    uint32_t i = idmap_get(&b->map, (uint64_t)id);
+    if (i == IDMAP_NONE) continue;
+    w->del_mark[i] = 1;
+    if (i < b->n_owned) owned_gone++;
+  }
+  s = balls_delete_marked(w, d);
+  b->n_owned -= owned_gone;
+  w->n_destroyed += (uint64_t)n;
+  w->n_leaving = 0;
+  return s;
+}
+
+cairn_status par_begin(cairn_world *w, cairn_diag *d) {
+  int P = comm_size();
+  if (P <= 1 || w->par) return CAIRN_OK;
+  /* Runs that need the whole model every step stay whole on every rank (the same bits, without
+     the speed): callbacks and contact events, a periodic cell, applied loads. So does a model
+     with fewer balls than ranks. */
+  if (w->hook || w->event_mask || w->cell.on || w->loads.n || w->balls.n < (size_t)P ||
+      P > PAR_MAX_RANKS)
+    return CAIRN_OK;
+  par_domain *pd = domain_new(P);
+  CAIRN_CHECK(pd, d, CAIRN_ENOMEM, "out of memory setting up the MPI decomposition");
+  /* the box: the balls' extent now (the same on every rank); balls that leave it later belong
+     to the outer bricks, which reach on to infinity */
+  double lo[3], hi[3], L[3];
+  const ball_store *b = &w->balls;
+  for (int k = 0; k < 3; k++) lo[k] = INFINITY, hi[k] = -INFINITY;
+  for (size_t i = 0; i < b->n; i++)
+    for (int k = 0; k < 3; k++) {
+      if (b->pos[i][k] < lo[k]) lo[k] = b->pos[i][k];
+      if (b->pos[i][k] > hi[k]) hi[k] = b->pos[i][k];
+    }
+  for (int k = 0; k < 3; k++) {
+    if (k >= w->dim || !(hi[k] > lo[k])) lo[k] = 0, hi[k] = 1;
+    L[k] = hi[k] - lo[k];
+  }
+  choose_grid(P, w->dim, L, pd->grid);
+  for (int k = 0; k < 3; k++) {
+    pd->lo[k] = lo[k];
+    pd->width[k] = L[k] / pd->grid[k];
+  }
+  pd->cracks0 = w->cracks.n;
+  pd->destroyed0 = w->n_destroyed;
+  cairn_status s = par_scatter(w, pd, d);
+  if (s != CAIRN_OK) domain_free(pd);
+  if (getenv("CAIRN_MPI_DEBUG"))
+    fprintf(stderr, "rank %d: grid %dx%dx%d, %zu owned, %zu ghosts\n", pd->me, pd->grid[0],
+            pd->grid[1], pd->grid[2], w->balls.n_owned, w->balls.n - w->balls.n_owned);
+  return s;
+}
+
+cairn_status par_finish(cairn_world *w, cairn_diag *d) {
+  if (!w->par) return CAIRN_OK;
+  cairn_status s;
+  par_domain *pd = par_gather(w, &s, d);
+  domain_free(pd);
+  return s;
+}
+
+void par_grid(const cairn_world *w, int grid[3]) {
+  for (int k = 0; k < 3; k++) grid[k] = w->par ? w->par->grid[k] : 1;
+}
