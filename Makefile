@@ -1,7 +1,9 @@
 # The two commands of the README, for a fresh Debian 12 machine (as root):
 #   make demo   install what is missing, build, run the verification cases and the 3-disk example
 #   make test   install what is missing, build, run the whole suite through ctest
-# Other targets: build, deps, python (makes `import cairn` work: part of build), test-asan (the
+# Other targets: build, deps, python (makes `import cairn` work: part of build), mpi (installs
+# Open MPI from Debian and builds cairn for it in build-mpi/; docs/parallel.md), test-mpi (the MPI
+# tests: `make test` runs them too whenever Open MPI is installed), test-asan (the
 # suite under AddressSanitizer + UBSan, built without OpenMP, so CI runs the suite both with and
 # without threads), fuzz (the libFuzzer targets of tests/fuzz/, FUZZ_SECONDS each), soak (the
 # long soak test: 50 000 balls, saves and restores, against an uninterrupted run), clean.
@@ -16,14 +18,12 @@ PYTHON     ?= /usr/bin/python3
 BUILD_FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_PKGS  := clang libclang-rt-14-dev
+BUILD_MPI  ?= build-mpi
+MPI_PKGS   := openmpi-bin libopenmpi-dev
 
-.PHONY: all deps build python demo test test-asan fuzz soak clean
-
-all: build
-
-# Install the Debian packages that are missing (needs root, or sudo, and apt).
-deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+# Install the Debian packages of a list that are missing (needs root, or sudo, and apt).
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -31,6 +31,14 @@ deps:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	fi
+endef
+
+.PHONY: all deps build python demo test test-asan fuzz soak clean deps-mpi mpi test-mpi
+
+all: build
+
+deps:
+	$(call install_missing,$(DEB_PKGS))
 
 $(BUILD)/Makefile: CMakeLists.txt
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -55,6 +63,24 @@ demo: build
 # thread count); several tests each spinning up every core would only slow each other down.
 test: build
 	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE soak
+	@if dpkg-query -W -f='$${Status}' libopenmpi-dev 2>/dev/null | grep -q "ok installed"; then \
+	  $(MAKE) --no-print-directory test-mpi; \
+	else \
+	  echo "Open MPI is not installed: the MPI tests were skipped (make test-mpi installs it and runs them)"; \
+	fi
+
+# cairn for MPI (Open MPI from Debian), in $(BUILD_MPI): the command and the example plugin the
+# MPI tests load. Run it with mpirun -np N $(BUILD_MPI)/cairn run SCRIPT.lua (docs/parallel.md).
+deps-mpi:
+	$(call install_missing,$(MPI_PKGS))
+
+mpi: deps deps-mpi
+	cmake -S . -B $(BUILD_MPI) -DCMAKE_BUILD_TYPE=Release -DCAIRN_MPI=ON
+	cmake --build $(BUILD_MPI) -j $(JOBS) --target cairn_cli cm1
+
+# The MPI tests (label mpi): each runs cairn on up to 8 ranks, one after another.
+test-mpi: mpi
+	ctest --test-dir $(BUILD_MPI) --output-on-failure -L mpi
 
 # The soak test alone (tests/soak/soak.lua, label soak: not part of `make test`), on every core.
 soak: build
@@ -70,13 +96,7 @@ test-asan: deps
 # and every earlier finding (tests/fuzz/regress_*); a finding stops with its input in
 # $(BUILD_FUZZ)/ (add it to tests/fuzz/regress_NAME/ once fixed).
 fuzz: deps
-	@missing=""; for p in $(FUZZ_PKGS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
-	fi
+	$(call install_missing,$(FUZZ_PKGS))
 	CC=clang cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAIRN_FUZZ=ON \
 	  -DCAIRN_TESTS=OFF -DCAIRN_OPENMP=OFF -DCAIRN_WERROR=OFF
 	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_save fuzz_script fuzz_plugin

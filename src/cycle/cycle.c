@@ -449,7 +449,7 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   w->time += dt;
   w->step++;
   energy_fold(w);
-  if (w->hist.interval && w->step % w->hist.interval == 0)
+  if (w->hist.interval && w->hist.n && w->step % w->hist.interval == 0)
     CAIRN_TRY(whole(w, history_sample_call, d));
   if (w->after_step) CAIRN_TRY(whole(w, after_step_call, d));
   return CAIRN_OK;

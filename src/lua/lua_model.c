@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "contact/contact.h"
+#include "core/comm.h"
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
@@ -125,6 +126,32 @@ static int l_threads(lua_State *L) {
     n = (int)k;
   }
   lua_pushinteger(L, cycle_threads(n));
+  return 1;
+}
+
+/* model.ranks(): the MPI ranks running the script and what the last cycle or solve call did
+   with them (docs/parallel.md). */
+static int l_ranks(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_createtable(L, 0, 7);
+  lua_pushinteger(L, comm_size());
+  lua_setfield(L, -2, "count");
+  lua_pushinteger(L, comm_rank());
+  lua_setfield(L, -2, "rank");
+  lua_pushboolean(L, w->par_last.decomposed);
+  lua_setfield(L, -2, "decomposed");
+  lua_createtable(L, 3, 0);
+  for (int k = 0; k < 3; k++) {
+    lua_pushinteger(L, w->par_last.decomposed ? w->par_last.grid[k] : 1);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setfield(L, -2, "grid");
+  lua_pushinteger(L, (lua_Integer)w->par_last.moved);
+  lua_setfield(L, -2, "moved");
+  lua_pushinteger(L, (lua_Integer)w->par_last.exchanges);
+  lua_setfield(L, -2, "exchanges");
+  lua_pushinteger(L, (lua_Integer)w->par_last.gathers);
+  lua_setfield(L, -2, "gathers");
   return 1;
 }
 
@@ -483,6 +510,7 @@ void open_model(lua_State *L) {
                                {"destroyed", l_destroyed},
                                {"load", l_load},
                                {"threads", l_threads},
+                               {"ranks", l_ranks},
                                {"wallclock", l_wallclock},
                                {"neighbours", l_neighbours},
                                {"save", l_save},

@@ -25,6 +25,7 @@ struct par_domain {
   size_t *plen, *pcap;
   uint8_t *sbuf, *rbuf;
   size_t cap_sbuf, cap_rbuf, *scount, *rcount;
+  int64_t moved, exchanges, gathers; /* this rank's balls sent away; rebuilds; gatherings */
   size_t cracks0;      /* cracks before the call: later ones are gathered at the end */
   uint64_t destroyed0; /* balls destroyed before the call (each rank counts its own since) */
 };
@@ -297,6 +298,7 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   crack *cr = NULL;
   /* this rank's part: its balls, the contacts it books, its pairs, its new cracks */
   gathered_head h = {0};
+  pd->gathers++;
   h.balls = nown;
   h.destroyed = w->n_destroyed - pd->destroyed0;
   h.dirty = (uint64_t)p->dirty;
@@ -545,8 +547,10 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   for (size_t i = 0; i < b->n; i++)
     dest[i] = i < nown ? (uint32_t)owner_of(pd, b->pos[i]) : UINT32_MAX;
   for (int r = 0; r < pd->P && s == CAIRN_OK; r++) s = put(pd, r, &nmove[r], sizeof nmove[r], d);
+  pd->exchanges++;
   for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
     if (dest[i] == (uint32_t)pd->me) continue;
+    pd->moved++;
     ball_row_pack(b, (uint32_t)i, row);
     s = put(pd, (int)dest[i], row, brow, d);
     nmove[dest[i]]++;
@@ -733,7 +737,7 @@ cairn_status par_after_motion(cairn_world *w, cairn_diag *d) {
   if (total == 0) return CAIRN_OK;
   pd->plen[0] = 0;
   cairn_status s = CAIRN_OK;
-  for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++)
+  for (size_t i = 0; n && i < b->n_owned && s == CAIRN_OK; i++) /* (marks only if any) */
     if (w->del_mark[i]) s = put(pd, 0, &b->id[i], sizeof b->id[i], d);
   s = comm_agree(s, d);
   if (s == CAIRN_OK)
@@ -761,6 +765,7 @@ cairn_status par_after_motion(cairn_world *w, cairn_diag *d) {
 cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   int P = comm_size();
   if (P <= 1 || w->par) return CAIRN_OK;
+  memset(&w->par_last, 0, sizeof w->par_last);
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
      the speed): callbacks and contact events, a periodic cell, applied loads. So does a model
      with fewer balls than ranks. */
@@ -792,9 +797,8 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   pd->destroyed0 = w->n_destroyed;
   cairn_status s = par_scatter(w, pd, d);
   if (s != CAIRN_OK) domain_free(pd);
-  if (getenv("CAIRN_MPI_DEBUG"))
-    fprintf(stderr, "rank %d: grid %dx%dx%d, %zu owned, %zu ghosts\n", pd->me, pd->grid[0],
-            pd->grid[1], pd->grid[2], w->balls.n_owned, w->balls.n - w->balls.n_owned);
+  w->par_last.decomposed = s == CAIRN_OK;
+  for (int k = 0; k < 3; k++) w->par_last.grid[k] = pd->grid[k];
   return s;
 }
 
@@ -802,6 +806,11 @@ cairn_status par_finish(cairn_world *w, cairn_diag *d) {
   if (!w->par) return CAIRN_OK;
   cairn_status s;
   par_domain *pd = par_gather(w, &s, d);
+  int64_t moved = pd->moved;
+  comm_sum_i64(&moved, 1);
+  w->par_last.moved = moved;
+  w->par_last.exchanges = pd->exchanges;
+  w->par_last.gathers = pd->gathers;
   domain_free(pd);
   return s;
 }

@@ -371,6 +371,13 @@ typedef struct par_domain par_domain; /* MPI domain decomposition (src/par/par.h
 struct cairn_world {
   int dim;
   struct par_domain *par; /* non-NULL while the world is decomposed over MPI ranks */
+  /* what the last cycle or solve call did under MPI (the same on every rank): whether it was
+     decomposed, on which grid, how many balls moved between ranks and how many rebuild
+     exchanges and gatherings it took */
+  struct {
+    int decomposed, grid[3];
+    int64_t moved, exchanges, gathers;
+  } par_last;
   double gravity[3];
   ball_store balls;
   load_set loads;

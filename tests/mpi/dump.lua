@@ -1,0 +1,47 @@
+-- Shared by the MPI tests: write every ball (by id) and every contact (in contact.list order:
+-- by ids) with every number as a hexadecimal float ("%a": exact), so that two runs compare bit
+-- for bit with cmp. Rank 0 writes (every rank holds the same model between cycle calls).
+local dump = {}
+
+local function hex(v)
+  if type(v) == "table" then
+    local t = {}
+    for i, x in ipairs(v) do t[i] = string.format("%a", x) end
+    return table.concat(t, " ")
+  end
+  if type(v) == "number" then return string.format("%a", v) end
+  return tostring(v)
+end
+
+function dump.write(path)
+  if model.ranks().rank ~= 0 then return end
+  local f = assert(io.open(path, "w"))
+  f:write(string.format("step %d time %s dt %s\n", model.step(), hex(model.time()),
+                        hex(model.timestep())))
+  local ids = ball.list()
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    f:write(string.format("ball %d %s | %s | %s | %s\n", id, hex(ball.pos(id)), hex(ball.vel(id)),
+                          hex(ball.spin(id)), hex(ball.force(id))))
+  end
+  for _, cp in ipairs(contact.list()) do
+    local props = contact.props(cp)
+    local names = {}
+    for name in pairs(props) do names[#names + 1] = name end
+    table.sort(names)
+    local parts = {tostring(cp), hex(contact.force(cp))}
+    for _, name in ipairs(names) do parts[#parts + 1] = name .. "=" .. hex(props[name]) end
+    f:write(table.concat(parts, " "), "\n")
+  end
+  for _, id in ipairs(wall.list()) do
+    f:write(string.format("wall %d %s\n", id, hex(wall.force(id))))
+  end
+  local e = energy.tracking() and energy.get() or {}
+  local keys = {}
+  for k in pairs(e) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for _, k in ipairs(keys) do f:write(string.format("energy %s %s\n", k, hex(e[k]))) end
+  f:close()
+end
+
+return dump

@@ -1,0 +1,58 @@
+-- MPI test (tests/mpi/run.sh): 2D disks poured into a box of three segments, Hertz-Mindlin
+-- between disks, rolling resistance where a disk of group "r" is involved, linear on the walls;
+-- a "destroy" domain takes the disks that jump out over the side walls. Every rank count must
+-- give the serial run's files bit for bit.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local dump = dofile(here .. "dump.lua")
+model.new{dim = 2}
+model.gravity{0, -9.81}
+contact.cmat_default{model = "hertz", hz_shear = 5e7, hz_poiss = 0.25, fric = 0.4,
+                     dp_nratio = 0.2}
+contact.cmat_add{group = "r", kind = "ball-ball", model = "rrlinear", kn = 1e5, ks = 5e4,
+                 fric = 0.4, rr_fric = 0.1, dp_nratio = 0.3}
+contact.cmat_default{kind = "ball-wall", model = "linear", kn = 2e5, ks = 1e5, fric = 0.3}
+local L = 0.4
+wall.create{id = 1, kind = "segment", nodes = {{-0.01, 0}, {L + 0.01, 0}}}
+wall.create{id = 2, kind = "segment", nodes = {{0, 0.12}, {0, -0.01}}}
+wall.create{id = 3, kind = "segment", nodes = {{L, -0.01}, {L, 0.12}}}
+model.domain{min = {-0.2, -0.1}, max = {L + 0.2, 2.0}, condition = "destroy"}
+local seed = 99
+local function rand()
+  seed = (1664525 * seed + 1013904223) % 4294967296
+  return seed / 4294967296
+end
+local n = 0
+for k = 0, 19 do
+  for i = 0, 29 do
+    n = n + 1
+    ball.create{id = (n * 11) % 600 + 1, rad = 0.004 + 0.0015 * rand(), density = 2600,
+                group = (n % 4 == 0) and "r" or "a",
+                pos = {0.008 + i * 0.0128 + (rand() - 0.5) * 1e-3, 0.01 + k * 0.0128},
+                vel = {(rand() - 0.5) * 1.5, (rand() - 0.5) * 0.5}}
+  end
+end
+-- ten disks thrown out over the side walls: the domain destroys them on the way
+for i = 1, 10 do
+  local left = i % 2 == 0
+  ball.create{id = 600 + i, rad = 0.005, density = 2600,
+              pos = {left and 0.03 + 0.005 * i or L - 0.03 - 0.005 * i, 0.3 + 0.012 * i},
+              vel = {left and -3.5 or 3.5, 1.0}}
+end
+model.timestep{auto = true}
+energy.track(true)
+history.add("mean_y", function()
+  local s = 0
+  for _, id in ipairs(ball.list()) do s = s + ball.pos(id)[2] end
+  return s / ball.count()
+end)
+history.add("balls", function() return ball.count() end)
+history.add("floor", function() return wall.force(1)[2] end)
+model.solve{time = 0.12, history_interval = 150}
+history.export("history.csv")
+dump.write("dump.txt")
+local r = model.ranks()
+if r.count > 1 and r.rank == 0 then
+  io.stderr:write(string.format("decomposed %s grid %d %d %d moved %d destroyed %d\n",
+                                tostring(r.decomposed), r.grid[1], r.grid[2], r.grid[3], r.moved,
+                                model.destroyed()))
+end

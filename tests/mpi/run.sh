@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The MPI tests (ctest label mpi; tests/CMakeLists.txt): runs cairn under mpirun on several rank
+# counts (oversubscribed: this machine has 2 cores) and compares what each run wrote with a run
+# on one rank, byte for byte.
+#
+#   run.sh CAIRN MPIEXEC compare SCRIPT SPEC...   SPEC: N (ranks), N:threads=T, N:grid=X,Y,Z
+#   run.sh CAIRN MPIEXEC saverestore SCRIPT       save on 4 ranks, restore on 2 and on 1
+#   run.sh CAIRN MPIEXEC errors SCRIPT            failures: printed once, non-zero exit, no hang
+#   run.sh CAIRN MPIEXEC files SCRIPT NP FILE...  the files a script writes, on NP ranks
+set -euo pipefail
+CAIRN=$1 MPIEXEC=$2 MODE=$3 SCRIPT=$4
+shift 4
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+# (no MPI progress threads spinning on the 2 cores while ranks wait for each other)
+export OMPI_MCA_mpi_yield_when_idle=1
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# run DIR NP [ENV=VALUE...]: the script in DIR on NP ranks (1: without mpirun), with OMP threads 1
+run() {
+  local dir=$1 np=$2
+  shift 2
+  mkdir -p "$dir"
+  local envs=(OMP_NUM_THREADS=1 "$@") xs=()
+  for e in "${envs[@]}"; do xs+=(-x "${e%%=*}"); done
+  if [[ $np == 1 ]]; then
+    (cd "$dir" && env "${envs[@]}" "$CAIRN" run --quiet "$SCRIPT")
+  else
+    (cd "$dir" && env "${envs[@]}" timeout 300 "$MPIEXEC" -np "$np" "${xs[@]}" "$CAIRN" run --quiet "$SCRIPT")
+  fi
+}
+
+same() { # the files of two runs
+  local a=$1 b=$2 what=$3
+  for f in dump.txt history.csv; do
+    [[ -f $a/$f ]] || continue
+    cmp -s "$a/$f" "$b/$f" || fail "$what: $f differs from the one-rank run ($(cmp "$a/$f" "$b/$f" 2>&1 | head -1))"
+  done
+}
+
+case $MODE in
+compare)
+  run "$WORK/1" 1 || fail "the one-rank run failed"
+  [[ -s $WORK/1/dump.txt ]] || fail "the one-rank run wrote no dump"
+  for spec in "$@"; do
+    np=${spec%%:*} envs=()
+    [[ $spec == *:threads=* ]] && envs+=(OMP_NUM_THREADS="${spec##*threads=}")
+    [[ $spec == *:grid=* ]] && envs+=(CAIRN_MPI_GRID="${spec##*grid=}")
+    dir="$WORK/$(echo "$spec" | tr ':=,' '___')"
+    run "$dir" "$np" "${envs[@]}" 2> "$dir.err" || { cat "$dir.err" >&2; fail "$spec: the run failed"; }
+    cat "$dir.err" >&2
+    grep -q "decomposed true" "$dir.err" || fail "$spec: the model was not decomposed"
+    same "$WORK/1" "$dir" "$spec"
+    echo "ok: $spec gives the one-rank run's files bit for bit"
+  done
+  ;;
+saverestore)
+  run "$WORK/straight" 1 PHASE=straight || fail "the straight run failed"
+  run "$WORK/saved" 4 PHASE=save || fail "the save on 4 ranks failed"
+  for np in 2 1; do
+    mkdir -p "$WORK/r$np" && cp "$WORK/saved/state.sav" "$WORK/r$np/"
+    run "$WORK/r$np" "$np" PHASE=restore || fail "the restore on $np failed"
+    same "$WORK/straight" "$WORK/r$np" "saved on 4, restored on $np"
+    echo "ok: saved on 4 ranks, restored on $np: the uninterrupted run's dump bit for bit"
+  done
+  ;;
+errors)
+  for case in rank1 domain; do
+    mkdir -p "$WORK/$case"
+    start=$(date +%s)
+    set +e
+    (cd "$WORK/$case" && env CASE=$case OMP_NUM_THREADS=1 timeout 60 "$MPIEXEC" -np 2 -x CASE \
+      -x OMP_NUM_THREADS "$CAIRN" run --quiet "$SCRIPT") > "$WORK/$case.out" 2> "$WORK/$case.err"
+    rc=$?
+    set -e
+    took=$(( $(date +%s) - start ))
+    [[ $rc != 0 ]] || fail "$case: the run ended with status 0"
+    [[ $rc != 124 ]] || fail "$case: the run hung (stopped after 60 s)"
+    want=$([[ $case == rank1 ]] && echo "failure happens on rank 1 alone" || echo "left the model domain")
+    n=$(grep -c "$want" "$WORK/$case.err" || true)
+    [[ $n == 1 ]] || { cat "$WORK/$case.err" >&2; fail "$case: the message is printed $n times, not once"; }
+    grep -q "errors.lua:" "$WORK/$case.err" || fail "$case: the message does not name the script"
+    echo "ok: $case: status $rc after $took s, the message once: $(grep "$want" "$WORK/$case.err")"
+  done
+  ;;
+files)
+  np=$1
+  shift
+  run "$WORK/1" 1 > "$WORK/1.out" || fail "the one-rank run failed"
+  run "$WORK/n" "$np" > "$WORK/n.out" || fail "the run on $np ranks failed"
+  for f in "$@"; do
+    [[ -s $WORK/1/$f ]] || fail "the one-rank run wrote no $f"
+    cmp "$WORK/1/$f" "$WORK/n/$f" || fail "$f differs on $np ranks"
+    echo "ok: $f on $np ranks is the one-rank run's, bit for bit"
+  done
+  ;;
+*) fail "unknown mode $MODE" ;;
+esac
