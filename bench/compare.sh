@@ -26,6 +26,11 @@
 #   OUT=DIR         where everything goes (default: a new temp dir); peers.sh's results.txt there
 #                   gets cairn's rows too, but only this session's rows enter the medians
 #   PLOT=FILE.png   also copy the throughput plot there
+#   MPI=1           MPI mode (docs/parallel.md): the "cairn" rows are cairn on THREADS MPI ranks
+#                   of one thread each (mpirun, bound to cores; their RATIO lines compare ranks
+#                   with ranks), and "cairn_omp" rows are cairn on one rank with THREADS OpenMP
+#                   threads, for the comparison of the two; CAIRN_MPI_BIN=PATH is the MPI build
+#                   (default: build-mpi/cairn, from `make mpi`)
 #   RSS_FROM=time|proc  how cairn's peak RSS is measured: GNU /usr/bin/time (default when it
 #                   exists) or polling VmHWM in /proc/PID/status
 # cairn's own OpenMP binding defaults to OMP_PROC_BIND=close OMP_PLACES=cores when the thread count
@@ -77,6 +82,16 @@ sorted_words() { local -a w; read -ra w <<<"$1"; printf '%s\n' "${w[@]}" | sort 
 SIZES=$(sorted_words "$SIZES")
 THREADS=$(sorted_words "$THREADS")
 
+MPI=${MPI:-0}
+[[ $MPI == 0 || $MPI == 1 ]] || die "MPI takes 0 or 1 (got '$MPI')"
+[[ $MPI == 0 || $LAW == linear ]] || die "MPI=1 runs the linear law only"
+if [[ $MPI == 1 ]]; then
+  CAIRN_MPI_BIN=${CAIRN_MPI_BIN:-build-mpi/cairn}
+  [[ $CAIRN_MPI_BIN == /* ]] || CAIRN_MPI_BIN=$(from_start "$CAIRN_MPI_BIN")
+  [[ -x $CAIRN_MPI_BIN ]] || die "MPI=1 needs the MPI build at $CAIRN_MPI_BIN (make mpi)"
+  # one binary for both kinds of rows: the MPI build runs on one rank without mpirun too
+  CAIRN=${CAIRN:-$CAIRN_MPI_BIN}
+fi
 CAIRN_ARG=${CAIRN:-build/cairn}
 if [[ -n ${CAIRN:-} ]]; then
   if [[ $CAIRN == */* ]]; then CAIRN=$(from_start "$CAIRN"); else CAIRN=$(command -v "$CAIRN" || true); fi
@@ -176,10 +191,10 @@ run_polled() { # rssfile stdout stderr cmd...
   return "$st"
 }
 
-run_cairn() { # n threads rep
-  local n=$1 t=$2 rep=$3
+run_cairn() { # n threads rep [code]
+  local n=$1 t=$2 rep=$3 code=${4:-cairn}
   local warm=${WARM:-${WARMS[$n]}} steps=${TIMED:-${STEPS[$n]}}
-  local tag="cairn_n${n}_t${t}_rep${rep}"
+  local tag="${code}_n${n}_t${t}_rep${rep}"
   local log="$LOGS/$tag" data="$OUT/data/settled_n$n.data"
   [[ -s $data ]] || die "peers.sh left no packing at $data"
   local -a env=(CAIRN_BENCH_DATA="$data" CAIRN_BENCH_WARM="$warm" CAIRN_BENCH_TIMED="$steps"
@@ -207,10 +222,10 @@ run_cairn() { # n threads rep
   fi
   # The script leaves rss_mib to its caller ('-'); the peers' figure is GNU time's maximum RSS of
   # the process, and so is this one.
-  row=$(awk -v rss_kb="$rss_kb" -v rep="$rep" -v fmt="$ROW_FMT" '{
+  row=$(awk -v rss_kb="$rss_kb" -v rep="$rep" -v fmt="$ROW_FMT" -v code="$code" '{
       rss = (rss_kb != "") ? rss_kb / 1024.0 : $7
       if (rss !~ /^[0-9.eE+-]+$/) rss = -1
-      printf fmt, $1, $2, $3, $4, $5, $6, rss, $8, rep }' <<<"$row")
+      printf fmt, code, $2, $3, $4, $5, $6, rss, $8, rep }' <<<"$row")
   local got_t
   got_t=$(awk '{ print $3 }' <<<"$row")
   [[ $got_t == "$t" ]] || say "warning: $tag asked for $t threads and ran on $got_t"
@@ -252,8 +267,39 @@ prepare_hertz() {
   done
 }
 
-MPI=(mpirun --allow-run-as-root --oversubscribe)
+MPIRUN=(mpirun --allow-run-as-root --oversubscribe)
 mpi_bind() { if (($1 > ncpu)); then echo none; else echo core; fi; }
+
+# MPI=1: cairn on 'ranks' MPI ranks of one thread each; peak RSS summed over the ranks (GNU time
+# per rank, as for the peers).
+run_cairn_mpi() { # n ranks rep
+  local n=$1 np=$2 rep=$3
+  local warm=${WARM:-${WARMS[$n]}} steps=${TIMED:-${STEPS[$n]}}
+  local tag="cairn_mpi_n${n}_np${np}_rep${rep}" log data="$OUT/data/settled_n$n.data"
+  log="$LOGS/$tag"
+  [[ -s $data ]] || die "peers.sh left no packing at $data"
+  say "$(date +%T) $tag: $warm warm-up + $steps timed steps on $np ranks"
+  local st=0
+  # shellcheck disable=SC2016 # $0, $@ and the rank variable expand in the inner shell
+  CAIRN_BENCH_DATA="$data" CAIRN_BENCH_WARM="$warm" CAIRN_BENCH_TIMED="$steps" \
+    CAIRN_BENCH_REP="$rep" CAIRN_BENCH_LAW="$LAW" OMP_NUM_THREADS=1 \
+    "${MPIRUN[@]}" --bind-to "$(mpi_bind "$np")" -np "$np" -x CAIRN_BENCH_DATA -x CAIRN_BENCH_WARM \
+    -x CAIRN_BENCH_TIMED -x CAIRN_BENCH_REP -x CAIRN_BENCH_LAW -x OMP_NUM_THREADS \
+    bash -c 'exec /usr/bin/time -f %M -o "$0.rank${OMPI_COMM_WORLD_RANK:-0}.time" "$@"' \
+    "$log" "$CAIRN_MPI_BIN" run "$SCRIPT" >"$log.stdout" 2>"$log.stderr" || st=$?
+  local rss_kb row
+  rss_kb=$(cat "$log".rank*.time 2>/dev/null | awk '$1 ~ /^[0-9]+$/ { s += $1 } END { print s + 0 }')
+  row=$(awk '$1 == "cairn" && $2 ~ /^[0-9]+$/ && NF >= 9' "$log.stdout" | tail -n 1)
+  if ((st != 0)) || [[ -z $row ]]; then
+    say "$tag failed (exit $st); see $log.stdout and $log.stderr"
+    failed=1
+    return 0
+  fi
+  row=$(awk -v rss_kb="$rss_kb" -v rep="$rep" -v fmt="$ROW_FMT" '{
+      printf fmt, "cairn", $2, $3, $4, $5, $6, rss_kb / 1024.0, $8, rep }' <<<"$row")
+  printf '%s\n' "$row" | tee -a "$RESULTS" >>"$RUNS"
+  printf '%s\n' "$row" >&2
+}
 
 run_lammps_hertz() { # n ranks rep
   local n=$1 np=$2 rep=$3
@@ -262,7 +308,7 @@ run_lammps_hertz() { # n ranks rep
   local log="$LOGS/$tag.log" row rss_kb
   say "$(date +%T) $tag: $warm warm-up + $steps timed steps"
   # shellcheck disable=SC2016 # $0, $@ and the rank variable expand in the inner shell
-  if ! (cd "$OUT/work_hertz/lammps_hertz" && "${MPI[@]}" --bind-to "$(mpi_bind "$np")" -np "$np" \
+  if ! (cd "$OUT/work_hertz/lammps_hertz" && "${MPIRUN[@]}" --bind-to "$(mpi_bind "$np")" -np "$np" \
     bash -c 'exec /usr/bin/time -v -o "$0.rank${OMPI_COMM_WORLD_RANK:-0}.time" "$@"' \
     "$LOGS/$tag" lmp -in in.timed -var n "$n" -var data "$OUT/data/settled_n$n.data" \
     -var warm "$warm" -var steps "$steps" -log "$log" -screen none \
@@ -315,7 +361,14 @@ for rep in $(seq 1 "$REPS"); do
       printf fmt, $1, $2, $3, $4, $5, $6, $7, $8, rep }' >>"$RUNS"
   say "rep $rep/$REPS: cairn"
   for n in $SIZES; do
-    for t in $THREADS; do run_cairn "$n" "$t" "$rep"; done
+    for t in $THREADS; do
+      if [[ $MPI == 1 ]]; then
+        run_cairn_mpi "$n" "$t" "$rep"
+        run_cairn "$n" "$t" "$rep" cairn_omp
+      else
+        run_cairn "$n" "$t" "$rep"
+      fi
+    done
   done
 done
 
@@ -359,7 +412,8 @@ else
 fi
 echo "# cairn $CAIRN, source $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo "?"): centred" \
   "differences (velocities at half steps); neighbour list from a cell grid with a skin (see" \
-  "docs/scripting.md); ranks = OpenMP threads for cairn, MPI ranks for the peers"
+  "docs/scripting.md); ranks = MPI ranks for the peers, and for cairn" \
+  "$([[ $MPI == 1 ]] && echo "MPI ranks of one thread (cairn_omp: OpenMP threads of one rank)" || echo "OpenMP threads")"
 if [[ -n ${TIMED:-}${WARM:-} ]]; then
   echo "# note: TIMED/WARM overrode SPEC.md's step counts; these are not SPEC figures"
 fi
@@ -424,6 +478,15 @@ awk -F'\t' -v sizes="$SIZES" -v threads="$THREADS" -v codes="$codes" '
   }' "$MEDIANS" >"$LOGS/report.txt"
 # The RATIO lines come last; the rest of the report (memory lines, warnings) goes before them.
 grep -v -e '^RATIO' -e '^# RATIO' "$LOGS/report.txt" || true
+if [[ $MPI == 1 ]]; then # ranks against threads, and the parallel efficiency from one rank
+  echo "# MPI	N	procs	cairn ranks	cairn_omp threads	ranks/threads	efficiency P(n)/(n P(1))"
+  awk -F'\t' 'NR > 1 { ps[$1, $2, $3] = $7 } END {
+      for (k in ps) { split(k, f, SUBSEP); if (f[1] != "cairn") continue
+        o = ps["cairn_omp", f[2], f[3]]; one = ps["cairn", f[2], 1]
+        printf "MPI\t%d\t%d\t%.3e\t%s\t%s\t%s\n", f[2], f[3], ps[k], o == "" ? "-" : sprintf("%.3e", o),
+               o == "" ? "-" : sprintf("%.3f", ps[k] / o), one == "" ? "-" : sprintf("%.3f", ps[k] / (f[3] * one)) }
+    }' "$MEDIANS" | sort -t $'\t' -k2,2n -k3,3n
+fi
 
 # --- plot ----------------------------------------------------------------------------------------
 if command -v gnuplot >/dev/null 2>&1; then

@@ -110,7 +110,9 @@ function S.run(warm, timed, rep, what)
   -- active exactly while its gap is negative).
   local npp = contact.count{kind = "ball-ball", active = true}
   local N = ball.count()
-  print(string.format("%-8s %8d %5d %6d %9.2f %10.3e %8s %6.3f %3s", "cairn", N, model.threads(),
+  -- (the processors: MPI ranks times threads)
+  print(string.format("%-8s %8d %5d %6d %9.2f %10.3e %8s %6.3f %3s", "cairn", N,
+                      model.ranks().count * model.threads(),
                       timed, wall_s, N * timed / wall_s, "-", 2 * npp / N, rep))
 end
 
