@@ -133,7 +133,7 @@ static int l_threads(lua_State *L) {
    with them (docs/parallel.md). */
 static int l_ranks(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  lua_createtable(L, 0, 7);
+  lua_createtable(L, 0, 8);
   lua_pushinteger(L, comm_size());
   lua_setfield(L, -2, "count");
   lua_pushinteger(L, comm_rank());
@@ -152,6 +152,8 @@ static int l_ranks(lua_State *L) {
   lua_setfield(L, -2, "exchanges");
   lua_pushinteger(L, (lua_Integer)w->par_last.gathers);
   lua_setfield(L, -2, "gathers");
+  lua_pushinteger(L, (lua_Integer)w->par_last.ghosts);
+  lua_setfield(L, -2, "ghosts");
   return 1;
 }
 

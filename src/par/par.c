@@ -805,10 +805,12 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
 cairn_status par_finish(cairn_world *w, cairn_diag *d) {
   if (!w->par) return CAIRN_OK;
   cairn_status s;
+  int64_t sums[2] = {0, (int64_t)(w->balls.n - w->balls.n_owned)};
   par_domain *pd = par_gather(w, &s, d);
-  int64_t moved = pd->moved;
-  comm_sum_i64(&moved, 1);
-  w->par_last.moved = moved;
+  sums[0] = pd->moved;
+  comm_sum_i64(sums, 2);
+  w->par_last.moved = sums[0];
+  w->par_last.ghosts = sums[1];
   w->par_last.exchanges = pd->exchanges;
   w->par_last.gathers = pd->gathers;
   domain_free(pd);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "core/comm.h"
 #include "world/world.h"
 
 const char *wall_kind_name(wall_kind k) {
@@ -279,6 +280,7 @@ void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
     v3_cross(r, f, m);
     for (int i = 0; i < 3; i++) xsum_add(&tx[i], m[i]);
   }
+  if (w->par) comm_xsum(tx, 3); /* (every rank's contacts; every rank calls this at once) */
   for (int i = 0; i < 3; i++) t[i] = xsum_value(&tx[i]);
   if (w->dim == 2) t[0] = t[1] = 0;
 }

@@ -377,6 +377,7 @@ struct cairn_world {
   struct {
     int decomposed, grid[3];
     int64_t moved, exchanges, gathers;
+    int64_t ghosts; /* ghosts held at the end of the call, summed over the ranks */
   } par_last;
   double gravity[3];
   ball_store balls;
@@ -534,7 +535,7 @@ const char *wall_kind_name(wall_kind k);
 /* Set wall wl's angular velocity (refused for planes; 2D: about z only). */
 cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn_diag *d);
 /* The moment about the wall's centre of the forces the balls' contacts put on it (last force
-   pass). */
+   pass; under MPI decomposition a collective over every rank's contacts). */
 void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);
 /* A wall's plane: a point of it and its unit normal (a segment's: across it, in the xy plane;
    a cylinder's: a point of its axis and the axis). */

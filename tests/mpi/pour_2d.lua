@@ -15,6 +15,9 @@ local L = 0.4
 wall.create{id = 1, kind = "segment", nodes = {{-0.01, 0}, {L + 0.01, 0}}}
 wall.create{id = 2, kind = "segment", nodes = {{0, 0.12}, {0, -0.01}}}
 wall.create{id = 3, kind = "segment", nodes = {{L, -0.01}, {L, 0.12}}}
+-- a paddle turning in the middle of the pour (its torque enters the energy books)
+wall.create{id = 4, kind = "segment", nodes = {{0.17, 0.06}, {0.23, 0.06}}}
+wall.spin(4, 3.0)
 model.domain{min = {-0.2, -0.1}, max = {L + 0.2, 2.0}, condition = "destroy"}
 local seed = 99
 local function rand()
