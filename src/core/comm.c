@@ -149,8 +149,8 @@ int comm_error_exit_should_print(void) {
   MPI_Request req;
   MPI_Ibarrier(MPI_COMM_WORLD, &req);
   int done = 0;
-  struct timespec pause = {0, 2000000}; /* 2 ms */
-  for (int i = 0; i < 1000 && !done; i++) {
+  struct timespec pause = {0, 200000}; /* 0.2 ms */
+  for (int i = 0; i < 10000 && !done; i++) {
     MPI_Test(&req, &done, MPI_STATUS_IGNORE);
     if (!done) nanosleep(&pause, NULL);
   }
