@@ -184,26 +184,9 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
 }
 
 void contact_delete(cairn_world *w, uint32_t c) {
-  contact_store *cs = &w->contacts;
   world_event(w, EV_CONTACT_DELETED, c, 0);
-  idmap_del(&cs->map, contact_key_of(w, c));
   energy_retire(w, c);
-  model_entry *e = &w->reg.e[cs->model[c]];
-  pool_release(&e->pool, cs->blk[c]);
-  props_block_release(e, cs->pblk[c]);
-  if (cs->unchecked[c]) cs->n_unchecked--;
-  uint32_t last = (uint32_t)cs->n - 1;
-  links_deleted(w, c, last);
-  if (c != last) cs->key_sorted = 0;
-  if (c != last) {
-#define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
-    CONTACT_FIELDS(MV)
-#undef MV
-    idmap_put(&cs->map, contact_key_of(w, c), c, NULL); /* replaces: never allocates */
-    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
-  }
-  cs->n--;
-  cs->slices_ok = 0;
+  contact_forget(w, c);
 }
 
 cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t id2, uint32_t *c,

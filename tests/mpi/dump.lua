@@ -44,4 +44,16 @@ function dump.write(path)
   f:close()
 end
 
+-- On standard error (rank 0's, the one printed): what the last cycle call did with the ranks,
+-- which run.sh checks ("decomposed true"); 'extra' is appended.
+function dump.report(extra)
+  local r = model.ranks()
+  if r.count > 1 and r.rank == 0 then
+    io.stderr:write(string.format("decomposed %s grid %d %d %d moved %d exchanges %d%s\n",
+                                  tostring(r.decomposed), r.grid[1], r.grid[2], r.grid[3],
+                                  r.moved, r.exchanges, extra or ""))
+  end
+  return r
+end
+
 return dump

@@ -67,11 +67,8 @@ assert(bonded == #crossings, "every pair bonded (" .. bonded .. ")")
 model.timestep{auto = true}
 model.cycle(1000)
 dump.write("dump.txt")
-local r = model.ranks()
+local r = dump.report()
 if r.count > 1 and r.rank == 0 then
-  io.stderr:write(string.format("decomposed %s grid %d %d %d moved %d exchanges %d\n",
-                                tostring(r.decomposed), r.grid[1], r.grid[2], r.grid[3], r.moved,
-                                r.exchanges))
   -- with a cut across every axis, every flying ball and both balls of every pair moved to
   -- another rank at least once; with fewer cuts, most of them
   local all = r.grid[1] == 2 and r.grid[2] == 2 and r.grid[3] == 2

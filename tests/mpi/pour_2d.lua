@@ -53,9 +53,4 @@ history.add("floor", function() return wall.force(1)[2] end)
 model.solve{time = 0.12, history_interval = 150}
 history.export("history.csv")
 dump.write("dump.txt")
-local r = model.ranks()
-if r.count > 1 and r.rank == 0 then
-  io.stderr:write(string.format("decomposed %s grid %d %d %d moved %d destroyed %d\n",
-                                tostring(r.decomposed), r.grid[1], r.grid[2], r.grid[3], r.moved,
-                                model.destroyed()))
-end
+dump.report(" destroyed " .. model.destroyed())

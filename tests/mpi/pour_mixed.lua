@@ -59,9 +59,4 @@ model.solve{time = 0.15, history_interval = 100}
 model.cycle(300)
 history.export("history.csv")
 dump.write("dump.txt")
-local r = model.ranks()
-if r.count > 1 and r.rank == 0 then
-  io.stderr:write(string.format("decomposed %s grid %d %d %d moved %d exchanges %d\n",
-                                tostring(r.decomposed), r.grid[1], r.grid[2], r.grid[3], r.moved,
-                                r.exchanges))
-end
+dump.report()
