@@ -767,7 +767,8 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
     }
   CAIRN_TRY(make_slices(cs, d));
   size_t ns = cs->n_slices, nb = balls_owned(w); /* (a ghost's sums are its own rank's) */
-  int threads = 1;
+  int threads = 1; /* (read by the pragmas only: without OpenMP, unused) */
+  (void)threads;
 #ifdef _OPENMP
   threads = ns >= PARALLEL_SLICES ? omp_get_max_threads() : 1;
 #endif
