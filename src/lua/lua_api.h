@@ -75,6 +75,10 @@ int lua_raisef(lua_State *L, const char *fmt, ...) __attribute__((format(printf,
 void refuse_inside_callback(lua_State *L, const char *fn);
 script_ctx *ctx_of(lua_State *L);
 cairn_world *ctx_world(lua_State *L); /* raises if model.new has not been called */
+/* The world with detection brought up to date and the contacts in the order of their ids, as
+   scripts, measurements and outputs see them (what they show does not depend on the order the
+   contacts were made in); raises on failure. */
+cairn_world *detected_world(lua_State *L);
 int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d);
 /* Read a vector of 'dim' (2D: 2 or 3) numbers from a table at idx; raises naming 'what'. */
 void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what);

@@ -16,16 +16,6 @@ typedef struct handle {
 } handle;
 
 /* Contacts follow the balls' current positions: detect first if anything changed. */
-/* Detection brought up to date, and the contacts put in the order of their ids: what scripts see
-   of them (lists, handles, sums, per-contact draws) does not depend on the order they were
-   made in. */
-static void ensure_detected(lua_State *L, cairn_world *w) {
-  cairn_diag d;
-  cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
-  if (s == CAIRN_OK) s = contact_sort_by_key(w, &d);
-  if (s) raise_diag(L, s, &d);
-}
-
 void push_contact_ids(lua_State *L, int kind, int64_t id1, int64_t id2) {
   handle *h = lua_newuserdatauv(L, sizeof *h, 0);
   h->kind = kind;
@@ -240,7 +230,7 @@ static int l_apply(lua_State *L) {
     if (s) return raise_diag(L, s, &d);
   }
   lua_settop(L, 1);
-  ensure_detected(L, w);
+  detected_world(L);
   for (uint32_t c = 0; c < w->contacts.n; c++) {
     if (kind >= 0 && w->contacts.kind[c] != kind) continue;
     if (model >= 0) {
@@ -375,7 +365,7 @@ static int l_bond(lua_State *L) {
     }
     lua_pop(L, 1);
   }
-  ensure_detected(L, w);
+  detected_world(L);
   const contact_store *cs = &w->contacts;
   const ball_store *bs = &w->balls;
   lua_Integer n = 0;
@@ -458,7 +448,7 @@ static int l_find(lua_State *L) {
   int kind = check_kind(L, 1);
   int64_t id1 = get_id(L, 2, "contact.find: first id"),
           id2 = get_id(L, 3, "contact.find: second id");
-  ensure_detected(L, w);
+  detected_world(L);
   uint32_t c;
   if (contact_find(w, kind, id1, id2, &c, NULL) != CAIRN_OK) {
     lua_pushnil(L);
@@ -471,7 +461,7 @@ static int l_find(lua_State *L) {
 static int l_list(lua_State *L) {
   cairn_world *w = ctx_world(L);
   int kind = lua_isnoneornil(L, 1) ? -1 : check_kind(L, 1);
-  ensure_detected(L, w);
+  detected_world(L);
   lua_newtable(L);
   lua_Integer n = 0;
   for (size_t c = 0; c < w->contacts.n; c++) {
@@ -486,7 +476,7 @@ static int l_list(lua_State *L) {
    without making a handle per contact, for large models). */
 static int l_count(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  ensure_detected(L, w);
+  detected_world(L);
   const contact_store *cs = &w->contacts;
   if (lua_isnoneornil(L, 1)) {
     lua_pushinteger(L, (lua_Integer)cs->n);

@@ -28,16 +28,6 @@ static meas_region *check_region(lua_State *L, int idx, cairn_world **w) {
 }
 
 /* Contacts must describe the current balls: detect first if anything changed (as contact.find). */
-/* Detection brought up to date, and the contacts put in the order of their ids: what scripts see
-   of them (lists, handles, sums, per-contact draws) does not depend on the order they were
-   made in. */
-static void ensure_detected(lua_State *L, cairn_world *w) {
-  cairn_diag d;
-  cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
-  if (s == CAIRN_OK) s = contact_sort_by_key(w, &d);
-  if (s) raise_diag(L, s, &d);
-}
-
 static int l_create(lua_State *L) {
   const char *fn = "measure.create";
   cairn_world *w = ctx_world(L);
@@ -117,7 +107,7 @@ static int l_coordination(lua_State *L) {
     all = lua_toboolean(L, -1);
     lua_pop(L, 1);
   }
-  ensure_detected(L, w);
+  detected_world(L);
   size_t nb;
   lua_pushnumber(L, meas_coordination(w, r, all, &nb));
   lua_pushinteger(L, (lua_Integer)nb);
@@ -161,7 +151,7 @@ static int push_tensor(lua_State *L, int dim, const double t[9], int idx, const 
 static int l_stress(lua_State *L) {
   cairn_world *w;
   meas_region *r = check_region(L, 1, &w);
-  ensure_detected(L, w);
+  detected_world(L);
   double s[9];
   meas_stress(w, r, s, NULL);
   return push_tensor(L, w->dim, s, 2, "mean", w->dim);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contact/contact.h"
+#include "cycle/cycle.h"
 #include "lua/lua_api.h"
 
 static const char CTX_KEY = 'c';
@@ -49,6 +51,15 @@ cairn_world *ctx_world(lua_State *L) {
   script_ctx *c = ctx_of(L);
   if (!c->w) lua_raisef(L, "no model yet; call model.new{dim = 2} or model.new{dim = 3} first");
   return c->w;
+}
+
+cairn_world *detected_world(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  cairn_diag d;
+  cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
+  if (s == CAIRN_OK) s = contact_sort_by_key(w, &d);
+  if (s) raise_diag(L, s, &d);
+  return w;
 }
 
 int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d) {

@@ -38,17 +38,7 @@ static vtk_series *series_of(lua_State *L, const char *prefix) {
   return &u->s;
 }
 
-/* Contacts shown must match the balls shown: detect first if anything changed; the file lists
-   them in the order of their ids. */
-static cairn_world *detected_world(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  cairn_diag d;
-  cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
-  if (s == CAIRN_OK) s = contact_sort_by_key(w, &d);
-  if (s) raise_diag(L, s, &d);
-  return w;
-}
-
+/* (detected_world: the contacts shown match the balls shown, in the order of their ids) */
 /* vtk.write(prefix): one snapshot, added to the prefix's series. */
 static int l_write(lua_State *L) {
   cairn_world *w = detected_world(L);
