@@ -606,14 +606,6 @@ static void record_crack(cairn_world *w, uint32_t c) {
 
 /* Events of the step, in contact order; then the contacts that parted are deleted (backwards:
    deletion moves the last contact into the hole, and the last has been looked at). */
-/* (qsort's comparison of cracks: by kind, then ids) */
-static int crack_cmp(const void *x, const void *y) {
-  const crack *a = x, *b = y;
-  if (a->kind != b->kind) return (a->kind > b->kind) - (a->kind < b->kind);
-  if (a->id1 != b->id1) return (a->id1 > b->id1) - (a->id1 < b->id1);
-  return (a->id2 > b->id2) - (a->id2 < b->id2);
-}
-
 static void events_and_partings(cairn_world *w, const uint8_t *busy) {
   contact_store *cs = &w->contacts;
   const uint8_t *status = w->fs.status;
@@ -633,7 +625,7 @@ static void events_and_partings(cairn_world *w, const uint8_t *busy) {
   }
   /* the step's cracks in the order of their ids, not of the contacts in the store */
   if (w->cracks.n > cracks0 + 1)
-    qsort(w->cracks.c + cracks0, w->cracks.n - cracks0, sizeof *w->cracks.c, crack_cmp);
+    qsort(w->cracks.c + cracks0, w->cracks.n - cracks0, sizeof *w->cracks.c, crack_order);
   for (size_t s = cs->n_slices; s-- > 0;) {
     if (!busy[s]) continue;
     for (size_t c = cs->slice[s + 1]; c-- > cs->slice[s];) {
@@ -748,8 +740,6 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
 /* Starting threads costs a few microseconds per loop: below this many slices the pass runs on
    one thread (the result is the same either way). */
 #define PARALLEL_SLICES 32
-/* and below this many balls their sums run on one thread */
-#define PARALLEL_BALLS(n) ((n) >= 2048)
 
 cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
@@ -783,7 +773,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   for (long s = 0; s < nsl; s++)
     busy[s] =
         (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS, &kn_m);
-#pragma omp parallel for schedule(static) if (threads > 1 && PARALLEL_BALLS(nb))
+#pragma omp parallel for schedule(static) if (threads > 1 && PARALLEL_WORTH(nb))
   for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
   if (cs->links.n_extra) extra_sums(w);
   wall_sums(w);

@@ -148,6 +148,22 @@ static cairn_status note_ghost(rank_slot **list, size_t *n, size_t *cap, uint32_
   return CAIRN_OK;
 }
 
+/* The forward lists from a list of (rank, slot) sorted by rank, then slot: each ball owned here
+   that is a ghost on a rank, once, named by remap[slot] (or slot itself without remap). */
+static cairn_status send_lists(par_domain *pd, const rank_slot *l, size_t n, const uint32_t *remap,
+                               cairn_diag *d) {
+  CAIRN_TRY(mem_grow((void **)&pd->send, &pd->cap_send, n + 1, sizeof *pd->send, "par:send", d));
+  pd->n_send = 0;
+  for (int r = 0; r <= pd->P; r++) pd->send_off[r] = 0;
+  for (size_t q = 0; q < n; q++) {
+    if (q && l[q].rank == l[q - 1].rank && l[q].slot == l[q - 1].slot) continue;
+    pd->send[pd->n_send++] = remap ? remap[l[q].slot] : l[q].slot;
+    pd->send_off[l[q].rank + 1]++;
+  }
+  for (int r = 0; r < pd->P; r++) pd->send_off[r + 1] += pd->send_off[r];
+  return CAIRN_OK;
+}
+
 cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   ball_store *b = &w->balls;
   contact_store *cs = &w->contacts;
@@ -192,17 +208,8 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
     remap[theirs[q].slot] = (uint32_t)k, order[k++] = theirs[q].slot;
     pd->recv_n[theirs[q].rank]++;
   }
-  /* send lists, in new slots */
-  s = mem_grow((void **)&pd->send, &pd->cap_send, n_mine + 1, sizeof *pd->send, "par:send", d);
+  s = send_lists(pd, mine, n_mine, remap, d); /* (in the new slots) */
   if (s != CAIRN_OK) goto done;
-  pd->n_send = 0;
-  for (int r = 0; r <= pd->P; r++) pd->send_off[r] = 0;
-  for (size_t q = 0; q < n_mine; q++) {
-    if (q && mine[q].rank == mine[q - 1].rank && mine[q].slot == mine[q - 1].slot) continue;
-    pd->send[pd->n_send++] = remap[mine[q].slot];
-    pd->send_off[mine[q].rank + 1]++;
-  }
-  for (int r = 0; r < pd->P; r++) pd->send_off[r + 1] += pd->send_off[r];
   /* contacts: those with an owned side stay (their partner is here: a ghost from its pair) */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
@@ -270,13 +277,6 @@ static int row_ref_cmp(const void *x, const void *y) {
   const row_ref *a = x, *b = y;
   if (a->key != b->key) return (a->key > b->key) - (a->key < b->key);
   return (a->id > b->id) - (a->id < b->id);
-}
-static int crack_order(const void *x, const void *y) {
-  const crack *a = x, *b = y;
-  if (a->step != b->step) return (a->step > b->step) - (a->step < b->step);
-  if (a->kind != b->kind) return (a->kind > b->kind) - (a->kind < b->kind);
-  if (a->id1 != b->id1) return (a->id1 > b->id1) - (a->id1 < b->id1);
-  return (a->id2 > b->id2) - (a->id2 < b->id2);
 }
 
 /* The key of a pair or contact from its kind and its sides as a row gives them (ball-wall: the
@@ -426,14 +426,8 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
     if (i && pkeys[i] == pkeys[i - 1]) continue;
     int kind = (int)(pkeys[i] >> 62);
     int64_t i1 = (int64_t)(pkeys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(pkeys[i] & 0x7fffffff);
-    uint32_t sa, sb = idmap_get(&b->map, (uint64_t)i2);
-    if (kind == CAIRN_KIND_BALL_BALL) {
-      sa = idmap_get(&b->map, (uint64_t)i1);
-    } else {
-      sa = IDMAP_NONE;
-      for (size_t wk = 0; wk < w->walls.n; wk++)
-        if (w->walls.w[wk].id == i1) sa = (uint32_t)wk;
-    }
+    uint32_t sb = idmap_get(&b->map, (uint64_t)i2);
+    uint32_t sa = idmap_get(kind == CAIRN_KIND_BALL_BALL ? &b->map : &w->walls.map, (uint64_t)i1);
     if (sa == IDMAP_NONE || sb == IDMAP_NONE) continue;
     s = pairs_push(p, kind, sa, sb, d);
     if (s != CAIRN_OK) break;
@@ -533,7 +527,8 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   uint32_t *dest = NULL, *keep = NULL;
   int64_t *ids = NULL;
   uint8_t *mig = NULL; /* the contacts that came with balls (the next exchange reuses rbuf) */
-  size_t n_mig = 0;
+  size_t n_mig = 0, n_ghosts = 0, cap_ghosts = 0;
+  rank_slot *ghosts = NULL; /* (rank, slot): ball slot is a ghost on that rank */
   dest = mem_realloc(NULL, 0, (b->n + 1) * sizeof *dest, "par:exchange");
   keep = mem_realloc(NULL, 0, (b->n + 1) * sizeof *keep, "par:exchange");
   CAIRN_CHECK(dest && keep, d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
@@ -616,10 +611,9 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   /* 3. the owned balls in their order (global grid: the serial order), and the new ghosts */
   s = comm_agree(detect_sort_owned(w, d), d);
   if (s != CAIRN_OK) goto done;
+  /* each owned ball to every other rank whose brick lies within reach of it, as the scatter
+     lists them: by rank, then slot */
   double cut = detect_ghost_reach(w);
-  for (int r = 0; r < pd->P; r++) pd->plen[r] = 0;
-  for (int r = 0; r <= pd->P; r++) pd->send_off[r] = 0;
-  pd->n_send = 0;
   for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++) {
     near_bricks nb;
     bricks_near(pd, b->pos[i], cut, &nb);
@@ -627,34 +621,20 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
       for (int y = nb.lo[1]; y <= nb.hi[1] && s == CAIRN_OK; y++)
         for (int x = nb.lo[0]; x <= nb.hi[0] && s == CAIRN_OK; x++) {
           int r = (z * pd->grid[1] + y) * pd->grid[0] + x;
-          if (r == pd->me) continue;
-          ball_row_pack(b, (uint32_t)i, row);
-          s = put(pd, r, row, brow, d);
-          pd->send_off[r + 1]++;
+          if (r != pd->me)
+            s = note_ghost(&ghosts, &n_ghosts, &cap_ghosts, (uint32_t)r, (uint32_t)i, d);
         }
   }
-  /* the send lists, by rank: the same walk again */
-  size_t total_send = 0;
-  for (int r = 0; r < pd->P; r++) total_send += pd->send_off[r + 1];
-  if (s == CAIRN_OK)
-    s = mem_grow((void **)&pd->send, &pd->cap_send, total_send + 1, sizeof *pd->send, "par:send",
-                 d);
   if (s == CAIRN_OK) {
-    for (int r = 0; r < pd->P; r++) pd->send_off[r + 1] += pd->send_off[r];
-    size_t *fill = calloc((size_t)pd->P, sizeof *fill);
-    if (!fill) s = diag_set(d, CAIRN_ENOMEM, "out of memory listing ghosts");
-    for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++) {
-      near_bricks nb;
-      bricks_near(pd, b->pos[i], cut, &nb);
-      for (int z = nb.lo[2]; z <= nb.hi[2]; z++)
-        for (int y = nb.lo[1]; y <= nb.hi[1]; y++)
-          for (int x = nb.lo[0]; x <= nb.hi[0]; x++) {
-            int r = (z * pd->grid[1] + y) * pd->grid[0] + x;
-            if (r != pd->me) pd->send[pd->send_off[r] + fill[r]++] = (uint32_t)i;
-          }
+    qsort(ghosts, n_ghosts, sizeof *ghosts, rank_slot_cmp);
+    s = send_lists(pd, ghosts, n_ghosts, NULL, d);
+  }
+  for (int r = 0; r < pd->P && s == CAIRN_OK; r++) {
+    pd->plen[r] = 0;
+    for (size_t q = pd->send_off[r]; q < pd->send_off[r + 1] && s == CAIRN_OK; q++) {
+      ball_row_pack(b, pd->send[q], row);
+      s = put(pd, r, row, brow, d);
     }
-    free(fill);
-    pd->n_send = total_send;
   }
   s = comm_agree(s, d);
   if (s == CAIRN_OK) s = exchange(pd, off, d);
@@ -710,6 +690,7 @@ done:
   mem_free(keep, 0);
   mem_free(ids, 0);
   mem_free(mig, 0);
+  mem_free(ghosts, 0);
   return s;
 }
 

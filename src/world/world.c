@@ -62,6 +62,14 @@ void cairn_world_destroy(cairn_world **wp) {
   *wp = NULL;
 }
 
+int crack_order(const void *x, const void *y) {
+  const crack *a = x, *b = y;
+  if (a->step != b->step) return (a->step > b->step) - (a->step < b->step);
+  if (a->kind != b->kind) return (a->kind > b->kind) - (a->kind < b->kind);
+  if (a->id1 != b->id1) return (a->id1 > b->id1) - (a->id1 < b->id1);
+  return (a->id2 > b->id2) - (a->id2 < b->id2);
+}
+
 void world_mark_dirty(cairn_world *w) {
   w->pairs.dirty = 1;
   w->contacts.links.ok = 0; /* (balls may have come, gone or moved slots) */

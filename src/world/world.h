@@ -365,6 +365,8 @@ typedef struct crack_set {
   size_t n, cap;
   crack *c;
 } crack_set;
+/* The order of the crack list (qsort's comparison): by step, then kind, then ids (world.c). */
+int crack_order(const void *x, const void *y);
 
 typedef struct par_domain par_domain; /* MPI domain decomposition (src/par/par.h) */
 
