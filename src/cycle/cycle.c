@@ -6,11 +6,6 @@
 #include <omp.h>
 #endif
 
-/* Starting threads costs a few microseconds per loop: below this many items a loop runs on one
-   thread. The results are the same either way (each item is independent, sums are per ball in
-   a fixed order). */
-#define PARALLEL_WORTH(n) ((n) >= 2048)
-
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
 #include "cycle/cycle.h"

@@ -5,6 +5,11 @@
 
 #include "world/world.h"
 
+/* Starting threads costs a few microseconds per loop: below this many balls a loop over them
+   (motion, the balls' sums) runs on one thread. The results are the same either way (each ball
+   is independent, and sums each of its contacts in a fixed order). */
+#define PARALLEL_WORTH(n) ((n) >= 2048)
+
 /* Delete the contacts whose gap (at the current positions) exceeds their proximity and whose
    model allowed it at its last update; while energy is tracked each gets a last call of its
    model first (model.clean: the force pass does the same for the contacts it meets). */

@@ -342,7 +342,8 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   pair_list *p = &w->pairs;
   contact_store *cs = &w->contacts;
   p->n = 0;
-  p->skin = choose_skin(w);
+  /* (under MPI every rebuild follows the exchange, whose detect_sort_owned set the skin) */
+  if (!w->par) p->skin = choose_skin(w);
   if (w->cell.on) { /* the images limit the skin: a ball meets only the nearest of each other */
     double rmax = 0, most;
     for (size_t i = 0; i < w->balls.n; i++)
@@ -587,7 +588,7 @@ void detect_refresh(cairn_world *w) {
 
 cairn_status detect_sort_owned(cairn_world *w, cairn_diag *d) {
   pair_list *p = &w->pairs;
-  p->skin = choose_skin(w); /* (the rebuild that follows finds the same) */
+  p->skin = choose_skin(w); /* (the rebuild that follows keeps it) */
   grid g;
   grid_setup(w, p->skin + cmat_max_proximity(w), &g, 1);
   return sort_balls(w, &g, d);

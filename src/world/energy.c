@@ -25,13 +25,20 @@ static int booked(const cairn_world *w, uint32_t c) {
   return contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c]);
 }
 
+/* The accumulators of the losses not yet folded in (zeroed at the first since the last fold):
+   dashpot, slip, removed. */
+static xsum *pending(energy_track *t) {
+  if (!t->n_pending++)
+    for (int k = 0; k < 3; k++) xsum_init(&t->pending[k]);
+  return t->pending;
+}
+
 void energy_retire(cairn_world *w, uint32_t c) {
   double e[CAIRN_ENERGY_N];
   if (w->contacts.model[c] < 0 || !booked(w, c) || !contact_energy(w, c, e)) return;
-  if (!w->energy.n_pending++)
-    for (int k = 0; k < 3; k++) xsum_init(&w->energy.pending[k]);
-  xsum_add(&w->energy.pending[0], e[CAIRN_ENERGY_DASHPOT]);
-  xsum_add(&w->energy.pending[1], e[CAIRN_ENERGY_SLIP]);
+  xsum *p = pending(&w->energy);
+  xsum_add(&p[0], e[CAIRN_ENERGY_DASHPOT]);
+  xsum_add(&p[1], e[CAIRN_ENERGY_SLIP]);
 }
 
 void energy_totals(const cairn_world *w, double *retired, double *removed) {
@@ -49,9 +56,7 @@ void energy_fold(cairn_world *w) {
     int64_t any = w->energy.n_pending;
     comm_sum_i64(&any, 1);
     if (!any) return;
-    if (!w->energy.n_pending)
-      for (int k = 0; k < 3; k++) xsum_init(&w->energy.pending[k]);
-    comm_xsum(w->energy.pending, 3);
+    comm_xsum(pending(&w->energy), 3);
     w->energy.n_pending = 1;
   }
   if (!w->energy.n_pending) return;
@@ -60,9 +65,7 @@ void energy_fold(cairn_world *w) {
 }
 
 static void book_removed(cairn_world *w, double e) {
-  if (!w->energy.n_pending++)
-    for (int k = 0; k < 3; k++) xsum_init(&w->energy.pending[k]);
-  xsum_add(&w->energy.pending[2], e);
+  xsum_add(&pending(&w->energy)[2], e);
 }
 
 void energy_remove_ball(cairn_world *w, uint32_t s) {

@@ -56,4 +56,13 @@ function dump.report(extra)
   return r
 end
 
+-- A stream of pseudo-random numbers in [0, 1) from 'seed': a 32-bit linear congruential
+-- generator (Numerical Recipes' constants), the same on every rank and machine.
+function dump.random(seed)
+  return function()
+    seed = (1664525 * seed + 1013904223) % 4294967296
+    return seed / 4294967296
+  end
+end
+
 return dump

@@ -19,11 +19,7 @@ wall.create{id = 3, kind = "segment", nodes = {{L, -0.01}, {L, 0.12}}}
 wall.create{id = 4, kind = "segment", nodes = {{0.17, 0.06}, {0.23, 0.06}}}
 wall.spin(4, 3.0)
 model.domain{min = {-0.2, -0.1}, max = {L + 0.2, 2.0}, condition = "destroy"}
-local seed = 99
-local function rand()
-  seed = (1664525 * seed + 1013904223) % 4294967296
-  return seed / 4294967296
-end
+local rand = dump.random(99)
 local n = 0
 for k = 0, 19 do
   for i = 0, 29 do

@@ -21,11 +21,7 @@ wall.create{id = 3, kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
 wall.create{id = 4, kind = "plane", point = {0, 0, 0}, normal = {0, 1, 0}}
 wall.create{id = 5, kind = "plane", point = {0, L, 0}, normal = {0, -1, 0}}
 model.domain{min = {-0.05, -0.05, -0.05}, max = {L + 0.05, L + 0.05, 1.0}}
-local seed = 4242
-local function rand()
-  seed = (1664525 * seed + 1013904223) % 4294967296
-  return seed / 4294967296
-end
+local rand = dump.random(4242)
 local n, per = 0, 12
 for k = 0, 6 do
   for j = 0, per - 1 do

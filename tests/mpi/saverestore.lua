@@ -19,11 +19,7 @@ else
   wall.create{id = 3, kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
   wall.create{id = 4, kind = "plane", point = {0, 0, 0}, normal = {0, 1, 0}}
   wall.create{id = 5, kind = "plane", point = {0, L, 0}, normal = {0, -1, 0}}
-  local seed = 7
-  local function rand()
-    seed = (1664525 * seed + 1013904223) % 4294967296
-    return seed / 4294967296
-  end
+  local rand = dump.random(7)
   local n = 0
   for k = 0, 5 do
     for j = 0, 8 do
