@@ -304,32 +304,36 @@ static inline unsigned char cairn_cm_status(const cairn_cm_output *o) {
 #else
 #define CAIRN_CM_FLATTEN
 #endif
+/* The loop of a slice entry: the per-contact law 'law' (a function, or a pointer to one) over
+   slice s_, with each contact's input block filled and its output block cleared first. */
+#define CAIRN_CM_SLICE_LOOP(s_, law)                                                               \
+  for (size_t k_ = 0; k_ < s_->n; k_++) {                                                          \
+    cairn_cm_input in_;                                                                            \
+    cairn_cm_output out_;                                                                          \
+    in_.dim = s_->dim, in_.kind = s_->kind, in_.first = s_->first[k_], in_.dt = s_->dt;            \
+    in_.gap = s_->gap[k_], in_.m_eff = s_->m_eff[k_], in_.energy = s_->energy;                     \
+    in_.n[0] = s_->nx[k_], in_.n[1] = s_->ny[k_], in_.n[2] = s_->nz[k_];                           \
+    in_.vel[0] = s_->vx[k_], in_.vel[1] = s_->vy[k_], in_.vel[2] = s_->vz[k_];                     \
+    if (s_->wx)                                                                                    \
+      in_.angvel[0] = s_->wx[k_], in_.angvel[1] = s_->wy[k_], in_.angvel[2] = s_->wz[k_];          \
+    else                                                                                           \
+      in_.angvel[0] = in_.angvel[1] = in_.angvel[2] = 0.0;                                         \
+    in_.r1 = s_->r1 ? s_->r1[k_] : 0.0, in_.r2 = s_->r2 ? s_->r2[k_] : 0.0;                        \
+    in_.r_eff = in_.r1 > 0 ? in_.r1 * in_.r2 / (in_.r1 + in_.r2) : in_.r2;                         \
+    out_.force[0] = out_.force[1] = out_.force[2] = 0.0;                                           \
+    out_.moment[0] = out_.moment[1] = out_.moment[2] = 0.0;                                        \
+    out_.kn_est = out_.ks_est = out_.kr_est = 0.0;                                                 \
+    out_.active = 0, out_.may_delete = 1, out_.events = 0u, out_.slip_mode = out_.bond_mode = 0;   \
+    law(&in_, s_->props, s_->derived, s_->state[k_], &out_);                                       \
+    s_->fx[k_] = out_.force[0], s_->fy[k_] = out_.force[1], s_->fz[k_] = out_.force[2];            \
+    if (s_->mx)                                                                                    \
+      s_->mx[k_] = out_.moment[0], s_->my[k_] = out_.moment[1], s_->mz[k_] = out_.moment[2];       \
+    s_->kn[k_] = out_.kn_est, s_->ks[k_] = out_.ks_est, s_->kr[k_] = out_.kr_est;                  \
+    s_->status[k_] = cairn_cm_status(&out_);                                                       \
+  }
 #define CAIRN_CM_SLICE(name, law)                                                                  \
   static CAIRN_CM_FLATTEN void name(const cairn_cm_slice *s_) {                                    \
-    for (size_t k_ = 0; k_ < s_->n; k_++) {                                                        \
-      cairn_cm_input in_;                                                                          \
-      cairn_cm_output out_;                                                                        \
-      in_.dim = s_->dim, in_.kind = s_->kind, in_.first = s_->first[k_], in_.dt = s_->dt;          \
-      in_.gap = s_->gap[k_], in_.m_eff = s_->m_eff[k_], in_.energy = s_->energy;                   \
-      in_.n[0] = s_->nx[k_], in_.n[1] = s_->ny[k_], in_.n[2] = s_->nz[k_];                         \
-      in_.vel[0] = s_->vx[k_], in_.vel[1] = s_->vy[k_], in_.vel[2] = s_->vz[k_];                   \
-      if (s_->wx)                                                                                  \
-        in_.angvel[0] = s_->wx[k_], in_.angvel[1] = s_->wy[k_], in_.angvel[2] = s_->wz[k_];        \
-      else                                                                                         \
-        in_.angvel[0] = in_.angvel[1] = in_.angvel[2] = 0.0;                                       \
-      in_.r1 = s_->r1 ? s_->r1[k_] : 0.0, in_.r2 = s_->r2 ? s_->r2[k_] : 0.0;                      \
-      in_.r_eff = in_.r1 > 0 ? in_.r1 * in_.r2 / (in_.r1 + in_.r2) : in_.r2;                       \
-      out_.force[0] = out_.force[1] = out_.force[2] = 0.0;                                         \
-      out_.moment[0] = out_.moment[1] = out_.moment[2] = 0.0;                                      \
-      out_.kn_est = out_.ks_est = out_.kr_est = 0.0;                                               \
-      out_.active = 0, out_.may_delete = 1, out_.events = 0u, out_.slip_mode = out_.bond_mode = 0; \
-      law(&in_, s_->props, s_->derived, s_->state[k_], &out_);                                     \
-      s_->fx[k_] = out_.force[0], s_->fy[k_] = out_.force[1], s_->fz[k_] = out_.force[2];          \
-      if (s_->mx)                                                                                  \
-        s_->mx[k_] = out_.moment[0], s_->my[k_] = out_.moment[1], s_->mz[k_] = out_.moment[2];     \
-      s_->kn[k_] = out_.kn_est, s_->ks[k_] = out_.ks_est, s_->kr[k_] = out_.kr_est;                \
-      s_->status[k_] = cairn_cm_status(&out_);                                                     \
-    }                                                                                              \
+    CAIRN_CM_SLICE_LOOP(s_, law)                                                                   \
   }
 
 /* A plugin exports exactly one function with this name and signature. It calls 'add' once for

@@ -231,13 +231,13 @@ static int cmd_models(int argc, char **argv) {
     rc = 1;
   } else if (argc == 0) {
     printf("%-12s %-8s %s\n", "model", "version", "source: description");
-    for (size_t i = 0; i < w->reg.n; i++) {
-      const model_entry *e = &w->reg.e[i];
+    for (size_t i = 0; i < w->reg->n; i++) {
+      const model_entry *e = &w->reg->e[i];
       printf("%-12s %-8d %s: %s\n", e->m->name, e->m->version, e->source,
              e->m->doc ? e->m->doc : "");
     }
   } else {
-    int k = registry_find(&w->reg, argv[0]);
+    int k = registry_find(w->reg, argv[0]);
     if (k < 0) {
       fprintf(stderr,
               "cairn models: no contact model '%s'; run `cairn models` to list them "
@@ -245,7 +245,7 @@ static int cmd_models(int argc, char **argv) {
               argv[0]);
       rc = 1;
     } else {
-      print_model(&w->reg.e[k]);
+      print_model(&w->reg->e[k]);
     }
   }
   cairn_world_destroy(&w);

@@ -6,12 +6,12 @@
 #include "contact/contact.h"
 
 void cmat_entry_unshare(cairn_world *w, cmat_entry *ce) {
-  if (ce->props && ce->pblk != IDMAP_NONE) props_block_release(&w->reg.e[ce->model], ce->pblk);
+  if (ce->props && ce->pblk != IDMAP_NONE) props_block_release(&w->reg->e[ce->model], ce->pblk);
   ce->pblk = IDMAP_NONE;
 }
 
 cairn_status cmat_entry_block(cairn_world *w, cmat_entry *ce, uint32_t *pblk, cairn_diag *d) {
-  model_entry *e = &w->reg.e[ce->model];
+  model_entry *e = &w->reg->e[ce->model];
   if (ce->pblk == IDMAP_NONE) CAIRN_TRY(props_block_new(e, ce->props, ce->setmask, &ce->pblk, d));
   e->ppool.refs[ce->pblk]++;
   *pblk = ce->pblk;
@@ -19,7 +19,7 @@ cairn_status cmat_entry_block(cairn_world *w, cmat_entry *ce, uint32_t *pblk, ca
 }
 
 static cairn_status entry_set_model(cairn_world *w, cmat_entry *ce, int model, cairn_diag *d) {
-  const model_entry *e = &w->reg.e[model];
+  const model_entry *e = &w->reg->e[model];
   cmat_entry_unshare(w, ce);
   double *np = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat:props");
   if (!np) return diag_set(d, CAIRN_ENOMEM, "out of memory setting the contact model assignment");
@@ -35,12 +35,12 @@ static cairn_status entry_set_model(cairn_world *w, cmat_entry *ce, int model, c
 cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, double proximity,
                               cairn_diag *d) {
   int m;
-  CAIRN_TRY(registry_require(&w->reg, model, &m, d));
+  CAIRN_TRY(registry_require(w->reg, model, &m, d));
   CAIRN_CHECK(isfinite(proximity) && proximity >= 0, d, CAIRN_EINVAL,
               "contact assignment: proximity must be >= 0 (got %g); give the gap in length units "
               "below which contacts are created",
               proximity);
-  cmat_entry *ce = &w->cmat.def[kind];
+  cmat_entry *ce = &w->cmat->def[kind];
   CAIRN_TRY(entry_set_model(w, ce, m, d));
   ce->proximity = proximity;
   world_mark_dirty(w);
@@ -49,21 +49,21 @@ cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, doubl
 
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d) {
-  cmat_entry *ce = &w->cmat.def[kind];
+  cmat_entry *ce = &w->cmat->def[kind];
   char who[96];
   snprintf(who, sizeof who, "contact assignment (%s)", contact_kind_name(kind));
-  CAIRN_TRY(model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
+  CAIRN_TRY(model_prop_write(&w->reg->e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
   cmat_entry_unshare(w, ce); /* contacts made before keep the values they got */
   return CAIRN_OK;
 }
 
 cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char *g2,
                            const char *model, double proximity, cairn_diag *d) {
-  cmat *t = &w->cmat;
+  cmat *t = w->cmat;
   CAIRN_CHECK(g1 && g1[0], d, CAIRN_EINVAL,
               "contact assignment rule: give group = NAME (or groups = {A, B})");
   int m;
-  CAIRN_TRY(registry_require(&w->reg, model, &m, d));
+  CAIRN_TRY(registry_require(w->reg, model, &m, d));
   CAIRN_CHECK(isfinite(proximity) && proximity >= 0, d, CAIRN_EINVAL,
               "contact assignment rule: proximity must be >= 0 (got %g)", proximity);
   cmat_rule r;
@@ -86,18 +86,18 @@ cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char 
 
 cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *v, int n,
                                 cairn_diag *d) {
-  cmat *t = &w->cmat;
+  cmat *t = w->cmat;
   CAIRN_CHECK(t->n_rules > 0, d, CAIRN_ESTATE, "no contact assignment rule to set '%s' on", name);
   cmat_entry *ce = &t->rules[t->n_rules - 1].e;
   char who[64];
   snprintf(who, sizeof who, "contact assignment rule %zu", t->n_rules);
-  CAIRN_TRY(model_prop_write(&w->reg.e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
+  CAIRN_TRY(model_prop_write(&w->reg->e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
   cmat_entry_unshare(w, ce);
   return CAIRN_OK;
 }
 
 void cmat_clear_rules(cairn_world *w) {
-  cmat *t = &w->cmat;
+  cmat *t = w->cmat;
   for (size_t i = 0; i < t->n_rules; i++) {
     cmat_entry_unshare(w, &t->rules[i].e);
     mem_free(t->rules[i].e.props, 0);
@@ -111,7 +111,7 @@ static uint16_t side_group(const cairn_world *w, int kind, int side, uint32_t sl
 }
 
 cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b) {
-  cmat *t = &w->cmat;
+  cmat *t = w->cmat;
   if (t->n_rules) {
     uint16_t ga = side_group(w, kind, 1, a), gb = side_group(w, kind, 2, b);
     for (size_t i = 0; i < t->n_rules; i++) {
@@ -128,20 +128,20 @@ cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b) {
 double cmat_max_proximity(const cairn_world *w) {
   double p = 0;
   for (int k = 0; k < 2; k++)
-    if (w->cmat.def[k].proximity > p) p = w->cmat.def[k].proximity;
-  for (size_t i = 0; i < w->cmat.n_rules; i++)
-    if (w->cmat.rules[i].e.proximity > p) p = w->cmat.rules[i].e.proximity;
+    if (w->cmat->def[k].proximity > p) p = w->cmat->def[k].proximity;
+  for (size_t i = 0; i < w->cmat->n_rules; i++)
+    if (w->cmat->rules[i].e.proximity > p) p = w->cmat->rules[i].e.proximity;
   return p;
 }
 
 void cmat_free(cairn_world *w) {
   for (int k = 0; k < 2; k++) {
-    cmat_entry_unshare(w, &w->cmat.def[k]);
-    mem_free(w->cmat.def[k].props, 0);
-    w->cmat.def[k].props = NULL;
+    cmat_entry_unshare(w, &w->cmat->def[k]);
+    mem_free(w->cmat->def[k].props, 0);
+    w->cmat->def[k].props = NULL;
   }
   cmat_clear_rules(w);
-  mem_free(w->cmat.rules, 0);
-  w->cmat.rules = NULL;
-  w->cmat.cap_rules = 0;
+  mem_free(w->cmat->rules, 0);
+  w->cmat->rules = NULL;
+  w->cmat->cap_rules = 0;
 }

@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "contact/contact.h"
-#include "contact/plugin_call.h"
-#include "world/energy.h"
+#include "contact/events.h"
+#include "contact/model_call.h"
+#include "contact/energy.h"
 
 const char *contact_kind_name(int kind) {
   return kind == CAIRN_KIND_BALL_BALL ? "ball-ball" : "ball-wall";
@@ -23,13 +24,13 @@ static int64_t side_id(const cairn_world *w, int kind, int side, uint32_t slot) 
 }
 
 uint64_t contact_key_of(const cairn_world *w, uint32_t c) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   int k = cs->kind[c];
   return contact_key(k, side_id(w, k, 1, cs->a[c]), side_id(w, k, 2, cs->b[c]));
 }
 
 void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   int k = cs->kind[c];
   if (k == CAIRN_KIND_BALL_BALL)
     snprintf(buf, n, "ball-ball contact %lld-%lld", (long long)w->balls.id[cs->a[c]],
@@ -48,7 +49,7 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
 // clang-format on
 
 static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   if (need <= cs->cap) return CAIRN_OK;
   size_t old = cs->cap, cap = mem_next_cap(old, need);
 #define G(f) CAIRN_TRY(mem_resize_raw((void **)&cs->f, old, cap, sizeof *cs->f, "contact:" #f, d));
@@ -87,7 +88,7 @@ static void frame_from_normal(int dim, const double n[3], double f[9]) {
 }
 
 void contact_frame(const cairn_world *w, uint32_t c, double f[9]) {
-  frame_from_normal(w->dim, w->contacts.normal[c], f);
+  frame_from_normal(w->dim, w->contacts->normal[c], f);
 }
 
 void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], double out[3]) {
@@ -98,21 +99,21 @@ void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], doubl
 
 /* Give contact c its property block pblk (taking over the reference) and release the old. */
 static void take_props(cairn_world *w, uint32_t c, uint32_t pblk) {
-  contact_store *cs = &w->contacts;
-  if (cs->model[c] >= 0) props_block_release(&w->reg.e[cs->model[c]], cs->pblk[c]);
+  contact_store *cs = w->contacts;
+  if (cs->model[c] >= 0) props_block_release(&w->reg->e[cs->model[c]], cs->pblk[c]);
   cs->pblk[c] = pblk;
 }
 
 /* Make contact c's state block and flags those of a fresh contact of 'model'; its property
    block is set by the caller. */
 static cairn_status fresh_state(cairn_world *w, uint32_t c, int model, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
-  model_entry *e = &w->reg.e[model];
+  contact_store *cs = w->contacts;
+  model_entry *e = &w->reg->e[model];
   uint32_t blk;
   CAIRN_TRY(pool_alloc(&e->pool, &blk, d));
   if (cs->model[c] >= 0) {
     energy_retire(w, c);
-    pool_release(&w->reg.e[cs->model[c]].pool, cs->blk[c]);
+    pool_release(&w->reg->e[cs->model[c]].pool, cs->blk[c]);
   }
   cs->blk[c] = blk;
   cs->first[c] = 1;
@@ -127,8 +128,8 @@ static cairn_status fresh_state(cairn_world *w, uint32_t c, int model, cairn_dia
 }
 
 cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
-  model_entry *e = &w->reg.e[model];
+  contact_store *cs = w->contacts;
+  model_entry *e = &w->reg->e[model];
   uint32_t pblk;
   double def[256];
   model_props_default(e, def);
@@ -145,11 +146,11 @@ cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag
 
 cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, uint32_t *out,
                             cairn_diag *d) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   cmat_entry *ce = cmat_lookup(w, kind, a, b);
   CAIRN_TRY(grow(w, cs->n + 1, d));
   uint32_t c = (uint32_t)cs->n, pblk;
-  model_entry *e = &w->reg.e[ce->model];
+  model_entry *e = &w->reg->e[ce->model];
   CAIRN_TRY(cmat_entry_block(w, ce, &pblk, d));
   cs->kind[c] = (uint8_t)kind;
   cs->a[c] = a, cs->b[c] = b;
@@ -195,7 +196,7 @@ cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t i
   if (kind == CAIRN_KIND_BALL_BALL && k1 > k2) k1 = id2, k2 = id1;
   /* ball-wall contacts are found by (ball id, wall id); stored as (wall, ball). */
   if (kind == CAIRN_KIND_BALL_WALL) k1 = id2, k2 = id1;
-  uint32_t i = idmap_get(&w->contacts.map, contact_key(kind, k1, k2));
+  uint32_t i = idmap_get(&w->contacts->map, contact_key(kind, k1, k2));
   if (i == IDMAP_NONE)
     return diag_set(d, CAIRN_ENOTFOUND,
                     "no %s contact between %s %lld and %s %lld; contacts exist only while the "
@@ -208,8 +209,8 @@ cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t i
 
 cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name, double v[3],
                               int *n, cairn_diag *d) {
-  const contact_store *cs = &w->contacts;
-  const model_entry *e = &w->reg.e[cs->model[c]];
+  const contact_store *cs = w->contacts;
+  const model_entry *e = &w->reg->e[cs->model[c]];
   int i = model_prop_index(e, name);
   if (i >= 0) {
     int k = cairn_prop_slots(e->m->props[i].type);
@@ -244,8 +245,8 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
 
 cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
                               cairn_diag *d) {
-  contact_store *cs = &w->contacts;
-  model_entry *e = &w->reg.e[cs->model[c]];
+  contact_store *cs = w->contacts;
+  model_entry *e = &w->reg->e[cs->model[c]];
   char who[128];
   contact_describe(w, c, who, sizeof who);
   uint32_t pblk = cs->pblk[c];
@@ -265,20 +266,16 @@ cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, cons
   }
   memcpy(pool_props(e, pblk), tmp, (size_t)e->n_prop_slots * sizeof(double));
   e->ppool.setmask[pblk] = mask;
-  if (e->m->prepare) {
-    PLUGIN_CALL_ENTER(e, "prepare");
-    e->m->prepare(pool_props(e, pblk), pool_derived(e, pblk));
-    PLUGIN_CALL_LEAVE(e);
-  }
+  model_call_prepare(e, pblk);
   return CAIRN_OK;
 }
 
 void contact_force_global(const cairn_world *w, uint32_t c, double f[3]) {
-  v3_copy(w->contacts.force[c], f);
+  v3_copy(w->contacts->force[c], f);
 }
 
 void contact_store_free(cairn_world *w) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
 #define F(f) mem_free(cs->f, 0);
   CONTACT_FIELDS(F)
 #undef F
@@ -299,8 +296,8 @@ static cairn_status sort_scratch(contact_store *cs, size_t n, cairn_diag *d) {
 /* Renumber one model's pool so its blocks follow the order of the contacts that use them; the
    free blocks go last. */
 static cairn_status sort_pool(cairn_world *w, int model, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
-  model_entry *e = &w->reg.e[model];
+  contact_store *cs = w->contacts;
+  model_entry *e = &w->reg->e[model];
   model_pool *p = &e->pool;
   if (p->n_blocks == 0) return CAIRN_OK;
   CAIRN_TRY(sort_scratch(cs, p->n_blocks, d));
@@ -323,37 +320,37 @@ static cairn_status sort_pool(cairn_world *w, int model, cairn_diag *d) {
 
 /* Put the contacts in the order cs->perm (contact i takes the old contact perm[i]). */
 static cairn_status apply_perm(cairn_world *w, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   size_t n = cs->n;
 #define P(f) mem_permute(cs->f, sizeof *cs->f, n, cs->perm, cs->seen);
   CONTACT_FIELDS(P)
 #undef P
   for (size_t c = 0; c < n; c++) {
     idmap_put(&cs->map, contact_key_of(w, (uint32_t)c), (uint32_t)c, NULL); /* replaces */
-    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = (uint32_t)c;
+    if (cs->pair[c] != IDMAP_NONE) (*cs->pair_contact)[cs->pair[c]] = (uint32_t)c;
   }
-  for (size_t m = 0; m < w->reg.n; m++) CAIRN_TRY(sort_pool(w, (int)m, d));
+  for (size_t m = 0; m < w->reg->n; m++) CAIRN_TRY(sort_pool(w, (int)m, d));
   cs->slices_ok = 0;
   cs->links.ok = 0;
   cs->key_sorted = 0;
   return CAIRN_OK;
 }
 
-cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
-  const pair_list *p = &w->pairs;
+cairn_status contact_sort_by_pair(cairn_world *w, const uint32_t *by_pair, size_t np,
+                                  cairn_diag *d) {
+  contact_store *cs = w->contacts;
   size_t n = cs->n;
   if (n == 0) return CAIRN_OK;
   CAIRN_TRY(sort_scratch(cs, n, d));
   size_t k = 0;
-  for (size_t q = 0; q < p->n; q++)
-    if (p->contact[q] != IDMAP_NONE) cs->perm[k++] = p->contact[q];
+  for (size_t q = 0; q < np; q++)
+    if (by_pair[q] != IDMAP_NONE) cs->perm[k++] = by_pair[q];
   if (k != n) return CAIRN_OK; /* a contact without a pair: leave the order as it is */
   return apply_perm(w, d);
 }
 
 cairn_status contact_permute(cairn_world *w, const uint32_t *order, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   if (cs->n == 0) return CAIRN_OK;
   CAIRN_TRY(sort_scratch(cs, cs->n, d));
   memcpy(cs->perm, order, cs->n * sizeof *order);
@@ -371,7 +368,7 @@ static int keyed_cmp(const void *x, const void *y) {
 }
 
 cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   size_t n = cs->n;
   if (cs->key_sorted || n < 2) {
     cs->key_sorted = 1;
@@ -402,13 +399,13 @@ typedef struct row_head {
 } row_head;
 
 size_t contact_row_size(const cairn_world *w, uint32_t c) {
-  const model_entry *e = &w->reg.e[w->contacts.model[c]];
+  const model_entry *e = &w->reg->e[w->contacts->model[c]];
   return sizeof(row_head) + (size_t)(e->n_prop_slots + e->n_state_slots) * sizeof(double);
 }
 
 void contact_row_pack(const cairn_world *w, uint32_t c, uint8_t *out) {
-  const contact_store *cs = &w->contacts;
-  const model_entry *e = &w->reg.e[cs->model[c]];
+  const contact_store *cs = w->contacts;
+  const model_entry *e = &w->reg->e[cs->model[c]];
   row_head h;
   memset(&h, 0, sizeof h);
   h.size = (uint32_t)contact_row_size(w, c);
@@ -437,14 +434,14 @@ void contact_row_read(const uint8_t *row, contact_row_info *info) {
 }
 
 void contact_row_cache_free(cairn_world *w, contact_row_cache *rc) {
-  for (int i = 0; i < rc->n; i++) props_block_release(&w->reg.e[rc->model[i]], rc->pblk[i]);
+  for (int i = 0; i < rc->n; i++) props_block_release(&w->reg->e[rc->model[i]], rc->pblk[i]);
   rc->n = 0;
 }
 
 /* A property block holding these values for model m: one the cache holds, else a new one. */
 static cairn_status cached_block(cairn_world *w, contact_row_cache *rc, int m, const double *props,
                                  uint64_t setmask, uint32_t *pblk, cairn_diag *d) {
-  model_entry *e = &w->reg.e[m];
+  model_entry *e = &w->reg->e[m];
   size_t bytes = (size_t)e->n_prop_slots * sizeof(double);
   for (int i = 0; i < rc->n; i++)
     if (rc->model[i] == m && e->ppool.setmask[rc->pblk[i]] == setmask &&
@@ -455,7 +452,7 @@ static cairn_status cached_block(cairn_world *w, contact_row_cache *rc, int m, c
     }
   CAIRN_TRY(props_block_new(e, props, setmask, pblk, d));
   if (rc->n == CONTACT_ROW_CACHE) { /* the oldest goes */
-    props_block_release(&w->reg.e[rc->model[0]], rc->pblk[0]);
+    props_block_release(&w->reg->e[rc->model[0]], rc->pblk[0]);
     memmove(rc->model, rc->model + 1, (CONTACT_ROW_CACHE - 1) * sizeof *rc->model);
     memmove(rc->pblk, rc->pblk + 1, (CONTACT_ROW_CACHE - 1) * sizeof *rc->pblk);
     rc->n--;
@@ -468,13 +465,13 @@ static cairn_status cached_block(cairn_world *w, contact_row_cache *rc, int m, c
 
 cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, uint32_t b,
                                 contact_row_cache *rc, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   row_head h;
   memcpy(&h, row, sizeof h);
-  CAIRN_CHECK(h.model >= 0 && (size_t)h.model < w->reg.n, d, CAIRN_ESTATE,
+  CAIRN_CHECK(h.model >= 0 && (size_t)h.model < w->reg->n, d, CAIRN_ESTATE,
               "a contact from another rank names model %d, which this rank does not have",
               (int)h.model);
-  model_entry *e = &w->reg.e[h.model];
+  model_entry *e = &w->reg->e[h.model];
   const double *props = (const double *)(row + sizeof h);
   const double *state = props + e->n_prop_slots;
   CAIRN_TRY(grow(w, cs->n + 1, d));
@@ -512,9 +509,9 @@ cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, 
 }
 
 void contact_forget(cairn_world *w, uint32_t c) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   idmap_del(&cs->map, contact_key_of(w, c));
-  model_entry *e = &w->reg.e[cs->model[c]];
+  model_entry *e = &w->reg->e[cs->model[c]];
   pool_release(&e->pool, cs->blk[c]);
   props_block_release(e, cs->pblk[c]);
   if (cs->unchecked[c]) cs->n_unchecked--;
@@ -526,7 +523,7 @@ void contact_forget(cairn_world *w, uint32_t c) {
     CONTACT_FIELDS(MV)
 #undef MV
     idmap_put(&cs->map, contact_key_of(w, c), c, NULL); /* replaces: never allocates */
-    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = c;
+    if (cs->pair[c] != IDMAP_NONE) (*cs->pair_contact)[cs->pair[c]] = c;
   }
   cs->n--;
   cs->slices_ok = 0;

@@ -1,9 +1,72 @@
-/* Contacts: the model registry, per-model storage pools, the contact model assignment table
-   (CMAT), the contact store, and generic property/state access driven by the models' tables. */
+/* The contact store (contact.c) and its per-ball lists (links.c): every contact's sides, model,
+   state block, geometry and force, and generic property/state access driven by the models'
+   tables. The registry (registry.h) and the assignment table (cmat.h) are its neighbours. */
 #ifndef CAIRN_CONTACT_H
 #define CAIRN_CONTACT_H
 
+#include "contact/cmat.h"
+#include "contact/registry.h"
 #include "world/world.h"
+
+/* Each ball's contacts in the order of its partners' ids (links.c): the force pass sums a ball's
+   contacts in this order, so that the sum does not depend on where the contacts and balls lie in
+   their arrays (design.md, Scale). Built whole at each neighbour rebuild (and after a script
+   changes the balls); between rebuilds a contact made goes to 'extra' and one deleted leaves a
+   tombstone, so that most steps pay nothing for the lists. */
+typedef struct contact_extra {
+  uint32_t ball, entry;
+  uint64_t key; /* links_key of the entry */
+} contact_extra;
+typedef struct contact_links {
+  int ok;               /* the lists match the contacts and balls (with 'layout') */
+  uint64_t layout;      /* the world's layout they were built for (links_current) */
+  size_t nb;            /* the balls they were built for */
+  uint32_t *start;      /* ball i's entries: entry[start[i] .. start[i + 1]) */
+  uint32_t *entry;      /* (contact << 1 | 1 if the ball is side 1), or LINK_TOMB */
+  uint32_t (*pos)[2];   /* per contact: where its entries are (side 2, side 1); LINK_EXTRA marks
+                           an index into 'extra' */
+  contact_extra *extra; /* contacts made since the build, by ball and key up to n_sorted */
+  contact_extra *merge; /* scratch of links_sort_extras */
+  size_t n_extra, n_sorted, n_tombs, cap_start, cap_entry, cap_pos, cap_extra, cap_merge;
+} contact_links;
+#define LINK_TOMB UINT32_MAX
+#define LINK_EXTRA 0x80000000u
+
+/* Contacts, in the order of their pairs after each rebuild (new ones appended, deleted ones
+   replaced by the last). Geometry and force are those of the last force pass, in global
+   coordinates; the (n, s, t) frame scripts see is formed from the normal (contact_frame). */
+typedef struct contact_store {
+  size_t n, cap;
+  uint8_t *kind;
+  uint32_t *a, *b;     /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
+  int32_t *model;      /* registry index */
+  uint32_t *blk;       /* state block in the model's pool */
+  uint32_t *pblk;      /* property block in the model's property pool (shared) */
+  double (*normal)[3]; /* unit normal, side 1 to side 2 */
+  double *gap;         /* (the contact point is not stored: contact_point() forms it) */
+  double (*force)[3];  /* force on side 2, global */
+  double (*moment)[3]; /* extra moment on side 2, global */
+  double *prox;
+  uint8_t *active, *first, *deletable;
+  uint8_t *unchecked; /* the model's validation hook has not run yet (it runs on first touch) */
+  uint32_t *pair;     /* index of its entry in the pair list */
+  uint32_t **pair_contact; /* the pair list's column of contacts (detect/detect.h), which names
+                              contacts by index: kept pointing at each contact as it moves.
+                              Set by the assembler, so that this floor needs no pair list. */
+  idmap map;               /* contact key -> index */
+  size_t n_unchecked;      /* contacts with 'unchecked' set */
+  /* the force pass's slices: starts of runs of contacts with the same model, property block and
+     kind (n_slices + 1 entries), valid while 'slices_ok' */
+  uint32_t *slice;
+  size_t n_slices, cap_slice;
+  int slices_ok;
+  int key_sorted; /* the contacts lie in the order of their keys (contact_sort_by_key) */
+  contact_links links;
+  /* scratch of contact_sort */
+  uint32_t *perm;
+  uint8_t *seen;
+  size_t cap_perm, cap_seen;
+} contact_store;
 
 /* Contacts as bytes, for MPI (contact.c): a row holds a contact's kind, its sides' ids
    (ball-ball: the two ball ids; ball-wall: the wall's slot, the ball id), its model and
@@ -32,6 +95,10 @@ void contact_row_cache_free(cairn_world *w, contact_row_cache *rc);
 void contact_forget(cairn_world *w, uint32_t c);
 
 /* links.c: each ball's contacts in its partners' order (contact_links, world.h). */
+/* Whether the lists match the contacts and balls (built, and the balls unchanged since). */
+static inline int links_current(const cairn_world *w, const contact_links *l) {
+  return l->ok && l->layout == w->layout;
+}
 /* Build the lists whole. */
 cairn_status links_build(cairn_world *w, cairn_diag *d);
 /* Keep them up to date as contact c is made, or deleted with 'last' moving into its place
@@ -43,79 +110,6 @@ uint64_t links_key(const cairn_world *w, uint32_t e);
 /* Drop the tombstones among the extras and sort them by ball, then key. */
 cairn_status links_sort_extras(cairn_world *w, cairn_diag *d);
 void links_free(contact_links *l);
-
-/* registry.c */
-/* Register a model (validating its tables). 'source' is "built-in" or a library path. */
-cairn_status registry_add(registry *r, const cairn_contact_model *m, const char *source,
-                          cairn_diag *d);
-int registry_find(const registry *r, const char *name); /* -1 if absent */
-/* registry_find that fails with one message (how to list and load models) when absent. */
-cairn_status registry_require(const registry *r, const char *name, int *index, cairn_diag *d);
-void registry_free(registry *r);
-/* Drop the models registered after the first n (undo a partial plugin registration). */
-void registry_truncate(registry *r, size_t n);
-/* Register every built-in model (src/models/builtin.c). */
-cairn_status models_register_builtin(registry *r, cairn_diag *d);
-
-/* Find a property (or, with 'state', a state field) row by name; -1 if absent. */
-int model_prop_index(const model_entry *e, const char *name);
-/* The row a property row stands for: itself, or an alias's target (-1 if missing). */
-int model_prop_target(const cairn_contact_model *m, int i);
-int model_state_index(const model_entry *e, const char *name);
-/* Write one property value (n values: 1, or 3 for VEC) into a property block, checking type
-   and range. 'who' names the target for messages ("contact ball-ball 1-2"). */
-cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
-                              const char *name, const double *v, int n, const char *who,
-                              cairn_diag *d);
-/* Whether v (1 value, or 3 for a VEC) is of p's type and in its range (what model_prop_write
-   checks, without a message: for values read back from a file). */
-int model_prop_valid(const cairn_prop_desc *p, const double *v);
-/* The range of a property as text: "[0, +inf)". */
-void range_text(const cairn_prop_desc *p, char *buf, size_t n);
-/* Fill a property block with the table defaults. */
-void model_props_default(const model_entry *e, double *props);
-
-/* Pools: a zeroed block from p (of model e, for messages), and its return. */
-cairn_status pool_alloc(model_pool *p, uint32_t *blk, cairn_diag *d);
-void pool_release(model_pool *p, uint32_t blk);
-/* A contact's state block, and a property block with its derived constants after it. */
-static inline double *pool_state(const model_entry *e, uint32_t blk) {
-  return e->pool.data + (size_t)blk * e->pool.stride;
-}
-static inline double *pool_props(const model_entry *e, uint32_t pblk) {
-  return e->ppool.data + (size_t)pblk * e->ppool.stride;
-}
-static inline double *pool_derived(const model_entry *e, uint32_t pblk) {
-  return pool_props(e, pblk) + e->n_prop_slots;
-}
-/* A new property block holding 'props' (n_prop_slots doubles) and 'setmask', prepared, with one
-   reference. */
-cairn_status props_block_new(model_entry *e, const double *props, uint64_t setmask, uint32_t *pblk,
-                             cairn_diag *d);
-/* Drop one reference to a property block (freed with the last). */
-void props_block_release(model_entry *e, uint32_t pblk);
-
-/* cmat.c */
-/* Set the default assignment of one contact kind: model name and (name, values) properties. */
-cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, double proximity,
-                              cairn_diag *d);
-cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
-                           cairn_diag *d);
-/* Add a rule (after the existing ones). kind -1 matches both kinds. g2 may be NULL. */
-cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char *g2,
-                           const char *model, double proximity, cairn_diag *d);
-/* Set a property of the last rule added. */
-cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *v, int n,
-                                cairn_diag *d);
-void cmat_clear_rules(cairn_world *w);
-/* The assignment for a new contact between sides a and b: first matching rule, else default. */
-cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b);
-/* The property block a new contact gets from entry ce (shared, one more reference). */
-cairn_status cmat_entry_block(cairn_world *w, cmat_entry *ce, uint32_t *pblk, cairn_diag *d);
-/* Drop the entry's shared block (after a change: later contacts get a new one). */
-void cmat_entry_unshare(cairn_world *w, cmat_entry *ce);
-double cmat_max_proximity(const cairn_world *w);
-void cmat_free(cairn_world *w);
 
 /* contact.c */
 static inline uint64_t contact_key(int kind, int64_t id1, int64_t id2) {
@@ -137,7 +131,10 @@ void contact_to_frame(const cairn_world *w, uint32_t c, const double v[3], doubl
 /* Put the contacts in the order 'order' (contact i takes the old contact order[i]; a
    permutation of 0 .. n-1). */
 cairn_status contact_permute(cairn_world *w, const uint32_t *order, cairn_diag *d);
-cairn_status contact_sort_by_pair(cairn_world *w, cairn_diag *d);
+/* ... in the order in which they appear in 'by_pair' (np entries, each a contact or IDMAP_NONE:
+   the pair list's column of contacts), if every contact does; else as they are. */
+cairn_status contact_sort_by_pair(cairn_world *w, const uint32_t *by_pair, size_t np,
+                                  cairn_diag *d);
 /* Put the contacts in the order of their keys: ball-ball contacts by lower, then higher ball
    id, then ball-wall contacts by wall id, then ball id. Scripts and outputs see them in this
    order, which depends on nothing but the ids (design.md, Scale). Cheap when they are so
@@ -158,10 +155,22 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
                               int *n, cairn_diag *d);
 cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
                               cairn_diag *d);
+/* cascade.c: balls and walls deleted with their contacts (the world removes them; this floor
+   deletes and renames their contacts). */
+/* Delete ball id, its contacts (their energy booked while tracking) and its load. */
+cairn_status contact_delete_ball(cairn_world *w, int64_t id, cairn_diag *d);
+/* Delete every ball marked in w->del_mark (balls_mark_reserve) with its contacts, in time linear
+   in the balls and contacts; the others keep their order. Clears the marks. */
+cairn_status contact_delete_marked_balls(cairn_world *w, cairn_diag *d);
+/* Delete wall id and its contacts. */
+cairn_status contact_delete_wall(cairn_world *w, int64_t id, cairn_diag *d);
+/* After the balls were reordered (ball_sort), rename the contacts' sides: slot s is now to[s]. */
+void contact_renumber_balls(cairn_world *w, const uint32_t *to);
+
 /* Contact point of contact c: the middle of the overlap along the normal, from side 2's centre
    (ball-ball: the same point as from side 1's, r1 + gap / 2 along n from it). */
 static inline void contact_point(const cairn_world *w, uint32_t c, double pt[3]) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   uint32_t b = cs->b[c];
   double a = w->balls.rad[b] + 0.5 * cs->gap[c];
   for (int k = 0; k < 3; k++) pt[k] = w->balls.pos[b][k] - a * cs->normal[c][k];
@@ -171,5 +180,29 @@ void contact_force_global(const cairn_world *w, uint32_t c, double f[3]);
 void contact_store_free(cairn_world *w);
 const char *contact_kind_name(int kind);
 int contact_kind_parse(const char *s); /* -1 if unknown */
+
+/* The ids that name contact c, as its events and handles give them: ball-ball, the lower and
+   the higher ball id (sides 1 and 2); ball-wall, the ball id, then the wall id. */
+static inline void contact_ids(const cairn_world *w, uint32_t c, int64_t *id1, int64_t *id2) {
+  const contact_store *cs = w->contacts;
+  if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
+    *id1 = w->balls.id[cs->a[c]];
+    *id2 = w->balls.id[cs->b[c]];
+  } else {
+    *id1 = w->balls.id[cs->b[c]];
+    *id2 = w->walls.w[cs->a[c]].id;
+  }
+}
+
+/* The length of contact c's branch vector, from its own normal and gap (those of the force
+   pass its force belongs to): ball-ball, centre to centre, r1 + r2 + gap; ball-wall, the
+   contact point (the middle of the overlap) to the centre, r + gap / 2. The branch is this
+   length along the normal; in a periodic cell it reaches side 2 from side 1's nearest image. */
+static inline double contact_branch_length(const cairn_world *w, uint32_t c) {
+  const contact_store *cs = w->contacts;
+  double rb = w->balls.rad[cs->b[c]];
+  return cs->kind[c] == CAIRN_KIND_BALL_BALL ? w->balls.rad[cs->a[c]] + rb + cs->gap[c]
+                                             : rb + 0.5 * cs->gap[c];
+}
 
 #endif

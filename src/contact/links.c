@@ -5,7 +5,7 @@
 #include "contact/contact.h"
 
 uint64_t links_key(const cairn_world *w, uint32_t e) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   uint32_t c = e >> 1;
   if (cs->kind[c] != CAIRN_KIND_BALL_BALL) return (uint64_t)w->walls.w[cs->a[c]].id;
   return (uint64_t)1 << 32 | (uint64_t)w->balls.id[(e & 1) ? cs->b[c] : cs->a[c]];
@@ -32,7 +32,7 @@ static cairn_status reserve_pos(contact_links *l, size_t n, cairn_diag *d) {
 }
 
 cairn_status links_build(cairn_world *w, cairn_diag *d) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   contact_links *l = &cs->links;
   size_t nb = w->balls.n, nc = cs->n;
   l->ok = 0;
@@ -73,6 +73,7 @@ cairn_status links_build(cairn_world *w, cairn_diag *d) {
   l->n_extra = l->n_sorted = l->n_tombs = 0;
   l->nb = nb;
   l->ok = 1;
+  l->layout = w->layout;
   return CAIRN_OK;
 }
 
@@ -87,9 +88,9 @@ static uint32_t push_extra(const cairn_world *w, contact_links *l, uint32_t ball
 }
 
 void links_created(cairn_world *w, uint32_t c) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   contact_links *l = &cs->links;
-  if (!l->ok) return;
+  if (!links_current(w, l)) return;
   /* a rebuild costs the contacts' count: past a quarter of them in extras, rather build */
   if (l->n_extra > cs->n / 8 + 64 || reserve_pos(l, (size_t)c + 1, NULL) != CAIRN_OK) {
     l->ok = 0;
@@ -110,9 +111,9 @@ static uint32_t *entry_at(contact_links *l, uint32_t p) {
 }
 
 void links_deleted(cairn_world *w, uint32_t c, uint32_t last) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   contact_links *l = &cs->links;
-  if (!l->ok) return;
+  if (!links_current(w, l)) return;
   int sides = cs->kind[c] == CAIRN_KIND_BALL_BALL ? 2 : 1;
   for (int s = 0; s < sides; s++) {
     *entry_at(l, l->pos[c][s]) = LINK_TOMB;
@@ -126,7 +127,7 @@ void links_deleted(cairn_world *w, uint32_t c, uint32_t last) {
 }
 
 cairn_status links_sort_extras(cairn_world *w, cairn_diag *d) {
-  contact_links *l = &w->contacts.links;
+  contact_links *l = &w->contacts->links;
   if (l->n_sorted == l->n_extra && !l->n_tombs) return CAIRN_OK;
   /* the extras made since the last call, sorted, merged into the sorted ones (a few a step
      among many: linear), without the tombstones */

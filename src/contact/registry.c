@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
-#include "contact/plugin_call.h"
+#include "contact/model_call.h"
 
 static const char *type_name(cairn_prop_type t) {
   switch (t) {
@@ -404,11 +404,7 @@ cairn_status props_block_new(model_entry *e, const double *props, uint64_t setma
   CAIRN_TRY(pool_alloc(&e->ppool, pblk, d));
   memcpy(pool_props(e, *pblk), props, (size_t)e->n_prop_slots * sizeof(double));
   e->ppool.setmask[*pblk] = setmask;
-  if (e->m->prepare) {
-    PLUGIN_CALL_ENTER(e, "prepare");
-    e->m->prepare(pool_props(e, *pblk), pool_derived(e, *pblk));
-    PLUGIN_CALL_LEAVE(e);
-  }
+  model_call_prepare(e, *pblk);
   return CAIRN_OK;
 }
 

@@ -7,13 +7,15 @@
 #endif
 
 #include "contact/contact.h"
-#include "contact/plugin_call.h"
+#include "contact/events.h"
+#include "contact/model_call.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
 #include "core/comm.h"
 #include "detect/detect.h"
+#include "measure/measure.h"
 #include "par/par.h"
-#include "world/energy.h"
+#include "contact/energy.h"
 
 int cycle_threads(int n) {
 #ifdef _OPENMP
@@ -104,7 +106,7 @@ static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, c
     periodic_flow(&w->cell, r, vref);
     v2 = advance_ball(b, i, dim, fix, a, track, g, dt, dtk, &eg, &ed, vref);
   }
-  if (track) w->fs.ework[i][0] = eg, w->fs.ework[i][1] = ed;
+  if (track) w->fs->ework[i][0] = eg, w->fs->ework[i][1] = ed;
   if (v2max && v2 > *v2max) *v2max = v2; /* (the automatic timestep's look-ahead) */
   /* A ball pushed by its contacts (stiffness this step) more than its radius in one step, or
      to a non-finite velocity: the run is blowing up (the test fails on NaN). A ball in free
@@ -115,7 +117,7 @@ static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, c
 
 static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d) {
   ball_store *b = &w->balls;
-  int dim = w->dim, track = w->energy.on;
+  int dim = w->dim, track = w->energy->on;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
   /* (under MPI this rank's own balls: the ghosts get their new state from their owners) */
   long nb = (long)balls_owned(w), runaway = nb; /* the first ball that moved too far, or nb */
@@ -141,10 +143,10 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
     xsum e[2];
     xsum_init(&e[0]), xsum_init(&e[1]);
     for (long i = 0; i < nb; i++)
-      xsum_add(&e[0], w->fs.ework[i][0]), xsum_add(&e[1], w->fs.ework[i][1]);
+      xsum_add(&e[0], w->fs->ework[i][0]), xsum_add(&e[1], w->fs->ework[i][1]);
     if (w->par) comm_xsum(e, 2);
-    w->energy.gravity += xsum_value(&e[0]);
-    w->energy.damping += xsum_value(&e[1]);
+    w->energy->gravity += xsum_value(&e[0]);
+    w->energy->damping += xsum_value(&e[1]);
   }
   if (w->par) comm_max(&v2max, 1);
   w->v2max = v2max;
@@ -177,15 +179,15 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
        turning. */
     if (track)
       for (int i = 0; i < 3; i++) {
-        w->energy.walls -= wl->force[i] * 0.5 * (wl->last_dx[i] + dx[i]);
-        w->energy.walls -= wl->torque[i] * 0.5 * (wl->last_dtheta[i] + th[i]);
+        w->energy->walls -= wl->force[i] * 0.5 * (wl->last_dx[i] + dx[i]);
+        w->energy->walls -= wl->torque[i] * 0.5 * (wl->last_dtheta[i] + th[i]);
       }
     v3_copy(dx, wl->last_dx);
     v3_copy(th, wl->last_dtheta);
     if (wl->kind == WALL_CYLINDER) { /* its radius: the surface moves out by dr */
       double dr = wl->radial_vel * dt;
       /* the balls get fn along n; the surface moves by dr along -n */
-      if (track) w->energy.walls -= wl->fn_sum * 0.5 * (wl->last_dr + dr);
+      if (track) w->energy->walls -= wl->fn_sum * 0.5 * (wl->last_dr + dr);
       wl->last_dr = dr;
       wl->radius += dr;
       wl->rot_disp += fabs(dr); /* counts towards the next neighbour rebuild */
@@ -228,7 +230,7 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
   if (w->par) { /* deleted on every rank at once, ghosts too (par_after_motion) */
     w->n_leaving = leaving;
   } else if (leaving) {
-    CAIRN_TRY(balls_delete_marked(w, d));
+    CAIRN_TRY(contact_delete_marked_balls(w, d));
     w->n_destroyed += leaving;
   }
   return CAIRN_OK;
@@ -248,16 +250,14 @@ static double ball_dt(double m, double I, double kt, double kr) {
 /* The stiffest assignment of each contact kind, from the models' property-only estimates. */
 static double assigned_stiffness(const cairn_world *w) {
   double kmax[2] = {0, 0};
-  for (size_t r = 0; r <= w->cmat.n_rules; r++)
+  for (size_t r = 0; r <= w->cmat->n_rules; r++)
     for (int k = 0; k < 2; k++) {
-      const cmat_rule *rule = r < w->cmat.n_rules ? &w->cmat.rules[r] : NULL;
+      const cmat_rule *rule = r < w->cmat->n_rules ? &w->cmat->rules[r] : NULL;
       if (rule && rule->kind >= 0 && rule->kind != k) continue;
-      const cmat_entry *ce = rule ? &rule->e : &w->cmat.def[k];
+      const cmat_entry *ce = rule ? &rule->e : &w->cmat->def[k];
       double t, rot;
-      const model_entry *me = &w->reg.e[ce->model];
-      PLUGIN_CALL_ENTER(me, "stiffness");
-      me->m->stiffness(ce->props, &t, &rot);
-      PLUGIN_CALL_LEAVE(me);
+      const model_entry *me = &w->reg->e[ce->model];
+      model_call_stiffness(me, ce->props, &t, &rot);
       if (t > kmax[k]) kmax[k] = t;
     }
   return kmax[0] + kmax[1];
@@ -294,10 +294,10 @@ static double min_ball_dt(const cairn_world *w, int free_only) {
    since this step), each with the stiffness its pair's model will have added to its sums. None
    when a script changed the balls after detection (the list would be stale). */
 static cairn_status ahead_dt(cairn_world *w, double *dt, double *kn_m_max, cairn_diag *d) {
-  const pair_list *p = &w->pairs;
+  const pair_list *p = w->pairs;
   const ball_store *b = &w->balls;
   *dt = INFINITY;
-  if (p->dirty) return CAIRN_OK;
+  if (pairs_stale(w)) return CAIRN_OK;
   for (size_t i = 0; i < p->n_ahead; i++) {
     uint32_t q = p->ahead[i], side[2] = {p->a[q], p->b[q]};
     double kt, kr[2], kn_m;
@@ -396,6 +396,15 @@ static cairn_status whole(cairn_world *w, cairn_status (*fn)(cairn_world *, cair
   return s != CAIRN_OK ? s : t;
 }
 
+/* A periodic cell's stress control: its stress from this step's contacts (summed only when an
+   edge is controlled; cell.stress sums on demand), then the rates held to it. */
+static cairn_status cell_control(cairn_world *w, double dt, cairn_diag *d) {
+  if (!w->cell.on || !periodic_controlled(&w->cell)) return CAIRN_OK;
+  double stress[9], stiff[3];
+  periodic_stress(w, stress, stiff);
+  return periodic_control(w, dt, stress, stiff, d);
+}
+
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   energy_fold(w); /* (losses booked by a script since the last step) */
   /* The step that brought the balls here (0 before the first step of the model): the contacts'
@@ -415,14 +424,14 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
   double dt = 0;
   CAIRN_TRY(cycle_timestep(w, &dt, d));
-  w->pairs.n_ahead = 0; /* the look-ahead served this step (model.timestep() between steps is
+  w->pairs->n_ahead = 0; /* the look-ahead served this step (model.timestep() between steps is
                            the estimate without it) */
   if (!(dt_last > 0)) dt_last = dt;
   w->dt = w->dt_taken = dt;
   CAIRN_TRY(agreed(w, forces_compute(w, dt_last, d), d));
   forces_totals(w);
   if (w->loads.n) loads_apply(w);
-  if (w->energy.on) /* the torque on turning walls, for the work they do */
+  if (w->energy->on) /* the torque on turning walls, for the work they do */
     for (size_t k = 0; k < w->walls.n; k++) {
       wall *wl = &w->walls.w[k];
       if (wl->spin[0] != 0 || wl->spin[1] != 0 || wl->spin[2] != 0)
@@ -433,18 +442,18 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
-  CAIRN_TRY(servo_step(w, dt, d)); /* servo walls' velocities from this step's forces */
-  if (w->cell.on) CAIRN_TRY(periodic_control(w, dt, d)); /* its stress, and rates held to it */
+  CAIRN_TRY(servo_step(w, dt, d));   /* servo walls' velocities from this step's forces */
+  CAIRN_TRY(cell_control(w, dt, d)); /* a periodic cell's stress, and rates held to it */
   /* Velocities live at half steps: from the middle of the last step to the middle of this one
      is (dt_last + dt) / 2, which is dt while the timestep stays the same. */
   CAIRN_TRY(agreed(w, motion(w, dt, 0.5 * (dt_last + dt), d), d));
   if (w->par) CAIRN_TRY(par_after_motion(w, d));
   if (w->cell.on) periodic_deform(w, dt);
-  if (w->loads.n && w->energy.on) w->energy.applied += loads_work(w, dt);
+  if (w->loads.n && w->energy->on) w->energy->applied += loads_work(w, dt);
   w->time += dt;
   w->step++;
   energy_fold(w);
-  if (w->hist.interval && w->hist.n && w->step % w->hist.interval == 0)
+  if (w->hist->interval && w->hist->n && w->step % w->hist->interval == 0)
     CAIRN_TRY(whole(w, history_sample_call, d));
   if (w->after_step) CAIRN_TRY(whole(w, after_step_call, d));
   return CAIRN_OK;

@@ -3,6 +3,7 @@
 #ifndef CAIRN_CYCLE_H
 #define CAIRN_CYCLE_H
 
+#include "cycle/history.h"
 #include "world/world.h"
 
 /* Run n steps. Stops early with the failure of a history sampler or a domain violation. */
@@ -56,15 +57,7 @@ cairn_status cycle_detect_only(cairn_world *w, cairn_diag *d);
 /* The timestep the next step will use (fixed, or the automatic estimate). */
 cairn_status cycle_timestep(cairn_world *w, double *dt, cairn_diag *d);
 
-/* Free the force pass's scratch arrays. */
-void force_scratch_free(force_scratch *fs);
 /* Threads used by the cycle's parallel loops (1 without OpenMP); n <= 0 leaves it unchanged. */
 int cycle_threads(int n);
-
-/* Histories (history.c). */
-cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
-                         cairn_diag *d);
-cairn_status history_sample(cairn_world *w, cairn_diag *d);
-void history_clear(cairn_world *w);
 
 #endif

@@ -19,12 +19,15 @@
 #endif
 
 #include "contact/contact.h"
-#include "contact/plugin_call.h"
+#include "contact/model_call.h"
 #include "core/comm.h"
 #include "core/xsum.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
 #include "detect/detect.h"
+#include "contact/events.h"
+#include "contact/cracks.h"
+#include "contact/energy.h"
 
 #define SLICE CAIRN_CM_SLICE_MAX
 
@@ -43,12 +46,9 @@ static inline double effective_mass(const cairn_world *w, int kind, uint32_t a, 
    created early by a positive proximity is not refused before it is used): one sentence naming
    the contact and what is wrong, or CAIRN_OK. */
 static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_diag *d) {
-  const model_entry *e = &w->reg.e[w->contacts.model[c]];
-  if (!e->m->validate) return CAIRN_OK;
+  const model_entry *e = &w->reg->e[w->contacts->model[c]];
   char msg[512] = "", who[128];
-  PLUGIN_CALL_ENTER(e, "validate");
-  const char *bad = e->m->validate(pool_props(e, w->contacts.pblk[c]), w->dim, msg, sizeof msg);
-  PLUGIN_CALL_LEAVE(e);
+  const char *bad = model_call_validate(e, w->contacts->pblk[c], w->dim, msg, sizeof msg);
   if (!bad) return CAIRN_OK;
   contact_describe(w, c, who, sizeof who);
   return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
@@ -56,8 +56,8 @@ static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_dia
 
 /* Size the scratch for the current numbers of contacts and balls (grows only). */
 static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
-  force_scratch *fs = &w->fs;
-  size_t nc = w->contacts.n, nb = w->balls.n;
+  force_scratch *fs = w->fs;
+  size_t nc = w->contacts->n, nb = w->balls.n;
   if (nc > fs->cap_c) {
     size_t cap = mem_next_cap(fs->cap_c, nc);
     CAIRN_TRY(mem_resize_raw((void **)&fs->status, fs->cap_c, cap, sizeof *fs->status,
@@ -105,17 +105,17 @@ static inline void store_sums(ball_store *bs, size_t i, const double f[3], const
 /* Ball i's sums from its contacts' records, in its partners' order (its list as built; a ball
    with contacts made since is summed again by extra_sums). */
 static inline void ball_sums(cairn_world *w, size_t i) {
-  const contact_links *l = &w->contacts.links;
+  const contact_links *l = &w->contacts->links;
   double f[3] = {0, 0, 0}, m[3] = {0, 0, 0}, kt = 0, kr = 0;
   for (uint32_t q = l->start[i]; q < l->start[i + 1]; q++)
-    if (l->entry[q] != LINK_TOMB) add_entry(&w->fs, l->entry[q], f, m, &kt, &kr);
+    if (l->entry[q] != LINK_TOMB) add_entry(w->fs, l->entry[q], f, m, &kt, &kr);
   store_sums(&w->balls, i, f, m, kt, kr);
 }
 
 /* The balls with contacts made since the lists were built: their sums again, the list and the
    extras merged in partners' order. */
 static void extra_sums(cairn_world *w) {
-  const contact_links *l = &w->contacts.links;
+  const contact_links *l = &w->contacts->links;
   size_t own = balls_owned(w);
   for (size_t x = 0; x < l->n_extra;) {
     uint32_t i = l->extra[x].ball, q = l->start[i], end = l->start[i + 1];
@@ -129,9 +129,9 @@ static void extra_sums(cairn_world *w) {
       int more_x = x < l->n_extra && l->extra[x].ball == i;
       if (q == end && !more_x) break;
       if (q < end && (!more_x || links_key(w, l->entry[q]) < l->extra[x].key))
-        add_entry(&w->fs, l->entry[q++], f, m, &kt, &kr);
+        add_entry(w->fs, l->entry[q++], f, m, &kt, &kr);
       else
-        add_entry(&w->fs, l->extra[x++].entry, f, m, &kt, &kr);
+        add_entry(w->fs, l->extra[x++].entry, f, m, &kt, &kr);
     }
     store_sums(&w->balls, i, f, m, kt, kr);
   }
@@ -140,8 +140,8 @@ static void extra_sums(cairn_world *w) {
 /* Each wall's sums from its contacts' records, exact (in any order the same): accumulated here,
    made values by forces_totals. */
 static void wall_sums(cairn_world *w) {
-  force_scratch *fs = &w->fs;
-  const contact_store *cs = &w->contacts;
+  force_scratch *fs = w->fs;
+  const contact_store *cs = w->contacts;
   size_t nw = w->walls.n;
   if (!nw) return;
   for (size_t k = 0; k < 5 * nw; k++) xsum_init(&fs->wsum[k]);
@@ -158,7 +158,7 @@ static void wall_sums(cairn_world *w) {
 }
 
 void forces_totals(cairn_world *w) {
-  force_scratch *fs = &w->fs;
+  force_scratch *fs = w->fs;
   size_t nw = w->walls.n;
   if (w->par) { /* every rank's part (every rank calls this at once) */
     if (nw) comm_xsum(fs->wsum, (int)(5 * nw));
@@ -240,8 +240,8 @@ typedef struct slice_buf {
 static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_buf *restrict s,
                                     int periodic) {
   const ball_store *bs = &w->balls;
-  contact_store *cs = &w->contacts;
-  const model_entry *e = &w->reg.e[cs->model[c0]];
+  contact_store *cs = w->contacts;
+  const model_entry *e = &w->reg->e[cs->model[c0]];
   /* restrict locals: the stores below cannot change the balls (the compiler cannot know) */
   const double(*restrict pos)[3] = (const double(*)[3])bs->pos;
   const double(*restrict vel)[3] = (const double(*)[3])bs->vel;
@@ -305,8 +305,8 @@ static void gather_ball_ball_cell(cairn_world *w, size_t c0, size_t n, slice_buf
    last step, dt), side 2 the ball. */
 static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, slice_buf *s) {
   const ball_store *bs = &w->balls;
-  contact_store *cs = &w->contacts;
-  const model_entry *e = &w->reg.e[cs->model[c0]];
+  contact_store *cs = w->contacts;
+  const model_entry *e = &w->reg->e[cs->model[c0]];
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
     uint32_t b = cs->b[c];
@@ -354,43 +354,6 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, sli
   }
 }
 
-/* A model without a slice entry: its per-contact law, called through the pointer. */
-static void slice_by_contact(const cairn_contact_model *m, const cairn_cm_slice *s) {
-  for (size_t k = 0; k < s->n; k++) {
-    cairn_cm_input in;
-    cairn_cm_output out;
-    memset(&in, 0, sizeof in);
-    memset(&out, 0, sizeof out);
-    in.dim = s->dim, in.kind = s->kind, in.first = s->first[k], in.dt = s->dt;
-    in.gap = s->gap[k], in.m_eff = s->m_eff[k], in.energy = s->energy;
-    in.n[0] = s->nx[k], in.n[1] = s->ny[k], in.n[2] = s->nz[k];
-    in.vel[0] = s->vx[k], in.vel[1] = s->vy[k], in.vel[2] = s->vz[k];
-    if (s->wx) in.angvel[0] = s->wx[k], in.angvel[1] = s->wy[k], in.angvel[2] = s->wz[k];
-    if (s->r1) {
-      in.r1 = s->r1[k], in.r2 = s->r2[k];
-      in.r_eff = in.r1 > 0 ? in.r1 * in.r2 / (in.r1 + in.r2) : in.r2;
-    }
-    out.may_delete = 1;
-    m->force(&in, s->props, s->derived, s->state[k], &out);
-    s->fx[k] = out.force[0], s->fy[k] = out.force[1], s->fz[k] = out.force[2];
-    if (s->mx) s->mx[k] = out.moment[0], s->my[k] = out.moment[1], s->mz[k] = out.moment[2];
-    s->kn[k] = out.kn_est, s->ks[k] = out.ks_est, s->kr[k] = out.kr_est;
-    s->status[k] = cairn_cm_status(&out);
-  }
-}
-
-/* A model's law over a slice: its slice entry, or its per-contact law through the pointer; a
-   plugin's call marked for a crash report. */
-static GATHER_INLINE void call_model(const model_entry *e, const cairn_cm_slice *s) {
-  const cairn_contact_model *m = e->m;
-  PLUGIN_CALL_ENTER(e, m->force_slice ? "force_slice" : "force");
-  if (m->force_slice)
-    m->force_slice(s);
-  else
-    slice_by_contact(m, s);
-  PLUGIN_CALL_LEAVE(e);
-}
-
 /* What run_slice does with the contacts' contributions. */
 enum { TO_RECORDS, FAREWELL };
 
@@ -401,9 +364,9 @@ enum { TO_RECORDS, FAREWELL };
    serial pass after the force pass looks only at such slices), with SLICE_NONFINITE added if a
    force, moment or (at this step's check) state is not finite. */
 static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
-  contact_store *cs = &w->contacts;
-  force_scratch *fs = &w->fs;
-  const model_entry *e = &w->reg.e[cs->model[c0]];
+  contact_store *cs = w->contacts;
+  force_scratch *fs = w->fs;
+  const model_entry *e = &w->reg->e[cs->model[c0]];
   const cairn_contact_model *m = e->m;
   int kind = cs->kind[c0], dim = w->dim;
   slice_buf sb;
@@ -419,7 +382,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
       .n = n,
       .dim = dim,
       .kind = kind,
-      .energy = w->energy.on,
+      .energy = w->energy->on,
       .dt = dt,
       .props = pool_props(e, cs->pblk[c0]),
       .derived = pool_derived(e, cs->pblk[c0]),
@@ -449,7 +412,7 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
       .kr = sb.kr,
       .status = sb.status,
   };
-  call_model(e, &s);
+  model_call_force(e, &s);
 
   if (mode == FAREWELL) return 0;
   if (w->ts_mode == TS_AUTO && w->dt_impact > 0) /* the stiffest contact for its mass, for the
@@ -541,11 +504,11 @@ static const char *num_text(double x, char buf[32]) {
 /* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
    finite: stop the run naming it, its model, what was not finite and the step. */
 static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   for (size_t s = 0; s < cs->n_slices; s++) {
     if (!(busy[s] & SLICE_NONFINITE)) continue;
     for (size_t c = cs->slice[s]; c < cs->slice[s + 1]; c++) {
-      const model_entry *e = &w->reg.e[cs->model[c]];
+      const model_entry *e = &w->reg->e[cs->model[c]];
       const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
       const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
       char what[96], value[160], b0[32], b1[32], b2[32];
@@ -584,12 +547,12 @@ static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn
 /* Record the bond of contact c as broken (a crack), with its contact point; its mode from the
    contact's normal force after the break: none or tensile, a tensile crack; compressive, shear. */
 static void record_crack(cairn_world *w, uint32_t c) {
-  crack_set *cr = &w->cracks;
-  if (!contact_booked_here(w, w->contacts.kind[c], w->contacts.a[c], w->contacts.b[c])) return;
+  crack_set *cr = w->cracks;
+  if (!contact_booked_here(w, w->contacts->kind[c], w->contacts->a[c], w->contacts->b[c])) return;
   if (cr->n == cr->cap &&
       mem_grow((void **)&cr->c, &cr->cap, cr->n + 1, sizeof *cr->c, "cracks", NULL) != CAIRN_OK)
     return; /* out of memory: the crack goes unrecorded rather than stopping the run */
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   crack *k = &cr->c[cr->n++];
   memset(k, 0, sizeof *k);
   k->step = w->step, k->time = w->time, k->kind = cs->kind[c];
@@ -607,9 +570,9 @@ static void record_crack(cairn_world *w, uint32_t c) {
 /* Events of the step, in contact order; then the contacts that parted are deleted (backwards:
    deletion moves the last contact into the hole, and the last has been looked at). */
 static void events_and_partings(cairn_world *w, const uint8_t *busy) {
-  contact_store *cs = &w->contacts;
-  const uint8_t *status = w->fs.status;
-  size_t cracks0 = w->cracks.n;
+  contact_store *cs = w->contacts;
+  const uint8_t *status = w->fs->status;
+  size_t cracks0 = w->cracks->n;
   for (size_t s = 0; s < cs->n_slices; s++) {
     if (!busy[s]) continue;
     for (size_t c = cs->slice[s]; c < cs->slice[s + 1]; c++) {
@@ -624,13 +587,13 @@ static void events_and_partings(cairn_world *w, const uint8_t *busy) {
     }
   }
   /* the step's cracks in the order of their ids, not of the contacts in the store */
-  if (w->cracks.n > cracks0 + 1)
-    qsort(w->cracks.c + cracks0, w->cracks.n - cracks0, sizeof *w->cracks.c, crack_order);
+  if (w->cracks->n > cracks0 + 1)
+    qsort(w->cracks->c + cracks0, w->cracks->n - cracks0, sizeof *w->cracks->c, crack_order);
   for (size_t s = cs->n_slices; s-- > 0;) {
     if (!busy[s]) continue;
     for (size_t c = cs->slice[s + 1]; c-- > cs->slice[s];) {
       if (c >= cs->n || !(status[c] & ST_PARTING)) continue;
-      if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = IDMAP_NONE;
+      if (cs->pair[c] != IDMAP_NONE) w->pairs->contact[cs->pair[c]] = IDMAP_NONE;
       contact_delete(w, (uint32_t)c);
     }
   }
@@ -639,7 +602,7 @@ static void events_and_partings(cairn_world *w, const uint8_t *busy) {
 /* Whether contact c's surfaces have parted beyond its proximity at the current positions. Most
    contacts are clearly closer than that, which a squared distance shows without a root. */
 static GATHER_INLINE int parted(const cairn_world *w, size_t c, int periodic) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   const ball_store *bs = &w->balls;
   uint32_t a = cs->a[c], b = cs->b[c];
   if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
@@ -652,14 +615,14 @@ static GATHER_INLINE int parted(const cairn_world *w, size_t c, int periodic) {
 }
 
 cairn_status forces_part(cairn_world *w, double dt) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   const int periodic = w->cell.on;
   for (size_t c = cs->n; c-- > 0;) { /* backwards: deletion moves the last contact into c */
     if (!cs->deletable[c] || !(periodic ? parted(w, c, 1) : parted(w, c, 0))) continue;
     /* While energy is tracked, the model sees the contact open once more, so it can book the
        last step's work (its force is not applied: the contact is gone). */
-    if (w->energy.on) run_slice(w, c, 1, dt, FAREWELL, NULL);
-    if (cs->pair[c] != IDMAP_NONE) w->pairs.contact[cs->pair[c]] = IDMAP_NONE;
+    if (w->energy->on) run_slice(w, c, 1, dt, FAREWELL, NULL);
+    if (cs->pair[c] != IDMAP_NONE) w->pairs->contact[cs->pair[c]] = IDMAP_NONE;
     contact_delete(w, (uint32_t)c);
   }
   return CAIRN_OK;
@@ -667,7 +630,7 @@ cairn_status forces_part(cairn_world *w, double dt) {
 
 cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], double *kn_m,
                           cairn_diag *d) {
-  const pair_list *p = &w->pairs;
+  const pair_list *p = w->pairs;
   const ball_store *bs = &w->balls;
   int k = p->kind[q];
   uint32_t a = p->a[q], b = p->b[q];
@@ -676,8 +639,8 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
   if (!detect_pair_geometry(w, k, a, b, &gap, nn, pt)) return CAIRN_OK;
   cmat_entry *ce = cmat_lookup(w, k, a, b);
   if (ce->model < 0) return CAIRN_OK;
-  model_entry *e = &w->reg.e[ce->model];
-  force_scratch *fs = &w->fs;
+  model_entry *e = &w->reg->e[ce->model];
+  force_scratch *fs = w->fs;
   size_t ns = e->n_state_slots > 0 ? (size_t)e->n_state_slots : 1;
   CAIRN_TRY(
       mem_grow((void **)&fs->probe, &fs->cap_probe, ns, sizeof *fs->probe, "forces:probe", d));
@@ -726,7 +689,7 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
       .kr = &krr,
       .status = &status,
   };
-  call_model(e, &s);
+  model_call_force(e, &s);
   props_block_release(e, pblk);
   if (!(kn >= 0 && ks >= 0 && krr >= 0 && isfinite(kn + ks + krr))) return CAIRN_OK;
   double arm1 = r1 + 0.5 * g, arm2 = r2 + 0.5 * g; /* (a wall has no arm of its own) */
@@ -743,8 +706,8 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
 
 cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
-  force_scratch *fs = &w->fs;
+  contact_store *cs = w->contacts;
+  force_scratch *fs = w->fs;
   if (cs->n_unchecked) /* rare: new contacts of a model with a validation hook */
     for (size_t c = 0; c < cs->n; c++) {
       if (!cs->unchecked[c]) continue;
@@ -764,7 +727,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
 #endif
   CAIRN_TRY(scratch_reserve(w, d));
   CAIRN_TRY(mem_grow((void **)&fs->busy, &fs->cap_busy, ns + 1, 1, "forces:busy", d));
-  if (!cs->links.ok || cs->links.nb != b->n) CAIRN_TRY(links_build(w, d));
+  if (!links_current(w, &cs->links) || cs->links.nb != b->n) CAIRN_TRY(links_build(w, d));
   if (cs->links.n_extra) CAIRN_TRY(links_sort_extras(w, d));
   uint8_t *busy = fs->busy;
   double kn_m = 0;

@@ -3,12 +3,41 @@
 #ifndef CAIRN_FORCES_H
 #define CAIRN_FORCES_H
 
+#include "core/xsum.h"
 #include "world/world.h"
+
+/* Scratch of the force pass. The contacts are computed (in parallel on several threads) into
+   'ctb'; then each ball sums its contacts' records in the order of its partners' ids (walls
+   first, by wall id, then balls, by ball id) through the per-ball lists 'link', and each wall
+   sums its contacts exactly (core/xsum.h). A ball's force is so the same sum in the same order
+   whatever the order of the balls and contacts in their arrays: on any thread count, after any
+   sort, and on any number of MPI ranks (design.md, Scale). */
+typedef struct force_scratch {
+  size_t cap_c, cap_b;
+  struct contact_contrib {
+    double f[3];         /* global force on side 2 */
+    double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
+    double kt, kr1, kr2; /* stiffness estimates for each side */
+    double kn;           /* ball-wall: the normal stiffness estimate (for a servo) */
+    double fn;     /* ball-wall: the force on the ball along the normal (a cylinder's servo) */
+  } * ctb;         /* per contact */
+  uint8_t *status; /* per contact: this step's CAIRN_CM_ST_* bits */
+  uint8_t *busy;   /* per slice: some contact has an event or may part */
+  size_t cap_busy;
+  double (*ework)[2]; /* per ball, while energy is tracked: gravity work, damping loss */
+  double *probe;      /* a fresh contact's state, for the look-ahead's probe of a model */
+  size_t cap_probe;
+  xsum *wsum; /* per wall: force x, y, z, normal stiffness, normal force */
+  size_t cap_wsum;
+} force_scratch;
 
 /* Starting threads costs a few microseconds per loop: below this many balls a loop over them
    (motion, the balls' sums) runs on one thread. The results are the same either way (each ball
    is independent, and sums each of its contacts in a fixed order). */
 #define PARALLEL_WORTH(n) ((n) >= 2048)
+
+/* Free the force pass's scratch arrays. */
+void force_scratch_free(force_scratch *fs);
 
 /* Delete the contacts whose gap (at the current positions) exceeds their proximity and whose
    model allowed it at its last update; while energy is tracked each gets a last call of its
@@ -23,7 +52,7 @@ cairn_status forces_part(cairn_world *w, double dt);
    contacts grew). */
 cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d);
 
-/* The look-ahead's probe of pair q (w->pairs.ahead: about to touch, or touching since this
+/* The look-ahead's probe of pair q (w->pairs->ahead: about to touch, or touching since this
    step's detection): the stiffness its assigned model reports for it as a fresh contact at first
    touch (or at its present overlap), from its present approach. The model runs on a scratch
    state and its force is dropped: nothing in the world changes. Writes the translational

@@ -6,7 +6,7 @@
 
 cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
                          cairn_diag *d) {
-  history_set *hs = &w->hist;
+  history_set *hs = w->hist;
   CAIRN_CHECK(name && name[0] && strlen(name) < CAIRN_MAX_NAME, d, CAIRN_EINVAL,
               "history name must have 1 to %d characters", CAIRN_MAX_NAME - 1);
   CAIRN_CHECK(!strpbrk(name, ",\"\n\r"), d, CAIRN_EINVAL,
@@ -38,7 +38,7 @@ cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, v
 }
 
 cairn_status history_sample(cairn_world *w, cairn_diag *d) {
-  history_set *hs = &w->hist;
+  history_set *hs = w->hist;
   if (hs->n == 0) return CAIRN_OK;
   if (hs->n_rows + 1 > hs->cap_rows) {
     size_t old = hs->cap_rows, cap = mem_next_cap(old, hs->n_rows + 1);
@@ -65,7 +65,7 @@ cairn_status history_sample(cairn_world *w, cairn_diag *d) {
 }
 
 void history_clear(cairn_world *w) {
-  history_set *hs = &w->hist;
+  history_set *hs = w->hist;
   for (size_t i = 0; i < hs->n; i++) mem_free(hs->h[i].v, 0);
   mem_free(hs->h, 0);
   mem_free(hs->step, 0);

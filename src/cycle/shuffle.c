@@ -5,6 +5,7 @@
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
+#include "detect/detect.h"
 
 /* A random permutation of 0 .. n-1 (Fisher-Yates on a 64-bit xorshift stream). */
 static void random_order(uint32_t *order, size_t n, uint64_t *state) {
@@ -21,7 +22,7 @@ static void random_order(uint32_t *order, size_t n, uint64_t *state) {
 
 cairn_status cycle_shuffle(cairn_world *w, uint64_t seed, cairn_diag *d) {
   uint64_t state = seed * 0x9e3779b97f4a7c15ull + 1;
-  size_t nb = w->balls.n, nc = w->contacts.n, n = nb > nc ? nb : nc;
+  size_t nb = w->balls.n, nc = w->contacts->n, n = nb > nc ? nb : nc;
   if (n == 0) return CAIRN_OK;
   uint32_t *order = mem_realloc(NULL, 0, n * sizeof *order, "shuffle");
   uint32_t *inv = mem_realloc(NULL, 0, n * sizeof *inv, "shuffle");
@@ -33,8 +34,9 @@ cairn_status cycle_shuffle(cairn_world *w, uint64_t seed, cairn_diag *d) {
   }
   random_order(order, nb, &state);
   ball_sort(w, order, inv, seen);
+  contact_renumber_balls(w, inv);
   /* the pair list names balls by slot: renamed, it stays valid (no rebuild is forced) */
-  pair_list *p = &w->pairs;
+  pair_list *p = w->pairs;
   for (size_t q = 0; q < p->n; q++) {
     p->b[q] = inv[p->b[q]];
     if (p->kind[q] == CAIRN_KIND_BALL_BALL) p->a[q] = inv[p->a[q]];

@@ -7,6 +7,7 @@
 #include "core/idmap.h"
 #include "cycle/cycle.h"
 #include "par/par.h"
+#include "contact/contact.h"
 
 /* Free in at least one translation component (a ball fixed in every one carries no unbalanced
    force of its own: whatever acts on it is reacted). */
@@ -30,7 +31,7 @@ static double unbalanced(const cairn_world *w, size_t i) {
 
 void cycle_ratios(const cairn_world *w, double *mean, double *max) {
   const ball_store *b = &w->balls;
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   /* exact sums: the same ratios whatever the order of the balls and contacts (a criterion met
      one step sooner or later would change the run) */
   xsum xu, xa;

@@ -5,6 +5,39 @@
 
 #include "world/world.h"
 
+/* Candidate pairs within the neighbour skin, rebuilt when something moved more than half of it. */
+typedef struct pair_list {
+  size_t n, cap;
+  uint8_t *kind;
+  uint32_t *a, *b;
+  uint32_t *contact; /* index into contacts, or IDMAP_NONE */
+  /* this step's gap of each pair (filled in parallel, used in pair order) */
+  double *sgap;
+  uint8_t *sok;
+  /* cell grid scratch */
+  size_t cap_cells, cap_order;
+  uint32_t *cell_start, *order;
+  size_t cap_cellof;
+  uint32_t *cell_of;
+  size_t cap_key;
+  uint64_t *sort_key; /* scratch of the ball sort */
+  /* the automatic timestep's look-ahead: pairs without a contact that close within the coming
+     step, and contacts made this step (their stiffness is not yet in the balls' sums) */
+  uint32_t *ahead;
+  size_t n_ahead, cap_ahead;
+  double skin;
+  int dirty;       /* rebuild before the next use (or when the world's layout moved on) */
+  uint64_t layout; /* the world's layout at the last rebuild */
+  uint64_t rebuilds;
+} pair_list;
+
+void pairs_free(pair_list *p);
+/* Whether the pair list must be rebuilt before its next use: marked so, or balls or walls
+   changed since it was built (world_mark_dirty). */
+static inline int pairs_stale(const cairn_world *w) {
+  return w->pairs->dirty || w->pairs->layout != w->layout;
+}
+
 /* Geometry of a ball (centre c, radius r) against another ball or a wall. Writes the surface gap
    (negative when overlapping), the unit normal from side 1 to side 2 (from the wall to the ball)
    and the contact point (the middle of the overlap). Returns 0 if no normal is defined (two

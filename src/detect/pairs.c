@@ -129,7 +129,7 @@ static int cmp_u64(const void *x, const void *y) {
    sorted model is left alone. */
 static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   ball_store *b = &w->balls;
-  pair_list *p = &w->pairs;
+  pair_list *p = w->pairs;
   size_t n = b->n;
   if (n < 2) {
     if (n) b->skey[0] = 0;
@@ -157,6 +157,7 @@ static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   for (size_t i = 0; i < n; i++)
     p->order[i] = idmap_get(&b->map, p->sort_key[i] & (((uint64_t)1 << 31) - 1));
   ball_sort(w, p->order, p->cell_of, (uint8_t *)p->sort_key);
+  contact_renumber_balls(w, p->cell_of);
   return CAIRN_OK;
 }
 
@@ -169,7 +170,7 @@ static inline cairn_status candidate(cairn_world *w, uint32_t i, uint32_t j, con
   if (v3_dot(e, e) > lim * lim) return CAIRN_OK;
   uint32_t s1 = b->id[i] < b->id[j] ? i : j;
   uint32_t s2 = s1 == i ? j : i;
-  return pairs_push(&w->pairs, CAIRN_KIND_BALL_BALL, s1, s2, d);
+  return pairs_push(w->pairs, CAIRN_KIND_BALL_BALL, s1, s2, d);
 }
 
 /* With cell_of[i] set and cell_start[c + 1] counting the balls of cell c: the balls in 'order'
@@ -184,7 +185,7 @@ static void bucket_by_cell(pair_list *p, size_t n, size_t ncell) {
 static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double reach,
                                          cairn_diag *d) {
   ball_store *b = &w->balls;
-  pair_list *p = &w->pairs;
+  pair_list *p = w->pairs;
   size_t n = b->n;
   if (n < 2) return CAIRN_OK;
   const size_t *nc = g->nc;
@@ -235,7 +236,7 @@ static cairn_status ball_ball_candidates(cairn_world *w, const grid *g, double r
 static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, double reach,
                                               cairn_diag *d) {
   ball_store *b = &w->balls;
-  pair_list *p = &w->pairs;
+  pair_list *p = w->pairs;
   const periodic_cell *pc = &w->cell;
   size_t n = b->n;
   if (n < 2) return CAIRN_OK;
@@ -332,15 +333,15 @@ static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_dia
     for (size_t i = 0; i < balls_owned(w); i++) { /* (a ghost's wall contacts: its rank's) */
       double gap, n[3], pt[3];
       if (geom_ball_wall(wl, b->pos[i], b->rad[i], &gap, n, pt) && gap <= reach)
-        CAIRN_TRY(pairs_push(&w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
+        CAIRN_TRY(pairs_push(w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
     }
   }
   return CAIRN_OK;
 }
 
 static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
-  pair_list *p = &w->pairs;
-  contact_store *cs = &w->contacts;
+  pair_list *p = w->pairs;
+  contact_store *cs = w->contacts;
   p->n = 0;
   /* (under MPI every rebuild follows the exchange, whose detect_sort_owned set the skin) */
   if (!w->par) p->skin = choose_skin(w);
@@ -379,20 +380,21 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
       p->contact[p->n - 1] = (uint32_t)c;
       cs->pair[c] = (uint32_t)(p->n - 1);
     }
-  CAIRN_TRY(contact_sort_by_pair(w, d));
+  CAIRN_TRY(contact_sort_by_pair(w, p->contact, p->n, d));
   for (size_t i = 0; i < w->balls.n; i++) v3_zero(w->balls.disp[i]);
   for (size_t k = 0; k < w->walls.n; k++) {
     v3_zero(w->walls.w[k].disp);
     w->walls.w[k].rot_disp = 0;
   }
   p->dirty = 0;
+  p->layout = w->layout;
   p->rebuilds++;
   return CAIRN_OK;
 }
 
 int detect_needs_rebuild(const cairn_world *w) {
-  const pair_list *p = &w->pairs;
-  if (p->dirty) return 1;
+  const pair_list *p = w->pairs;
+  if (pairs_stale(w)) return 1;
   double mb = 0, mw = 0;
   for (size_t i = 0; i < w->balls.n; i++) {
     double d2 = v3_dot(w->balls.disp[i], w->balls.disp[i]);
@@ -447,7 +449,7 @@ static double closing_speed(const cairn_world *w, int k, uint32_t a, uint32_t b,
    there cost 5 instructions more per particle-step, bench/instructions.sh). */
 static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, double reach,
                                       double horizon) {
-  pair_list *p = &w->pairs;
+  pair_list *p = w->pairs;
   p->sok[q] = 0;
   if (p->contact[q] != IDMAP_NONE) return 0;
   uint32_t a = p->a[q], bb = p->b[q];
@@ -493,9 +495,9 @@ static cairn_status ahead_push(pair_list *p, size_t q, cairn_diag *d) {
 
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   /* (under MPI every rank rebuilds when any must: the exchange has set 'dirty' for all) */
-  if (w->par ? w->pairs.dirty : detect_needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
-  pair_list *p = &w->pairs;
-  contact_store *cs = &w->contacts;
+  if (w->par ? pairs_stale(w) : detect_needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
+  pair_list *p = w->pairs;
+  contact_store *cs = w->contacts;
   double max_prox = cmat_max_proximity(w);
   /* The look-ahead (automatic timestep only): pairs reach as far as two balls at the top speed
      close in its horizon. */
@@ -577,7 +579,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
 }
 
 void detect_refresh(cairn_world *w) {
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   for (size_t c = 0; c < cs->n; c++) {
     double gap, n[3], pt[3];
     if (!detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], &gap, n, pt)) continue;
@@ -587,7 +589,7 @@ void detect_refresh(cairn_world *w) {
 }
 
 cairn_status detect_sort_owned(cairn_world *w, cairn_diag *d) {
-  pair_list *p = &w->pairs;
+  pair_list *p = w->pairs;
   p->skin = choose_skin(w); /* (the rebuild that follows keeps it) */
   grid g;
   grid_setup(w, p->skin + cmat_max_proximity(w), &g, 1);
@@ -600,5 +602,13 @@ double detect_ghost_reach(const cairn_world *w) {
   for (size_t i = 0; i < balls_owned(w); i++)
     if (b->rad[i] > rmax) rmax = b->rad[i];
   if (w->par) comm_max(&rmax, 1);
-  return 2 * rmax + w->pairs.skin + cmat_max_proximity(w);
+  return 2 * rmax + w->pairs->skin + cmat_max_proximity(w);
+}
+
+void pairs_free(pair_list *p) {
+  mem_free(p->kind, 0), mem_free(p->a, 0), mem_free(p->b, 0), mem_free(p->contact, 0);
+  mem_free(p->sgap, 0), mem_free(p->sok, 0);
+  mem_free(p->cell_start, 0), mem_free(p->order, 0), mem_free(p->cell_of, 0);
+  mem_free(p->sort_key, 0), mem_free(p->ahead, 0);
+  memset(p, 0, sizeof *p);
 }

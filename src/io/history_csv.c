@@ -1,9 +1,10 @@
 /* History export as CSV with full double precision, so exported curves can be re-checked. */
 #include "io/io.h"
+#include "cycle/history.h"
 
 cairn_status io_history_csv_as(const cairn_world *w, const char *path, const char *shown,
                                cairn_diag *d) {
-  const history_set *hs = &w->hist;
+  const history_set *hs = w->hist;
   atomic_file af;
   CAIRN_TRY(io_atomic_open_as(&af, path, shown, d));
   fprintf(af.f, "step,time");

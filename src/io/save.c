@@ -11,11 +11,12 @@
 #include <sys/stat.h>
 
 #include "contact/contact.h"
-#include "contact/plugin_call.h"
+#include "contact/model_call.h"
 #include "cycle/cycle.h"
 #include "detect/detect.h"
 #include "io/io.h"
-#include "world/energy.h"
+#include "contact/energy.h"
+#include "contact/cracks.h"
 
 #define SAVE_MAGIC "CAIRNSAV"
 /* 2: the energy sums after the domain; 3: contacts in global coordinates (normal, force, moment,
@@ -109,7 +110,7 @@ static void put_entry(wbuf *b, const cairn_world *w, const cmat_entry *ce) {
   put_u32(b, (uint32_t)ce->model);
   put_f64(b, ce->proximity);
   put_u64(b, ce->setmask);
-  put_f64s(b, ce->props, (size_t)w->reg.e[ce->model].n_prop_slots);
+  put_f64s(b, ce->props, (size_t)w->reg->e[ce->model].n_prop_slots);
 }
 
 static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int n_cb) {
@@ -122,20 +123,20 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   put_f64s(b, w->dom_min, 3), put_f64s(b, w->dom_max, 3);
   put_u32(b, (uint32_t)w->dom_cond);
   put_u64(b, w->n_destroyed);
-  put_u32(b, (uint32_t)(w->energy.on | w->energy.started << 1));
-  put_f64(b, w->energy.gravity), put_f64(b, w->energy.walls), put_f64(b, w->energy.damping);
+  put_u32(b, (uint32_t)(w->energy->on | w->energy->started << 1));
+  put_f64(b, w->energy->gravity), put_f64(b, w->energy->walls), put_f64(b, w->energy->damping);
   double retired[CAIRN_ENERGY_N], removed; /* (with the losses not yet folded in) */
   energy_totals(w, retired, &removed);
-  put_f64s(b, retired, CAIRN_ENERGY_N), put_f64(b, w->energy.start);
+  put_f64s(b, retired, CAIRN_ENERGY_N), put_f64(b, w->energy->start);
   put_i64(b, w->next_ball_id), put_i64(b, w->next_wall_id);
   put_u32(b, (uint32_t)w->n_groups);
   for (size_t g = 1; g < w->n_groups; g++) put_str(b, w->groups[g]);
-  put_u32(b, (uint32_t)w->reg.n);
-  for (size_t i = 0; i < w->reg.n; i++) put_layout(b, &w->reg.e[i]);
-  for (int k = 0; k < 2; k++) put_entry(b, w, &w->cmat.def[k]);
-  put_u32(b, (uint32_t)w->cmat.n_rules);
-  for (size_t r = 0; r < w->cmat.n_rules; r++) {
-    const cmat_rule *ru = &w->cmat.rules[r];
+  put_u32(b, (uint32_t)w->reg->n);
+  for (size_t i = 0; i < w->reg->n; i++) put_layout(b, &w->reg->e[i]);
+  for (int k = 0; k < 2; k++) put_entry(b, w, &w->cmat->def[k]);
+  put_u32(b, (uint32_t)w->cmat->n_rules);
+  for (size_t r = 0; r < w->cmat->n_rules; r++) {
+    const cmat_rule *ru = &w->cmat->rules[r];
     put_u32(b, (uint32_t)(ru->kind + 1));
     put_u16(b, ru->g1), put_u16(b, ru->g2);
     put_entry(b, w, &ru->e);
@@ -163,10 +164,10 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, wl->disp, 3), put_f64s(b, wl->force, 3), put_f64s(b, wl->last_dx, 3);
     put_u16(b, wl->group);
   }
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   put_u64(b, cs->n);
   for (size_t c = 0; c < cs->n; c++) {
-    const model_entry *e = &w->reg.e[cs->model[c]];
+    const model_entry *e = &w->reg->e[cs->model[c]];
     put_u8(b, cs->kind[c]);
     put_u32(b, cs->a[c]), put_u32(b, cs->b[c]), put_u32(b, (uint32_t)cs->model[c]);
     put_f64s(b, cs->normal[c], 3), put_f64(b, cs->gap[c]);
@@ -178,11 +179,12 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64s(b, pool_props(e, cs->pblk[c]), (size_t)e->n_prop_slots);
     put_f64s(b, pool_state(e, cs->blk[c]), (size_t)e->n_state_slots);
   }
-  const pair_list *p = &w->pairs;
-  put_u64(b, p->n), put_f64(b, p->skin), put_u32(b, (uint32_t)p->dirty), put_u64(b, p->rebuilds);
+  const pair_list *p = w->pairs;
+  put_u64(b, p->n), put_f64(b, p->skin), put_u32(b, (uint32_t)pairs_stale(w)),
+      put_u64(b, p->rebuilds);
   put(b, p->kind, p->n), put(b, p->a, 4 * p->n), put(b, p->b, 4 * p->n);
   put(b, p->contact, 4 * p->n);
-  const history_set *hs = &w->hist;
+  const history_set *hs = w->hist;
   put_u32(b, (uint32_t)hs->n), put_u64(b, hs->interval), put_u64(b, hs->n_rows);
   put_f64s(b, hs->step, hs->n_rows), put_f64s(b, hs->time, hs->n_rows);
   for (size_t i = 0; i < hs->n; i++) {
@@ -192,7 +194,7 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
   put_u32(b, (uint32_t)n_cb);
   for (int i = 0; i < n_cb; i++) put_str(b, cb[i]);
   /* format 4: the work of applied loads, and the loads */
-  put_f64(b, w->energy.applied);
+  put_f64(b, w->energy->applied);
   const load_set *l = &w->loads;
   put_u64(b, l->n);
   for (size_t i = 0; i < l->n; i++) {
@@ -225,9 +227,9 @@ static void put_world(wbuf *b, const cairn_world *w, const char *const *cb, int 
     put_f64(b, sv->measured);
   }
   /* format 4: the cracks */
-  put_u64(b, w->cracks.n);
-  for (size_t i = 0; i < w->cracks.n; i++) {
-    const crack *k = &w->cracks.c[i];
+  put_u64(b, w->cracks->n);
+  for (size_t i = 0; i < w->cracks->n; i++) {
+    const crack *k = &w->cracks->c[i];
     put_u64(b, k->step), put_f64(b, k->time), put_f64s(b, k->pos, 3);
     put_i64(b, k->id1), put_i64(b, k->id2), put_u8(b, k->kind), put_u8(b, k->tension);
   }
@@ -376,13 +378,13 @@ static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_di
   get_str(b, name, sizeof name);
   mm->version = (int)get_u32(b);
   get_str(b, source, sizeof source);
-  mm->model = registry_find(&w->reg, name);
+  mm->model = registry_find(w->reg, name);
   if (!b->bad)
     CAIRN_CHECK(mm->model >= 0, d, CAIRN_ENOTFOUND,
                 "the saved model uses contact model '%s' (from %s), which is not loaded; load it "
                 "with model.load or --plugin before model.restore",
                 name, source);
-  const model_entry *e = b->bad ? NULL : &w->reg.e[mm->model];
+  const model_entry *e = b->bad ? NULL : &w->reg->e[mm->model];
   uint32_t np = get_u32(b);
   if (np > 64) b->bad = 1;
   mm->n_props = np <= 64 ? (int)np : 0;
@@ -458,11 +460,7 @@ static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const
       memcpy(dst, v, (size_t)mm->state_n[i] * sizeof(double));
     }
   }
-  if (mm->version != e->m->version && e->m->upgrade_state) {
-    PLUGIN_CALL_ENTER(e, "upgrade_state");
-    e->m->upgrade_state(mm->version, state);
-    PLUGIN_CALL_LEAVE(e);
-  }
+  model_call_upgrade_state(e, mm->version, state);
 }
 
 static cairn_status read_entry(rbuf *b, cairn_world *w, const model_map *maps, uint32_t n_maps,
@@ -474,7 +472,7 @@ static cairn_status read_entry(rbuf *b, cairn_world *w, const model_map *maps, u
     b->bad = 1;
     return CAIRN_OK;
   }
-  const model_entry *e = &w->reg.e[maps[mi].model];
+  const model_entry *e = &w->reg->e[maps[mi].model];
   double *props = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat");
   if (!props) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the assignment table");
   read_props(b, e, &maps[mi], props);
@@ -511,9 +509,9 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
   w->n_destroyed = get_u64(b);
   if (b->version >= 2) {
     uint32_t flags = get_u32(b);
-    w->energy.on = (int)(flags & 1), w->energy.started = (int)(flags >> 1 & 1);
-    w->energy.gravity = get_f64(b), w->energy.walls = get_f64(b), w->energy.damping = get_f64(b);
-    get_f64s(b, w->energy.retired, CAIRN_ENERGY_N), w->energy.start = get_f64(b);
+    w->energy->on = (int)(flags & 1), w->energy->started = (int)(flags >> 1 & 1);
+    w->energy->gravity = get_f64(b), w->energy->walls = get_f64(b), w->energy->damping = get_f64(b);
+    get_f64s(b, w->energy->retired, CAIRN_ENERGY_N), w->energy->start = get_f64(b);
   }
   int64_t next_ball = get_i64(b), next_wall = get_i64(b);
   uint32_t ng = get_u32(b);
@@ -526,7 +524,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     CAIRN_TRY(read_layout(b, w, &maps[i], d));
     BAD_IF(0);
   }
-  for (int k = 0; k < 2; k++) CAIRN_TRY(read_entry(b, w, maps, nm, &w->cmat.def[k], d));
+  for (int k = 0; k < 2; k++) CAIRN_TRY(read_entry(b, w, maps, nm, &w->cmat->def[k], d));
   uint32_t nr = get_u32(b);
   BAD_IF(nr > 100000);
   for (uint32_t r = 0; r < nr; r++) {
@@ -537,15 +535,15 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     BAD_IF(ru.kind < -1 || ru.kind > 1 || ru.g1 >= ng || ru.g2 >= ng);
     CAIRN_TRY(read_entry(b, w, maps, nm, &ru.e, d));
     cairn_status grown = b->bad ? CAIRN_OK
-                                : mem_grow((void **)&w->cmat.rules, &w->cmat.cap_rules,
-                                           w->cmat.n_rules + 1, sizeof ru, "cmat:rules", d);
+                                : mem_grow((void **)&w->cmat->rules, &w->cmat->cap_rules,
+                                           w->cmat->n_rules + 1, sizeof ru, "cmat:rules", d);
     if (b->bad || grown != CAIRN_OK) { /* the rule's properties are not the world's yet */
       cmat_entry_unshare(w, &ru.e);
       mem_free(ru.e.props, 0);
       CAIRN_TRY(grown);
     }
     BAD_IF(0);
-    w->cmat.rules[w->cmat.n_rules++] = ru;
+    w->cmat->rules[w->cmat->n_rules++] = ru;
   }
 
   /* Balls: created one by one (that sizes every array and fills the id map), then every
@@ -605,7 +603,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
   /* bytes per contact, at least */
   uint64_t nc = get_count(b, 13 + (b->version < 3 ? 23 : 11) * 8 + 4 + 8);
   BAD_IF(0);
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   for (uint64_t c = 0; c < nc; c++) {
     int kind = get_u8(b);
     uint32_t a = get_u32(b), bb = get_u32(b), mi = get_u32(b);
@@ -614,7 +612,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     uint32_t ci;
     CAIRN_TRY(contact_create(w, kind, a, bb, &ci, d));
     CAIRN_TRY(contact_set_model(w, ci, maps[mi].model, d));
-    model_entry *e = &w->reg.e[maps[mi].model];
+    model_entry *e = &w->reg->e[maps[mi].model];
     double frame[9], *fr = NULL;
     if (b->version < 3) { /* the (n, s, t) frame, gap, contact point, force and moment in the
                              frame, three unused stiffness slots */
@@ -657,7 +655,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     cs->pblk[ci] = pblk;
   }
 
-  pair_list *p = &w->pairs;
+  pair_list *p = w->pairs;
   uint64_t np = get_count(b, 13);
   p->skin = get_f64(b);
   uint32_t dirty = get_u32(b);
@@ -675,8 +673,9 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     if (p->contact[q] != IDMAP_NONE) cs->pair[p->contact[q]] = (uint32_t)q;
   }
   p->dirty = (int)dirty;
+  p->layout = w->layout; /* (the balls just restored made it move on) */
 
-  history_set *hs = &w->hist;
+  history_set *hs = w->hist;
   uint32_t nh = get_u32(b);
   hs->interval = get_u64(b);
   uint64_t rows = get_count(b, 16);
@@ -701,7 +700,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
   info->n_callbacks = (int)ncb;
   for (uint32_t i = 0; i < ncb; i++) get_str(b, info->callbacks[i], sizeof info->callbacks[i]);
   if (b->version >= 4) { /* applied loads */
-    w->energy.applied = get_f64(b);
+    w->energy->applied = get_f64(b);
     uint64_t nl = get_count(b, 8 + 6 * 8);
     BAD_IF(0);
     for (uint64_t i = 0; i < nl; i++) {
@@ -720,7 +719,7 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
       BAD_IF(0);
       BAD_IF(wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2]));
     }
-    if (b->version >= 5) w->energy.removed = get_f64(b);
+    if (b->version >= 5) w->energy->removed = get_f64(b);
     if (b->version >= 5) /* servo walls */
       for (size_t i = 0; i < w->walls.n; i++) {
         wall_servo *sv = &w->walls.w[i].servo;
@@ -749,15 +748,15 @@ static cairn_status read_world(rbuf *b, cairn_world *w, model_map *maps, restore
     uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
     BAD_IF(0);
     if (ncr) {
-      CAIRN_TRY(
-          mem_grow((void **)&w->cracks.c, &w->cracks.cap, ncr, sizeof *w->cracks.c, "cracks", d));
+      CAIRN_TRY(mem_grow((void **)&w->cracks->c, &w->cracks->cap, ncr, sizeof *w->cracks->c,
+                         "cracks", d));
       for (uint64_t i = 0; i < ncr; i++) {
-        crack *k = &w->cracks.c[i];
+        crack *k = &w->cracks->c[i];
         k->step = get_u64(b), k->time = get_f64(b);
         get_f64s(b, k->pos, 3);
         k->id1 = get_i64(b), k->id2 = get_i64(b), k->kind = get_u8(b), k->tension = get_u8(b);
       }
-      w->cracks.n = ncr;
+      w->cracks->n = ncr;
       BAD_IF(0);
     }
     if (b->version >= 6) { /* the periodic cell */

@@ -7,6 +7,7 @@
 
 #include "contact/contact.h"
 #include "io/io.h"
+#include "contact/cracks.h"
 
 /* ---- base64 binary arrays (VTK "binary" format with a UInt64 byte-count header) ---------- */
 
@@ -278,7 +279,7 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
 
 static void c_pt(const void *c, size_t i, void *buf) {
   const cairn_world *w = c;
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   size_t k = i / 2;
   double pt[3];
   if (i % 2 == 1)
@@ -294,10 +295,10 @@ static void c_pt(const void *c, size_t i, void *buf) {
   memcpy(buf, pt, 24);
 }
 static void c_fn(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->contacts.force[i][0], 8);
+  memcpy(buf, &((const cairn_world *)c)->contacts->force[i][0], 8);
 }
 static void c_fs(const void *c, size_t i, void *buf) { /* shear magnitude */
-  const double *f = ((const cairn_world *)c)->contacts.force[i];
+  const double *f = ((const cairn_world *)c)->contacts->force[i];
   double s = sqrt(f[1] * f[1] + f[2] * f[2]);
   memcpy(buf, &s, 8);
 }
@@ -307,27 +308,27 @@ static void c_fglob(const void *c, size_t i, void *buf) {
   memcpy(buf, f, 24);
 }
 static void c_model(const void *c, size_t i, void *buf) {
-  int32_t m = ((const cairn_world *)c)->contacts.model[i];
+  int32_t m = ((const cairn_world *)c)->contacts->model[i];
   memcpy(buf, &m, 4);
 }
 static void c_kind(const void *c, size_t i, void *buf) {
-  int32_t k = ((const cairn_world *)c)->contacts.kind[i];
+  int32_t k = ((const cairn_world *)c)->contacts->kind[i];
   memcpy(buf, &k, 4);
 }
 static void c_active(const void *c, size_t i, void *buf) {
-  int32_t a = ((const cairn_world *)c)->contacts.active[i];
+  int32_t a = ((const cairn_world *)c)->contacts->active[i];
   memcpy(buf, &a, 4);
 }
 /* Slip: the model's state field whose name ends in "slip" (lin_slip, bur_slip, ...), else 0. */
 static void c_slip(const void *c, size_t i, void *buf) {
   const cairn_world *w = c;
-  const model_entry *e = &w->reg.e[w->contacts.model[i]];
+  const model_entry *e = &w->reg->e[w->contacts->model[i]];
   int32_t s = 0;
   for (int k = 0; k < e->m->n_state; k++) {
     const char *nm = e->m->state[k].name;
     size_t len = strlen(nm);
     if (len >= 4 && strcmp(nm + len - 4, "slip") == 0)
-      s = pool_state(e, w->contacts.blk[i])[e->state_off[k]] != 0;
+      s = pool_state(e, w->contacts->blk[i])[e->state_off[k]] != 0;
   }
   memcpy(buf, &s, 4);
 }
@@ -338,16 +339,16 @@ static void model_names(FILE *f, const cairn_world *w) {
   fprintf(f,
           "    <FieldData>\n      <DataArray type=\"String\" Name=\"model_names\" "
           "NumberOfTuples=\"%zu\" format=\"ascii\">\n       ",
-          w->reg.n);
-  for (size_t m = 0; m < w->reg.n; m++) {
-    for (const char *p = w->reg.e[m].m->name; *p; p++) fprintf(f, " %d", (unsigned char)*p);
+          w->reg->n);
+  for (size_t m = 0; m < w->reg->n; m++) {
+    for (const char *p = w->reg->e[m].m->name; *p; p++) fprintf(f, " %d", (unsigned char)*p);
     fprintf(f, " 0");
   }
   fprintf(f, "\n      </DataArray>\n    </FieldData>\n");
 }
 
 static void write_contacts(FILE *f, const cairn_world *w) {
-  size_t n = w->contacts.n;
+  size_t n = w->contacts->n;
   cells two = {2};
   head(f, 2 * n, "Lines", n, model_names, w);
   fprintf(f, "      <CellData Scalars=\"force_normal\">\n");
@@ -370,28 +371,28 @@ static void write_contacts(FILE *f, const cairn_world *w) {
 /* ---- cracks: the broken bonds, as points --------------------------------------------------- */
 
 static void k_pt(const void *c, size_t i, void *buf) {
-  memcpy(buf, ((const cairn_world *)c)->cracks.c[i].pos, 24);
+  memcpy(buf, ((const cairn_world *)c)->cracks->c[i].pos, 24);
 }
 static void k_step(const void *c, size_t i, void *buf) {
-  int64_t v = (int64_t)((const cairn_world *)c)->cracks.c[i].step;
+  int64_t v = (int64_t)((const cairn_world *)c)->cracks->c[i].step;
   memcpy(buf, &v, 8);
 }
 static void k_time(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->cracks.c[i].time, 8);
+  memcpy(buf, &((const cairn_world *)c)->cracks->c[i].time, 8);
 }
 static void k_tension(const void *c, size_t i, void *buf) {
-  int32_t v = ((const cairn_world *)c)->cracks.c[i].tension;
+  int32_t v = ((const cairn_world *)c)->cracks->c[i].tension;
   memcpy(buf, &v, 4);
 }
 static void k_id1(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->cracks.c[i].id1, 8);
+  memcpy(buf, &((const cairn_world *)c)->cracks->c[i].id1, 8);
 }
 static void k_id2(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->cracks.c[i].id2, 8);
+  memcpy(buf, &((const cairn_world *)c)->cracks->c[i].id2, 8);
 }
 
 static void write_cracks(FILE *f, const cairn_world *w) {
-  size_t n = w->cracks.n;
+  size_t n = w->cracks->n;
   cells one = {1};
   head(f, n, "Verts", n, NULL, w);
   fprintf(f, "      <PointData Scalars=\"tension\">\n");

@@ -9,6 +9,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "contact/events.h"
 #include "contact/plugin.h"
 #include "world/world.h"
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lua/lua_api.h"
+#include "contact/contact.h"
 
 static const char *const CREATE_OPTS[] = {"id",      "rad",  "pos",   "vel", "spin",
                                           "density", "damp", "group", NULL};
@@ -56,7 +57,7 @@ static uint32_t check_slot(lua_State *L, cairn_world *w, int idx) {
 static int l_delete(lua_State *L) {
   cairn_world *w = ctx_world(L);
   cairn_diag d;
-  cairn_status st = ball_delete(w, get_id(L, 1, "ball.delete: id"), &d);
+  cairn_status st = contact_delete_ball(w, get_id(L, 1, "ball.delete: id"), &d);
   if (st) return raise_diag(L, st, &d);
   return 0;
 }

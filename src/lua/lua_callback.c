@@ -3,6 +3,7 @@
    computation). An error in a callback stops the run with the callback's file and line. */
 #include <string.h>
 
+#include "contact/events.h"
 #include "lua/lua_api.h"
 
 static const char *const EVENT_NAMES[EV_COUNT + 2] = {
@@ -51,13 +52,16 @@ static cairn_status hook(void *ud, cairn_world *w, hook_point p, cairn_diag *d) 
   lua_State *L = c->L;
   cairn_status s = CAIRN_OK;
   /* Events queued since the last call; callbacks may queue more, which are handled too. */
-  for (size_t i = 0; i < w->n_events && s == CAIRN_OK; i++) {
-    event_rec e = w->events[i];
+  for (size_t i = 0; s == CAIRN_OK; i++) {
+    size_t n = 0;
+    const event_rec *queued = events_queued(w, &n); /* (callbacks may queue more and move them) */
+    if (i >= n) break;
+    event_rec e = queued[i];
     push_contact_ids(L, e.kind, e.id1, e.id2);
     lua_pushinteger(L, e.mode);
     s = call_all(c, e.type, 2, d);
   }
-  w->n_events = 0;
+  events_clear(w);
   if (s != CAIRN_OK) return s;
   if (p == HOOK_BEFORE_FORCE) return call_all(c, EV_COUNT, 0, d);
   if (p == HOOK_AFTER_FORCE) return call_all(c, EV_COUNT + 1, 0, d);
@@ -74,7 +78,7 @@ void callback_install(lua_State *L, script_ctx *c) {
       any = 1;
       if (i < EV_COUNT) mask |= 1u << i;
     }
-  c->w->event_mask = mask;
+  events_listen(c->w, mask);
   c->w->hook = any ? hook : NULL;
   c->w->hook_ud = c;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lua/lua_api.h"
+#include "measure/measure.h"
 
 static const char AXES[] = "xyz";
 

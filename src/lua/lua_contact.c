@@ -7,6 +7,7 @@
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
+#include "contact/cracks.h"
 
 #define HANDLE "cairn.contact"
 
@@ -26,7 +27,7 @@ void push_contact_ids(lua_State *L, int kind, int64_t id1, int64_t id2) {
 
 static void push_handle(lua_State *L, const cairn_world *w, uint32_t c) {
   handle *h = lua_newuserdatauv(L, sizeof *h, 0);
-  h->kind = w->contacts.kind[c];
+  h->kind = w->contacts->kind[c];
   contact_ids(w, c, &h->id1, &h->id2);
   luaL_setmetatable(L, HANDLE);
 }
@@ -162,13 +163,13 @@ static int l_cmat_default(lua_State *L) {
   for (int i = 0; i < nk; i++) {
     int k = kinds[i];
     if (model) { /* a (new) model starts from its defaults */
-      double p = isnan(prox) ? w->cmat.def[k].proximity : prox;
+      double p = isnan(prox) ? w->cmat->def[k].proximity : prox;
       cairn_status s = cmat_set_default(w, k, model, p, &d);
       if (s) return raise_diag(L, s, &d);
     } else if (!isnan(prox)) { /* only the proximity: keep model and properties */
       if (!(isfinite(prox) && prox >= 0))
         lua_raisef(L, "contact.cmat_default: proximity must be >= 0 (got %g)", prox);
-      w->cmat.def[k].proximity = prox;
+      w->cmat->def[k].proximity = prox;
       world_mark_dirty(w);
     }
     set_props(L, w, 1, "contact.cmat_default", set_default_prop, &k);
@@ -226,13 +227,13 @@ static int l_apply(lua_State *L) {
   if (!lua_isnil(L, -1)) {
     const char *name = luaL_checkstring(L, -1);
     cairn_diag d;
-    cairn_status s = registry_require(&w->reg, name, &model, &d);
+    cairn_status s = registry_require(w->reg, name, &model, &d);
     if (s) return raise_diag(L, s, &d);
   }
   lua_settop(L, 1);
   detected_world(L);
-  for (uint32_t c = 0; c < w->contacts.n; c++) {
-    if (kind >= 0 && w->contacts.kind[c] != kind) continue;
+  for (uint32_t c = 0; c < w->contacts->n; c++) {
+    if (kind >= 0 && w->contacts->kind[c] != kind) continue;
     if (model >= 0) {
       cairn_diag d;
       cairn_status s = contact_set_model(w, c, model, &d);
@@ -320,7 +321,7 @@ static int l_bond(lua_State *L) {
   const char *name = luaL_checkstring(L, -1);
   int model;
   cairn_diag d;
-  cairn_status s = registry_require(&w->reg, name, &model, &d);
+  cairn_status s = registry_require(w->reg, name, &model, &d);
   if (s) return raise_diag(L, s, &d);
   lua_getfield(L, 1, "in_group");
   const char *group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
@@ -338,7 +339,7 @@ static int l_bond(lua_State *L) {
   double gap = opt_number(L, 1, "gap", 0.0, "contact.bond");
   if (!(isfinite(gap) && gap >= 0))
     lua_raisef(L, "contact.bond: gap must be a finite number >= 0 (got %g)", gap);
-  const cairn_contact_model *m = w->reg.e[model].m;
+  const cairn_contact_model *m = w->reg->e[model].m;
   const char *gap_prop = NULL;
   for (int i = 0; i < m->n_props; i++) {
     size_t len = strlen(m->props[i].name);
@@ -366,7 +367,7 @@ static int l_bond(lua_State *L) {
     lua_pop(L, 1);
   }
   detected_world(L);
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   const ball_store *bs = &w->balls;
   lua_Integer n = 0;
   for (uint32_t c = 0; c < cs->n; c++) {
@@ -406,7 +407,7 @@ static int l_bond(lua_State *L) {
    of {step, time, pos, kind, id1, id2, mode}; contact.cracks{export = PATH} writes them as CSV. */
 static int l_cracks(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  const crack_set *cr = &w->cracks;
+  const crack_set *cr = w->cracks;
   if (lua_isnoneornil(L, 1)) {
     lua_pushinteger(L, (lua_Integer)cr->n);
     return 1;
@@ -464,8 +465,8 @@ static int l_list(lua_State *L) {
   detected_world(L);
   lua_newtable(L);
   lua_Integer n = 0;
-  for (size_t c = 0; c < w->contacts.n; c++) {
-    if (kind >= 0 && w->contacts.kind[c] != kind) continue;
+  for (size_t c = 0; c < w->contacts->n; c++) {
+    if (kind >= 0 && w->contacts->kind[c] != kind) continue;
     push_handle(L, w, (uint32_t)c);
     lua_rawseti(L, -2, ++n);
   }
@@ -477,7 +478,7 @@ static int l_list(lua_State *L) {
 static int l_count(lua_State *L) {
   cairn_world *w = ctx_world(L);
   detected_world(L);
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   if (lua_isnoneornil(L, 1)) {
     lua_pushinteger(L, (lua_Integer)cs->n);
     return 1;
@@ -534,7 +535,7 @@ static int l_prop(lua_State *L) {
 static int l_props(lua_State *L) {
   cairn_world *w = ctx_world(L);
   uint32_t c = check_contact(L, w, 1);
-  const model_entry *e = &w->reg.e[w->contacts.model[c]];
+  const model_entry *e = &w->reg->e[w->contacts->model[c]];
   lua_newtable(L);
   for (int pass = 0; pass < 2; pass++) {
     int n = pass ? e->m->n_state : e->m->n_props;
@@ -554,7 +555,7 @@ static int l_force(lua_State *L) {
   cairn_world *w = ctx_world(L);
   uint32_t c = check_contact(L, w, 1);
   double f[3];
-  contact_to_frame(w, c, w->contacts.force[c], f); /* (normal, s, t) */
+  contact_to_frame(w, c, w->contacts->force[c], f); /* (normal, s, t) */
   push_vec(L, f, 3);
   return 1;
 }
@@ -569,7 +570,7 @@ static int l_force_global(lua_State *L) {
 
 static int l_normal(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  push_vec(L, w->contacts.normal[check_contact(L, w, 1)], w->dim);
+  push_vec(L, w->contacts->normal[check_contact(L, w, 1)], w->dim);
   return 1;
 }
 
@@ -583,13 +584,13 @@ static int l_point(lua_State *L) {
 
 static int l_gap(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  lua_pushnumber(L, w->contacts.gap[check_contact(L, w, 1)]);
+  lua_pushnumber(L, w->contacts->gap[check_contact(L, w, 1)]);
   return 1;
 }
 
 static int l_active(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  lua_pushboolean(L, w->contacts.active[check_contact(L, w, 1)]);
+  lua_pushboolean(L, w->contacts->active[check_contact(L, w, 1)]);
   return 1;
 }
 
@@ -600,12 +601,12 @@ static int l_model(lua_State *L) {
     const char *name = luaL_checkstring(L, 2);
     int m;
     cairn_diag d;
-    cairn_status s = registry_require(&w->reg, name, &m, &d);
+    cairn_status s = registry_require(w->reg, name, &m, &d);
     if (s == CAIRN_OK) s = contact_set_model(w, c, m, &d);
     if (s) return raise_diag(L, s, &d);
     return 0;
   }
-  lua_pushstring(L, w->reg.e[w->contacts.model[c]].m->name);
+  lua_pushstring(L, w->reg->e[w->contacts->model[c]].m->name);
   return 1;
 }
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "lua/lua_api.h"
-#include "world/energy.h"
+#include "contact/energy.h"
 
 typedef struct figure {
   const char *name;
@@ -43,7 +43,7 @@ static int l_reset(lua_State *L) {
 
 static int l_get(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  if (!w->energy.started)
+  if (!w->energy->started)
     return lua_raisef(L, "energy.get: energy is not tracked; call energy.track(true) before "
                          "the steps you want to account for");
   energy_report r;
@@ -73,7 +73,7 @@ static int l_get(lua_State *L) {
 }
 
 static int l_tracking(lua_State *L) {
-  lua_pushboolean(L, ctx_world(L)->energy.on);
+  lua_pushboolean(L, ctx_world(L)->energy->on);
   return 1;
 }
 

@@ -67,10 +67,10 @@ static int l_interval(lua_State *L) {
     lua_Integer k = check_whole(L, 1, "history.interval: the interval");
     if (k < 1)
       lua_raisef(L, "history.interval: give a whole number of steps >= 1 (got %d)", (int)k);
-    w->hist.interval = (uint64_t)k;
+    w->hist->interval = (uint64_t)k;
     return 0;
   }
-  lua_pushinteger(L, (lua_Integer)w->hist.interval);
+  lua_pushinteger(L, (lua_Integer)w->hist->interval);
   return 1;
 }
 
@@ -94,7 +94,7 @@ static void push_column(lua_State *L, const double *v, size_t n) {
 static int l_get(lua_State *L) {
   cairn_world *w = ctx_world(L);
   const char *name = luaL_checkstring(L, 1);
-  const history_set *hs = &w->hist;
+  const history_set *hs = w->hist;
   for (size_t i = 0; i < hs->n; i++)
     if (strcmp(hs->h[i].name, name) == 0) {
       push_column(L, hs->h[i].v, hs->n_rows);
@@ -107,9 +107,9 @@ static int l_get(lua_State *L) {
 
 static int l_names(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  lua_createtable(L, (int)w->hist.n, 0);
-  for (size_t i = 0; i < w->hist.n; i++) {
-    lua_pushstring(L, w->hist.h[i].name);
+  lua_createtable(L, (int)w->hist->n, 0);
+  for (size_t i = 0; i < w->hist->n; i++) {
+    lua_pushstring(L, w->hist->h[i].name);
     lua_rawseti(L, -2, (lua_Integer)i + 1);
   }
   return 1;

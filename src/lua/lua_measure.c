@@ -5,7 +5,7 @@
 
 #include "cycle/cycle.h"
 #include "lua/lua_api.h"
-#include "world/measure.h"
+#include "measure/measure.h"
 
 #define REGION "cairn.measure"
 

@@ -8,6 +8,8 @@
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
+#include "detect/detect.h"
+#include "contact/events.h"
 
 /* The engine's warnings, on stderr with the script position of the call that ran into them. */
 static void warn_script(void *ud, const char *msg) {
@@ -107,11 +109,11 @@ static int l_restore(lua_State *L) {
               "note: the saved model had a callback on %s; register it again with "
               "callback.on\n",
               info.callbacks[i]);
-    for (size_t i = 0; i < w->hist.n; i++)
+    for (size_t i = 0; i < w->hist->n; i++)
       fprintf(stderr,
               "note: history '%s' was restored with its data; give its function again "
               "with history.add before cycling\n",
-              w->hist.h[i].name);
+              w->hist->h[i].name);
   }
   return 0;
 }
@@ -167,7 +169,7 @@ static int l_wallclock(lua_State *L) {
 
 /* model.neighbours() -> {rebuilds = N, pairs = P, skin = S}: the broad phase's state. */
 static int l_neighbours(lua_State *L) {
-  const pair_list *p = &ctx_world(L)->pairs;
+  const pair_list *p = ctx_world(L)->pairs;
   lua_createtable(L, 0, 3);
   lua_pushinteger(L, (lua_Integer)p->rebuilds);
   lua_setfield(L, -2, "rebuilds");
@@ -280,7 +282,7 @@ static void set_interval(lua_State *L, int idx, cairn_world *w, const char *fn) 
   if (isnan(k)) return;
   if (!(k >= 1 && k == floor(k)))
     lua_raisef(L, "%s: history_interval must be a whole number of steps >= 1 (got %g)", fn, k);
-  w->hist.interval = (uint64_t)k;
+  w->hist->interval = (uint64_t)k;
 }
 
 /* Progress on stderr, only when it is a terminal and the script is not quiet: a status line
@@ -310,7 +312,7 @@ static void show_progress(void *ud, double f, uint64_t steps, int done) {
   char line[200];
   int k = snprintf(line, sizeof line, "t = %.4g  step %llu  %.0f steps/s  %zu balls  %zu contacts",
                    w->time, (unsigned long long)w->step, (double)(w->step - p->step0) / el,
-                   w->balls.n, w->contacts.n);
+                   w->balls.n, w->contacts->n);
   if (solve_lim && solve_res && (size_t)k < sizeof line) {
     if (solve_lim->ratio_mean > 0 || solve_lim->ratio_max > 0)
       k += snprintf(line + k, sizeof line - (size_t)k, "  ratio %.3g", solve_res->ratio_mean);

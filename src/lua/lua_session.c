@@ -78,7 +78,7 @@ cairn_status cairn_session_array(cairn_session *s, const char *name, cairn_array
   if (!w) return diag_set(d, CAIRN_ESTATE, "no model yet; create one (model.new) first");
   int dim = w->dim;
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   wall *wl = w->walls.w;
   size_t nw = w->walls.n, V = sizeof(double[3]);
   /* 2D turning quantities live in the z slot of the vector */
@@ -154,7 +154,7 @@ cairn_status cairn_session_contact_ends(cairn_session *s, int64_t *id1, int64_t 
   cairn_world *w = s->ctx.w;
   if (!w) return diag_set(d, CAIRN_ESTATE, "no model yet; create one (model.new) first");
   CAIRN_TRY(contact_sort_by_key(w, d));
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   for (size_t c = 0; c < cs->n; c++) {
     int64_t i1, i2; /* as contact.ends gives them */
     contact_ids(w, (uint32_t)c, &i1, &i2);
@@ -170,7 +170,7 @@ cairn_status cairn_session_contact_field(cairn_session *s, const char *name, dou
   cairn_world *w = s->ctx.w;
   if (!w) return diag_set(d, CAIRN_ESTATE, "no model yet; create one (model.new) first");
   CAIRN_TRY(contact_sort_by_key(w, d));
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   int most = 0;
   for (size_t c = 0; c < cs->n; c++) {
     double v[3] = {NAN, NAN, NAN};
@@ -192,8 +192,8 @@ cairn_status cairn_session_contact_field(cairn_session *s, const char *name, dou
 
 const char *cairn_session_model_name(cairn_session *s, int i) {
   cairn_world *w = s->ctx.w;
-  if (!w || i < 0 || (size_t)i >= w->reg.n) return NULL;
-  return w->reg.e[i].m->name;
+  if (!w || i < 0 || (size_t)i >= w->reg->n) return NULL;
+  return w->reg->e[i].m->name;
 }
 
 const char *cairn_session_group_name(cairn_session *s, int g) {

@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "lua/lua_api.h"
+#include "contact/registry.h"
+#include "contact/events.h"
 
 void ctx_install(lua_State *L, script_ctx *c);
 
@@ -116,7 +118,7 @@ cairn_status ctx_new_world(script_ctx *c, int dim, cairn_world **out, cairn_diag
   cairn_world_opts o = {.dim = dim};
   CAIRN_TRY(cairn_world_create(&o, out, d));
   for (size_t i = 0; i < c->n_plugins; i++) {
-    cairn_status s = registry_add_plugin(&(*out)->reg, &c->plugins[i], d);
+    cairn_status s = registry_add_plugin((*out)->reg, &c->plugins[i], d);
     if (s != CAIRN_OK) {
       cairn_world_destroy(out);
       return s;
@@ -140,11 +142,11 @@ cairn_status ctx_load_plugin(script_ctx *c, const char *name, cairn_diag *d) {
   /* Check the models against everything already registered before keeping the library. */
   cairn_status s;
   if (c->w) {
-    s = registry_add_plugin(&c->w->reg, lib, d);
+    s = registry_add_plugin(c->w->reg, lib, d);
   } else {
     cairn_world *probe = NULL;
     s = ctx_new_world(c, 2, &probe, d);
-    if (s == CAIRN_OK) s = registry_add_plugin(&probe->reg, lib, d);
+    if (s == CAIRN_OK) s = registry_add_plugin(probe->reg, lib, d);
     cairn_world_destroy(&probe);
   }
   if (s != CAIRN_OK) {

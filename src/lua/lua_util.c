@@ -8,6 +8,7 @@
 #include "contact/contact.h"
 #include "cycle/cycle.h"
 #include "lua/lua_api.h"
+#include "detect/detect.h"
 
 static const char CTX_KEY = 'c';
 
@@ -56,7 +57,7 @@ cairn_world *ctx_world(lua_State *L) {
 cairn_world *detected_world(lua_State *L) {
   cairn_world *w = ctx_world(L);
   cairn_diag d;
-  cairn_status s = w->pairs.dirty ? cycle_detect_only(w, &d) : CAIRN_OK;
+  cairn_status s = pairs_stale(w) ? cycle_detect_only(w, &d) : CAIRN_OK;
   if (s == CAIRN_OK) s = contact_sort_by_key(w, &d);
   if (s) raise_diag(L, s, &d);
   return w;

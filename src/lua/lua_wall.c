@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "lua/lua_api.h"
+#include "contact/contact.h"
+#include "measure/measure.h"
 
 /* A wall's angular velocity: a number (about z) in 2D, a vector in 3D. */
 static void get_spin(lua_State *L, int idx, cairn_world *w, double out[3], const char *what) {
@@ -126,7 +128,7 @@ static wall *check_wall(lua_State *L, cairn_world *w, int idx) {
 
 static int l_delete(lua_State *L) {
   cairn_diag d;
-  cairn_status st = wall_delete(ctx_world(L), get_id(L, 1, "wall.delete: id"), &d);
+  cairn_status st = contact_delete_wall(ctx_world(L), get_id(L, 1, "wall.delete: id"), &d);
   if (st) return raise_diag(L, st, &d);
   return 0;
 }

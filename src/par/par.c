@@ -8,7 +8,9 @@
 #include "contact/contact.h"
 #include "core/comm.h"
 #include "detect/detect.h"
-#include "world/energy.h"
+#include "contact/energy.h"
+#include "contact/cracks.h"
+#include "contact/events.h"
 
 #define PAR_MAX_RANKS 4096
 
@@ -166,8 +168,8 @@ static cairn_status send_lists(par_domain *pd, const rank_slot *l, size_t n, con
 
 cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
-  pair_list *p = &w->pairs;
+  contact_store *cs = w->contacts;
+  pair_list *p = w->pairs;
   size_t n = b->n, me = (size_t)pd->me;
   uint32_t *owner = mem_realloc(NULL, 0, (n + 1) * sizeof *owner, "par:owner");
   uint32_t *remap = mem_realloc(NULL, 0, (n + 1) * sizeof *remap, "par:remap");
@@ -182,7 +184,7 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   for (size_t i = 0; i < n; i++) owner[i] = (uint32_t)owner_of(pd, b->pos[i]);
   /* With a valid pair list, the ghosts are the partners of the owned balls in it (every contact
      has its pair); without one, the first step rebuilds, and its exchange brings the ghosts. */
-  if (!p->dirty)
+  if (!pairs_stale(w))
     for (size_t q = 0; q < p->n && s == CAIRN_OK; q++) {
       if (p->kind[q] != CAIRN_KIND_BALL_BALL) continue;
       uint32_t x = p->a[q], y = p->b[q];
@@ -289,8 +291,8 @@ static uint64_t key_of(const cairn_world *w, int kind, int64_t id1, int64_t id2)
 par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   par_domain *pd = w->par;
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
-  pair_list *p = &w->pairs;
+  contact_store *cs = w->contacts;
+  pair_list *p = w->pairs;
   size_t brow = ball_row_size(), nown = b->n_owned;
   cairn_status s = CAIRN_OK;
   row_ref *refs = NULL;
@@ -301,8 +303,8 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   pd->gathers++;
   h.balls = nown;
   h.destroyed = w->n_destroyed - pd->destroyed0;
-  h.dirty = (uint64_t)p->dirty;
-  h.cracks = w->cracks.n - pd->cracks0;
+  h.dirty = (uint64_t)pairs_stale(w);
+  h.cracks = w->cracks->n - pd->cracks0;
   pd->plen[0] = 0;
   size_t nc_here = 0;
   for (size_t c = 0; c < cs->n; c++)
@@ -331,7 +333,7 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
     s = put(pd, 0, &key, sizeof key, d);
   }
   if (s == CAIRN_OK && h.cracks)
-    s = put(pd, 0, w->cracks.c + pd->cracks0, h.cracks * sizeof(crack), d);
+    s = put(pd, 0, w->cracks->c + pd->cracks0, h.cracks * sizeof(crack), d);
   s = comm_agree(s, d);
   size_t total = 0;
   if (s == CAIRN_OK)
@@ -341,9 +343,10 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   /* the whole model from the parts: first this rank's own pieces go */
   for (size_t c = cs->n; c-- > 0;) contact_forget(w, (uint32_t)c);
   s = balls_keep(w, NULL, 0, d);
+  w->contacts->links.ok = 0; /* (balls_keep leaves the contacts to its caller) */
   p->n = 0;
   p->n_ahead = 0;
-  w->cracks.n = pd->cracks0;
+  w->cracks->n = pd->cracks0;
   uint64_t nb = 0, nc = 0, np = 0, ncr = 0, destroyed = 0, dirty = 0;
   for (int r = 0; r < pd->P; r++) {
     gathered_head g;
@@ -445,11 +448,11 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   /* cracks: by step, then ids (the serial order) */
   qsort(cr, kc, sizeof *cr, crack_order);
   for (size_t i = 0; i < kc && s == CAIRN_OK; i++) {
-    crack_set *cs2 = &w->cracks;
+    crack_set *cs2 = w->cracks;
     s = mem_grow((void **)&cs2->c, &cs2->cap, cs2->n + 1, sizeof *cs2->c, "cracks", d);
     if (s == CAIRN_OK) cs2->c[cs2->n++] = cr[i];
   }
-  pd->cracks0 = w->cracks.n;
+  pd->cracks0 = w->cracks->n;
   w->n_destroyed = pd->destroyed0 + destroyed;
   pd->destroyed0 = w->n_destroyed;
   cs->slices_ok = 0;
@@ -519,7 +522,7 @@ static void bricks_near(const par_domain *pd, const double x[3], double cut, nea
    ghosts within 'cut' of each brick, and the contacts' sides named anew. */
 static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag *d) {
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
+  contact_store *cs = w->contacts;
   size_t brow = ball_row_size(), nown = b->n_owned;
   uint8_t row[4096];
   size_t off[PAR_MAX_RANKS + 1];
@@ -591,6 +594,7 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
     ids[2 * c + 1] = b->id[cs->b[c]];
   }
   s = balls_keep(w, keep, nkeep, d);
+  w->contacts->links.ok = 0; /* (balls_keep leaves the contacts to its caller) */
   size_t mig_bytes = 0;
   for (int r = 0; r < pd->P; r++) mig_bytes += pd->rcount[r];
   mig = mem_realloc(NULL, 0, mig_bytes + 1, "par:exchange");
@@ -683,7 +687,7 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   contact_row_cache_free(w, &rc);
   cs->links.ok = 0;
   cs->slices_ok = 0;
-  w->pairs.dirty = 1;
+  w->pairs->dirty = 1;
 done:
   free(nmove);
   mem_free(dest, 0);
@@ -701,7 +705,7 @@ cairn_status par_step_start(cairn_world *w, cairn_diag *d) {
   comm_max(&need, 1);
   cairn_status s;
   if (need > 0) {
-    w->pairs.dirty = 1;
+    w->pairs->dirty = 1;
     s = rebuild_exchange(w, pd, d);
   } else {
     s = forward(w, pd, d);
@@ -736,7 +740,7 @@ cairn_status par_after_motion(cairn_world *w, cairn_diag *d) {
     w->del_mark[i] = 1;
     if (i < b->n_owned) owned_gone++;
   }
-  s = balls_delete_marked(w, d);
+  s = contact_delete_marked_balls(w, d);
   b->n_owned -= owned_gone;
   w->n_destroyed += (uint64_t)n;
   w->n_leaving = 0;
@@ -750,7 +754,7 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
      the speed): callbacks and contact events, a periodic cell, applied loads. So does a model
      with fewer balls than ranks. */
-  if (w->hook || w->event_mask || w->cell.on || w->loads.n || w->balls.n < (size_t)P ||
+  if (w->hook || events_mask(w) || w->cell.on || w->loads.n || w->balls.n < (size_t)P ||
       P > PAR_MAX_RANKS)
     return CAIRN_OK;
   par_domain *pd = domain_new(P);
@@ -774,7 +778,7 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
     pd->lo[k] = lo[k];
     pd->width[k] = L[k] / pd->grid[k];
   }
-  pd->cracks0 = w->cracks.n;
+  pd->cracks0 = w->cracks->n;
   pd->destroyed0 = w->n_destroyed;
   cairn_status s = par_scatter(w, pd, d);
   if (s != CAIRN_OK) domain_free(pd);

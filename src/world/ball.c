@@ -1,10 +1,9 @@
-/* Balls: creation with validated attributes, deletion (and of their contacts), mass and inertia.
+/* Balls: creation with validated attributes, removal, mass and inertia (their contacts are the
+   contact layer's: contact/cascade.c deletes a ball with its contacts).
    2D balls are disks of unit thickness: m = rho pi r^2, I = m r^2 / 2; 3D: m = 4/3 rho pi r^3,
    I = 2/5 m r^2 (design.md). */
 #include <string.h>
 
-#include "contact/contact.h"
-#include "world/energy.h"
 #include "world/world.h"
 
 /* Every per-ball array of the store, for growing, moving, reordering and freeing them together
@@ -83,7 +82,6 @@ cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_d
   b->n = n;
   for (size_t i = 0; i < n && s == CAIRN_OK; i++)
     s = idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, d); /* (replaces) */
-  w->contacts.links.ok = 0;
 done:
   mem_free(seen, 0);
   mem_free(full, 0);
@@ -92,7 +90,6 @@ done:
 
 void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *seen) {
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
   size_t n = b->n;
 #define P(f) mem_permute(b->f, sizeof *b->f, n, order, seen);
   BALL_FIELDS(P)
@@ -101,11 +98,6 @@ void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *se
     inv[order[i]] = (uint32_t)i;
     idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, NULL); /* replaces: never allocates */
   }
-  for (size_t c = 0; c < cs->n; c++) {
-    cs->b[c] = inv[cs->b[c]];
-    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = inv[cs->a[c]];
-  }
-  cs->links.ok = 0;
 }
 
 void ball_update_mass(cairn_world *w, uint32_t s) {
@@ -209,36 +201,19 @@ cairn_status ball_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_d
   return CAIRN_OK;
 }
 
-cairn_status ball_delete(cairn_world *w, int64_t id, cairn_diag *d) {
-  uint32_t s = 0;
-  CAIRN_TRY(ball_slot(w, id, &s, d));
+void ball_remove(cairn_world *w, uint32_t s) {
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
-  energy_remove_ball(w, s); /* its energy leaves the books by name */
-  /* Delete the ball's contacts (backwards: deletion swaps the last contact in). */
-  for (size_t c = cs->n; c-- > 0;) {
-    int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
-    if (cs->b[c] == s || (bb && cs->a[c] == s)) {
-      energy_remove_contact(w, (uint32_t)c);
-      contact_delete(w, (uint32_t)c);
-    }
-  }
-  loads_remove(w, id);
+  loads_remove(w, b->id[s]);
   uint32_t last = (uint32_t)b->n - 1;
-  idmap_del(&b->map, (uint64_t)id);
+  idmap_del(&b->map, (uint64_t)b->id[s]);
   if (s != last) {
 #define MV(f) memcpy(&b->f[s], &b->f[last], sizeof b->f[s]);
     BALL_FIELDS(MV)
 #undef MV
     idmap_put(&b->map, (uint64_t)b->id[s], s, NULL); /* replaces: never allocates */
-    for (size_t c = 0; c < cs->n; c++) {
-      if (cs->b[c] == last) cs->b[c] = s;
-      if (cs->kind[c] == CAIRN_KIND_BALL_BALL && cs->a[c] == last) cs->a[c] = s;
-    }
   }
   b->n--;
   world_mark_dirty(w);
-  return CAIRN_OK;
 }
 
 cairn_status balls_mark_reserve(cairn_world *w, cairn_diag *d) {
@@ -248,25 +223,14 @@ cairn_status balls_mark_reserve(cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-cairn_status balls_delete_marked(cairn_world *w, cairn_diag *d) {
+cairn_status balls_remove_marked(cairn_world *w, cairn_diag *d) {
   ball_store *b = &w->balls;
-  contact_store *cs = &w->contacts;
   uint8_t *mark = w->del_mark;
   size_t n = b->n, kept = 0;
   CAIRN_TRY(mem_grow((void **)&w->del_remap, &w->cap_del_remap, n ? n : 1, sizeof *w->del_remap,
                      "balls:delete_remap", d));
   uint32_t *to = w->del_remap;
-  for (size_t s = 0; s < n; s++)
-    if (mark[s]) energy_remove_ball(w, (uint32_t)s);
-  /* their contacts: one pass, backwards (deletion swaps the last contact in) */
-  for (size_t c = cs->n; c-- > 0;) {
-    int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
-    if (mark[cs->b[c]] || (bb && mark[cs->a[c]])) {
-      energy_remove_contact(w, (uint32_t)c);
-      contact_delete(w, (uint32_t)c);
-    }
-  }
-  /* the balls: the kept ones move down in order */
+  /* the kept balls move down in order */
   for (size_t s = 0; s < n; s++) {
     if (mark[s]) {
       loads_remove(w, b->id[s]);
@@ -281,10 +245,6 @@ cairn_status balls_delete_marked(cairn_world *w, cairn_diag *d) {
       idmap_put(&b->map, (uint64_t)b->id[kept], (uint32_t)kept, NULL); /* replaces */
     }
     to[s] = (uint32_t)kept++;
-  }
-  for (size_t c = 0; c < cs->n; c++) {
-    cs->b[c] = to[cs->b[c]];
-    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = to[cs->a[c]];
   }
   memset(mark, 0, n);
   b->n = kept;

@@ -1,5 +1,6 @@
 /* The periodic cell: creation and its checks, wrapping balls into it, its deformation under a
-   velocity gradient, and the stress it carries with stress control on its edges. The images of
+   velocity gradient, and stress control on its edges (from the stress measured over its
+   contacts above this floor: measure/contact_sums.c). The images of
    balls are never stored: a pair's nearest image comes from its separation (periodic_shift), so
    the contact and pair arrays stay the same as without a cell. */
 #include <string.h>
@@ -202,44 +203,9 @@ void periodic_set_rate(cairn_world *w, const double L[3][3], int remap) {
   }
 }
 
-void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
-  const ball_store *b = &w->balls;
-  const contact_store *cs = &w->contacts;
-  /* exact sums: the same stress whatever the order of the contacts (core/xsum.h) */
-  xsum sx[9], gx[3], kx;
-  for (int k = 0; k < 9; k++) xsum_init(&sx[k]);
-  for (int k = 0; k < 3; k++) xsum_init(&gx[k]);
-  xsum_init(&kx);
-  size_t nc = 0;
-  for (size_t c = 0; c < cs->n; c++) {
-    if (!cs->active[c]) continue;
-    const double *n = cs->normal[c], *f = cs->force[c];
-    double len = contact_branch_length(w, (uint32_t)c);
-    for (int i = 0; i < w->dim; i++) {
-      for (int j = 0; j < w->dim; j++) xsum_add(&sx[3 * i + j], f[i] * len * n[j]);
-      double q = n[i] * len * n[i]; /* n_i l_i, l = len n */
-      xsum_add(&gx[i], q * q);
-    }
-    nc++;
-  }
-  double v = periodic_volume(&w->cell, w->dim);
-  for (int k = 0; k < 9; k++) s[k] = xsum_value(&sx[k]) / v;
-  if (!stiff) return;
-  /* d sigma_jj / d eps_jj = (1/V) sum_c k_c (n_j l_j)^2 with k_c a contact's normal stiffness;
-     the stiffness is taken as the mean over the contacts of what the balls' sums hold
-     (normal and shear, each contact counted at both ends): an estimate on the stiff side,
-     which only slows the control down. */
-  for (size_t i = 0; i < b->n; i++) xsum_add(&kx, b->k_tran[i]);
-  double kc = nc ? 0.5 * xsum_value(&kx) / (double)nc : 0.0;
-  for (int j = 0; j < 3; j++) stiff[j] = kc * xsum_value(&gx[j]) / v;
-}
-
-cairn_status periodic_control(cairn_world *w, double dt, cairn_diag *d) {
+cairn_status periodic_control(cairn_world *w, double dt, const double stress[9],
+                              const double stiff[3], cairn_diag *d) {
   periodic_cell *pc = &w->cell;
-  double stress[9], stiff[3];
-  /* the stress is summed over every contact: only for the control (cell.stress sums on demand) */
-  if (!(pc->servo[0] | pc->servo[1] | pc->servo[2])) return CAIRN_OK;
-  periodic_stress(w, stress, stiff);
   double L[3][3];
   memcpy(L, pc->L, sizeof L);
   for (int j = 0; j < w->dim; j++) {

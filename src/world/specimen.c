@@ -351,8 +351,7 @@ static cairn_status create_all(cairn_world *w, size_t n, const double (*pos)[3],
     int64_t id;
     cairn_status st = ball_create(w, &s, &id, d);
     if (st != CAIRN_OK) {
-      cairn_diag ignore;
-      for (size_t j = i; j-- > 0;) ball_delete(w, w->balls.id[w->balls.n - 1], &ignore);
+      for (size_t j = i; j-- > 0;) ball_remove(w, (uint32_t)w->balls.n - 1);
       return st;
     }
     if (i == 0) res->first_id = id;

@@ -1,10 +1,9 @@
-/* Walls: 2D line segments, 3D infinite planes and planar convex polygons (triangles included).
-   Each may translate with a set velocity. Creation checks the geometry once, so contact
-   detection can trust it. */
+/* Walls: 2D line segments, 3D infinite planes, planar convex polygons (triangles included) and
+   cylinders. Each may translate with a set velocity, segments and polygons may turn, and a
+   cylinder's radius may grow. Creation checks the geometry once, so contact detection can trust
+   it. Removing a wall leaves its contacts to the contact layer (contact/cascade.c). */
 #include <string.h>
 
-#include "contact/contact.h"
-#include "core/comm.h"
 #include "world/world.h"
 
 const char *wall_kind_name(wall_kind k) {
@@ -184,24 +183,16 @@ cairn_status wall_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_d
   return CAIRN_OK;
 }
 
-cairn_status wall_delete(cairn_world *w, int64_t id, cairn_diag *d) {
-  uint32_t s = 0;
-  CAIRN_TRY(wall_slot(w, id, &s, d));
+void wall_remove(cairn_world *w, uint32_t s) {
   wall_store *ws = &w->walls;
-  contact_store *cs = &w->contacts;
-  for (size_t c = cs->n; c-- > 0;)
-    if (cs->kind[c] == CAIRN_KIND_BALL_WALL && cs->a[c] == s) contact_delete(w, (uint32_t)c);
   uint32_t last = (uint32_t)ws->n - 1;
-  idmap_del(&ws->map, (uint64_t)id);
+  idmap_del(&ws->map, (uint64_t)ws->w[s].id);
   if (s != last) {
     ws->w[s] = ws->w[last];
     idmap_put(&ws->map, (uint64_t)ws->w[s].id, s, NULL);
-    for (size_t c = 0; c < cs->n; c++)
-      if (cs->kind[c] == CAIRN_KIND_BALL_WALL && cs->a[c] == last) cs->a[c] = s;
   }
   ws->n--;
   world_mark_dirty(w);
-  return CAIRN_OK;
 }
 
 cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn_diag *d) {
@@ -260,27 +251,4 @@ void wall_plane(const wall *wl, double p[3], double n[3]) {
     v3_copy(wl->point, p);
     v3_copy(wl->normal, n);
   }
-}
-
-void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
-  const contact_store *cs = &w->contacts;
-  const ball_store *bs = &w->balls;
-  const wall *wl = &w->walls.w[slot];
-  xsum tx[3]; /* exact: the same whatever the order of the contacts */
-  for (int i = 0; i < 3; i++) xsum_init(&tx[i]);
-  for (size_t c = 0; c < cs->n; c++) {
-    if (cs->kind[c] != CAIRN_KIND_BALL_WALL || cs->a[c] != slot) continue;
-    uint32_t b = cs->b[c];
-    /* the contact point: on the normal through the ball's centre, in the middle of the overlap */
-    double pt[3], r[3], f[3], m[3];
-    v3_scale(cs->normal[c], -(bs->rad[b] + 0.5 * cs->gap[c]), pt);
-    v3_add(bs->pos[b], pt, pt);
-    v3_sub(pt, wl->centre, r);
-    v3_scale(cs->force[c], -1.0, f); /* on the wall */
-    v3_cross(r, f, m);
-    for (int i = 0; i < 3; i++) xsum_add(&tx[i], m[i]);
-  }
-  if (w->par) comm_xsum(tx, 3); /* (every rank's contacts; every rank calls this at once) */
-  for (int i = 0; i < 3; i++) t[i] = xsum_value(&tx[i]);
-  if (w->dim == 2) t[0] = t[1] = 0;
 }

@@ -115,12 +115,12 @@ static void test_mem_contact_detection_fails_cleanly_and_recovers(void **state) 
       assert_int_equal(cycle_detect_only(w, &d), CAIRN_OK);
     }
     /* Exactly the N_BALLS - 1 neighbour contacts, each findable by its ids. */
-    assert_int_equal(w->contacts.n, N_BALLS - 1);
+    assert_int_equal(w->contacts->n, N_BALLS - 1);
     for (int i = 1; i < N_BALLS; i++) {
       uint32_t c;
       assert_int_equal(contact_find(w, CAIRN_KIND_BALL_BALL, i, i + 1, &c, &d), CAIRN_OK);
-      assert_int_equal(w->balls.id[w->contacts.a[c]], i);
-      assert_int_equal(w->balls.id[w->contacts.b[c]], i + 1);
+      assert_int_equal(w->balls.id[w->contacts->a[c]], i);
+      assert_int_equal(w->balls.id[w->contacts->b[c]], i + 1);
     }
     /* And the world still cycles. */
     assert_int_equal(cycle_run(w, 2, &d), CAIRN_OK);

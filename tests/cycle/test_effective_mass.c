@@ -60,7 +60,7 @@ static cairn_world *make_world(int dim) {
   cairn_diag d = {{0}};
   cairn_world *w = NULL;
   if (cairn_world_create(&o, &w, &d) != CAIRN_OK) return NULL;
-  if (registry_add(&w->reg, &probe, "test", &d) != CAIRN_OK) return NULL;
+  if (registry_add(w->reg, &probe, "test", &d) != CAIRN_OK) return NULL;
   for (int k = 0; k < 2; k++)
     if (cmat_set_default(w, k, "meff_probe", 0.0, &d) != CAIRN_OK) return NULL;
   ball_spec b1 = {.id = 1, .rad = 0.1, .density = 1000};

@@ -17,8 +17,9 @@
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
-#include "world/energy.h"
+#include "contact/energy.h"
 #include "world/world.h"
+#include "detect/detect.h"
 
 #define OK(expr)                                                                                   \
   do {                                                                                             \
@@ -144,7 +145,7 @@ static void assert_same(cairn_world *a, cairn_world *b) {
     SAME(a->balls.moment[i], b->balls.moment[j], 24, "moment", who);
     SAME(&a->balls.k_tran[i], &b->balls.k_tran[j], 8, "stiffness sum", who);
   }
-  const contact_store *ca = &a->contacts, *cb = &b->contacts;
+  const contact_store *ca = a->contacts, *cb = b->contacts;
   assert_int_equal(ca->n, cb->n);
   for (size_t c = 0; c < ca->n; c++) {
     int64_t i1, i2;
@@ -157,8 +158,8 @@ static void assert_same(cairn_world *a, cairn_world *b) {
     SAME(ca->normal[c], cb->normal[k], 24, "normal", who);
     SAME(&ca->gap[c], &cb->gap[k], 8, "gap", who);
     assert_int_equal(ca->model[c], cb->model[k]);
-    const model_entry *e = &a->reg.e[ca->model[c]];
-    SAME(pool_state(e, ca->blk[c]), pool_state(&b->reg.e[cb->model[k]], cb->blk[k]),
+    const model_entry *e = &a->reg->e[ca->model[c]];
+    SAME(pool_state(e, ca->blk[c]), pool_state(&b->reg->e[cb->model[k]], cb->blk[k]),
          (size_t)e->n_state_slots * sizeof(double), "model state", who);
   }
   for (size_t k = 0; k < a->walls.n; k++) {
@@ -179,13 +180,13 @@ static void run_pair(const setup_opts *o, int chunks, int steps) {
     OK(cycle_run(a, (uint64_t)steps, &d_));
     OK(cycle_run(b, (uint64_t)steps, &d_));
     assert_same(a, b);
-    if (a->contacts.n > made) made = a->contacts.n;
+    if (a->contacts->n > made) made = a->contacts->n;
   }
   print_message("balls %zu, most contacts %zu, rebuilds %llu, time %g\n", a->balls.n, made,
-                (unsigned long long)a->pairs.rebuilds, a->time);
+                (unsigned long long)a->pairs->rebuilds, a->time);
   /* the run did what it is for: contacts of both kinds, made and broken */
   assert_true(made > a->balls.n / 2);
-  assert_true(a->pairs.rebuilds > 3);
+  assert_true(a->pairs->rebuilds > 3);
   cairn_world_destroy(&a);
   cairn_world_destroy(&b);
 }

@@ -14,6 +14,7 @@
 #include "contact/contact.h"
 #include "cycle/cycle.h"
 #include "world/world.h"
+#include "detect/detect.h"
 
 enum { SIDE = 12, N = SIDE * SIDE * SIDE };
 
@@ -75,8 +76,8 @@ static double mean_step(const cairn_world *w) {
 
 /* Every lookup agrees with the arrays. With 'sorted', also the order a rebuild leaves. */
 static void check_consistent(const cairn_world *w, int sorted) {
-  const contact_store *cs = &w->contacts;
-  const pair_list *p = &w->pairs;
+  const contact_store *cs = w->contacts;
+  const pair_list *p = w->pairs;
   for (size_t i = 0; i < w->balls.n; i++)
     assert_int_equal(idmap_get(&w->balls.map, (uint64_t)w->balls.id[i]), i);
   size_t per_model[64] = {0};
@@ -108,7 +109,7 @@ static void test_sort_puts_balls_near_their_neighbours_and_keeps_every_lookup(vo
   assert_true(before > 10.0);
   assert_true(after < 0.25 * before);
   /* Every ball touches its neighbours: 3 n^2 (n - 1) pairs, and the bottom layer the floor. */
-  assert_int_equal(w->contacts.n, 3 * SIDE * SIDE * (SIDE - 1) + SIDE * SIDE);
+  assert_int_equal(w->contacts->n, 3 * SIDE * SIDE * (SIDE - 1) + SIDE * SIDE);
   check_consistent(w, 1);
   cairn_world_destroy(&w);
 }
@@ -122,9 +123,9 @@ static void test_sort_keeps_lookups_through_cycles_that_make_and_lose_contacts(v
   for (int round = 0; round < 40; round++) {
     assert_int_equal(cycle_run(w, 25, &d), CAIRN_OK);
     check_consistent(w, 0);
-    if (round == 0) n0 = w->contacts.n;
-    if (w->contacts.n != n0) changed = 1;
-    rebuilds = w->pairs.rebuilds;
+    if (round == 0) n0 = w->contacts->n;
+    if (w->contacts->n != n0) changed = 1;
+    rebuilds = w->pairs->rebuilds;
   }
   assert_true(changed);      /* contacts were made and lost */
   assert_true(rebuilds > 2); /* and the pair list was rebuilt (and re-sorted) several times */

@@ -95,7 +95,7 @@ static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag 
   (void)ud;
   cairn_world_opts o = {.dim = dim};
   CAIRN_TRY(cairn_world_create(&o, out, d));
-  cairn_status s = registry_add(&(*out)->reg, &model, "fuzz", d);
+  cairn_status s = registry_add((*out)->reg, &model, "fuzz", d);
   if (s != CAIRN_OK) cairn_world_destroy(out);
   return s;
 }
@@ -104,7 +104,7 @@ static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag 
    and restore. Refusals are fine; a crash, a report or a leak is not. */
 static void exercise(cairn_world *w, int m, reader *r, const char *tmp) {
   cairn_diag d;
-  const model_entry *e = &w->reg.e[m];
+  const model_entry *e = &w->reg->e[m];
   int kind = CAIRN_KIND_BALL_BALL;
   if (cmat_set_default(w, kind, model.name, 0, &d) != CAIRN_OK) abort();
   for (int i = 0; i < model.n_props; i++) {
@@ -114,7 +114,7 @@ static void exercise(cairn_world *w, int m, reader *r, const char *tmp) {
     if (s != CAIRN_OK && !d.msg[0]) abort(); /* a refusal says why */
   }
   /* whatever was accepted is a valid value of its row */
-  const double *blk = w->cmat.def[kind].props;
+  const double *blk = w->cmat->def[kind].props;
   for (int i = 0; i < model.n_props; i++)
     if (model.props[i].access != CAIRN_ALIAS &&
         !model_prop_valid(&model.props[i], blk + e->prop_off[i]))
@@ -183,11 +183,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   cairn_world *w = NULL;
   cairn_diag d;
   if (cairn_world_create(&o, &w, &d) != CAIRN_OK) abort();
-  size_t before = w->reg.n;
-  cairn_status s = registry_add(&w->reg, &model, "fuzz", &d);
+  size_t before = w->reg->n;
+  cairn_status s = registry_add(w->reg, &model, "fuzz", &d);
   if (getenv("CAIRN_FUZZ_SHOW")) fprintf(stderr, "%s\n", s == CAIRN_OK ? "accepted" : d.msg);
   if (s != CAIRN_OK) {
-    if (w->reg.n != before || !d.msg[0]) abort(); /* a refusal says why and adds nothing */
+    if (w->reg->n != before || !d.msg[0]) abort(); /* a refusal says why and adds nothing */
   } else {
     exercise(w, (int)before, &r, tmp);
   }

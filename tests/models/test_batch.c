@@ -482,48 +482,18 @@ static void check_model(const cairn_contact_model *m) {
   if (strcmp(m->name, "null") != 0) assert_true(n_active > n_updates / 4);
 }
 
-static void test_slice_linear(void **s) {
-  (void)s, check_model(&cairn_model_linear);
-}
-static void test_slice_burger(void **s) {
-  (void)s, check_model(&cairn_model_burger);
-}
-static void test_slice_viscous(void **s) {
-  (void)s, check_model(&cairn_model_viscous);
-}
-static void test_slice_ductile(void **s) {
-  (void)s, check_model(&cairn_model_ductile);
-}
-static void test_slice_softening(void **s) {
-  (void)s, check_model(&cairn_model_softening);
-}
-static void test_slice_hysdamp(void **s) {
-  (void)s, check_model(&cairn_model_hysdamp);
-}
-static void test_slice_hertz(void **s) {
-  (void)s, check_model(&cairn_model_hertz);
-}
-static void test_slice_rrlinear(void **s) {
-  (void)s, check_model(&cairn_model_rrlinear);
-}
-static void test_slice_linearcbond(void **s) {
-  (void)s, check_model(&cairn_model_linearcbond);
-}
-static void test_slice_linearpbond(void **s) {
-  (void)s, check_model(&cairn_model_linearpbond);
-}
-static void test_slice_null(void **s) {
-  (void)s, check_model(&cairn_model_null);
+/* One test per built-in model, from the one list (src/models/builtin.h). */
+static void test_slice_model(void **s) {
+  check_model(*s);
 }
 
 int main(void) {
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_slice_linear),      cmocka_unit_test(test_slice_burger),
-      cmocka_unit_test(test_slice_viscous),     cmocka_unit_test(test_slice_ductile),
-      cmocka_unit_test(test_slice_softening),   cmocka_unit_test(test_slice_hysdamp),
-      cmocka_unit_test(test_slice_null),        cmocka_unit_test(test_slice_hertz),
-      cmocka_unit_test(test_slice_rrlinear),    cmocka_unit_test(test_slice_linearcbond),
-      cmocka_unit_test(test_slice_linearpbond),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  struct CMUnitTest tests[64];
+  size_t n = 0;
+  for (size_t i = 0; i < cairn_builtin_count && n < sizeof tests / sizeof *tests; i++, n++) {
+    tests[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_slice_model,
+                                                            (void *)cairn_builtin_models[i]);
+    tests[n].name = cairn_builtin_models[i]->name;
+  }
+  return _cmocka_run_group_tests("models.batch", tests, n, NULL, NULL);
 }

@@ -228,7 +228,7 @@ static void test_ball_slot_of_an_unknown_id_is_not_found(void **state) {
   assert_int_equal(ball_slot(*state, 99, &s, &d), CAIRN_ENOTFOUND);
   assert_non_null(strstr(d.msg, "ball 99 does not exist"));
   assert_int_equal(ball_slot(*state, 0, &s, &d), CAIRN_ENOTFOUND);
-  assert_int_equal(ball_delete(*state, 99, &d), CAIRN_ENOTFOUND);
+  assert_int_equal(contact_delete_ball(*state, 99, &d), CAIRN_ENOTFOUND);
   assert_non_null(strstr(d.msg, "ball 99 does not exist"));
 }
 
@@ -245,7 +245,7 @@ static void four_touching_balls(cairn_world *w) {
     assert_int_equal(ball_create(w, &b, &id, &d), CAIRN_OK);
   }
   assert_int_equal(cycle_detect_only(w, &d), CAIRN_OK);
-  assert_int_equal(w->contacts.n, 5);
+  assert_int_equal(w->contacts->n, 5);
 }
 
 /* A contact joins balls with ids i and j (side 1 the lower id) and is found for them. */
@@ -253,13 +253,13 @@ static void assert_contact_joins(const cairn_world *w, int64_t i, int64_t j) {
   cairn_diag d = {{0}};
   uint32_t c;
   assert_int_equal(contact_find(w, CAIRN_KIND_BALL_BALL, i, j, &c, &d), CAIRN_OK);
-  assert_true(c < w->contacts.n);
+  assert_true(c < w->contacts->n);
   /* Its sides are the balls' current slots (a deletion may have moved a ball). */
   uint32_t si, sj;
   assert_int_equal(ball_slot(w, i, &si, &d), CAIRN_OK);
   assert_int_equal(ball_slot(w, j, &sj, &d), CAIRN_OK);
-  assert_int_equal(w->contacts.a[c], si);
-  assert_int_equal(w->contacts.b[c], sj);
+  assert_int_equal(w->contacts->a[c], si);
+  assert_int_equal(w->contacts->b[c], sj);
   /* Found the same way with the ids swapped. */
   uint32_t c2;
   assert_int_equal(contact_find(w, CAIRN_KIND_BALL_BALL, j, i, &c2, &d), CAIRN_OK);
@@ -280,9 +280,9 @@ static void test_ball_delete_removes_its_contacts(void **state) {
   assert_contact_joins(w, 1, 2);
   assert_no_contact(w, 1, 4);
 
-  assert_int_equal(ball_delete(w, 2, &d), CAIRN_OK);
+  assert_int_equal(contact_delete_ball(w, 2, &d), CAIRN_OK);
   assert_int_equal(w->balls.n, 3);
-  assert_int_equal(w->contacts.n, 2);
+  assert_int_equal(w->contacts->n, 2);
   assert_no_contact(w, 1, 2);
   assert_no_contact(w, 2, 3);
   assert_no_contact(w, 2, 4);
@@ -297,26 +297,26 @@ static void test_ball_delete_removes_its_contacts(void **state) {
   /* Detection afterwards neither recreates nor loses contacts, and each contact's model block
      is still its own. */
   assert_int_equal(cycle_detect_only(w, &d), CAIRN_OK);
-  assert_int_equal(w->contacts.n, 2);
+  assert_int_equal(w->contacts->n, 2);
   assert_contact_joins(w, 1, 3);
   assert_contact_joins(w, 3, 4);
-  assert_true(w->contacts.blk[0] != w->contacts.blk[1]);
+  assert_true(w->contacts->blk[0] != w->contacts->blk[1]);
 }
 
 static void test_ball_delete_of_the_last_slot_keeps_the_others(void **state) {
   cairn_world *w = *state;
   cairn_diag d = {{0}};
   four_touching_balls(w);
-  assert_int_equal(ball_delete(w, 4, &d), CAIRN_OK);
-  assert_int_equal(w->contacts.n, 3);
+  assert_int_equal(contact_delete_ball(w, 4, &d), CAIRN_OK);
+  assert_int_equal(w->contacts->n, 3);
   assert_contact_joins(w, 1, 2);
   assert_contact_joins(w, 1, 3);
   assert_contact_joins(w, 2, 3);
   assert_no_contact(w, 3, 4);
   /* Deleting everything leaves an empty, working world. */
-  for (int64_t id = 1; id <= 3; id++) assert_int_equal(ball_delete(w, id, &d), CAIRN_OK);
+  for (int64_t id = 1; id <= 3; id++) assert_int_equal(contact_delete_ball(w, id, &d), CAIRN_OK);
   assert_int_equal(w->balls.n, 0);
-  assert_int_equal(w->contacts.n, 0);
+  assert_int_equal(w->contacts->n, 0);
   assert_int_equal(cycle_detect_only(w, &d), CAIRN_OK);
 }
 

@@ -10,7 +10,7 @@
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
-#include "world/measure.h"
+#include "measure/measure.h"
 
 /* |a - b| <= tol * |b| (or tol when b is 0), both printed on failure. */
 #define assert_near(a, b, tol)                                                                     \

@@ -5,7 +5,29 @@
 #ifndef CAIRN_ENERGY_H
 #define CAIRN_ENERGY_H
 
+#include "core/xsum.h"
 #include "world/world.h"
+
+/* Energy tracking (energy.track): work done on the balls and energy dissipated, summed over the
+   steps taken while 'on'. Sums are formed in ball and contact order, so they do not depend on
+   the thread count. */
+typedef struct energy_track {
+  int on, started;
+  double gravity; /* work of gravity on the balls */
+  double applied; /* work of the forces and moments scripts apply to balls */
+  double walls;   /* work of the walls' contact forces on the balls (moving walls) */
+  double damping; /* lost to local damping */
+  double removed; /* kinetic energy of balls deleted (by the domain or a script), with the
+                     strain energy of their contacts */
+  /* dashpot and slip losses of contacts since deleted or given another model */
+  double retired[CAIRN_ENERGY_N];
+  double start; /* kinetic + strain energy when tracking began */
+  /* Losses booked since the last fold into retired[] and removed (energy_fold, at each step's
+     start and end): summed exactly, so that contacts and balls deleted in one step in any order
+     (on any number of ranks) give the same totals. */
+  xsum pending[3]; /* dashpot, slip, removed */
+  int n_pending;
+} energy_track;
 
 typedef struct energy_report {
   double kinetic_trans, kinetic_rot; /* now, from the velocities at the last half step */

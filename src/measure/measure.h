@@ -11,6 +11,15 @@
 
 #include "world/world.h"
 
+/* contact_sums.c */
+/* The stress over the periodic cell from the contacts' forces and branch vectors (compression
+   > 0), and each edge's stiffness d sigma_jj / d eps_jj estimated from the contacts (may be
+   NULL). */
+void periodic_stress(const cairn_world *w, double s[9], double stiff[3]);
+/* The moment about the wall's centre of the forces the balls' contacts put on it (last force
+   pass; under MPI decomposition a collective over every rank's contacts). */
+void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);
+
 typedef enum meas_shape { MEAS_CIRCLE = 0, MEAS_SPHERE, MEAS_BOX } meas_shape;
 
 typedef struct meas_region {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
-#include "world/measure.h"
+#include "measure/measure.h"
 
 /* ---- exact geometry ------------------------------------------------------------------------ */
 
@@ -303,7 +303,7 @@ double meas_porosity(const cairn_world *w, const meas_region *r) {
 
 double meas_coordination(const cairn_world *w, const meas_region *r, int all, size_t *n_balls) {
   const ball_store *b = &w->balls;
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   size_t nb = 0, ends = 0;
   for (size_t i = 0; i < b->n; i++) nb += (size_t)meas_contains(r, b->pos[i]);
   for (size_t c = 0; c < cs->n; c++) {
@@ -316,7 +316,7 @@ double meas_coordination(const cairn_world *w, const meas_region *r, int all, si
 }
 
 void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t *n_contacts) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   memset(s, 0, 9 * sizeof *s);
   size_t nc = 0;
   for (size_t c = 0; c < cs->n; c++) {

@@ -3,25 +3,19 @@
 #include <string.h>
 
 #include "contact/contact.h"
-#include "contact/plugin_call.h"
-#include "world/energy.h"
+#include "contact/model_call.h"
+#include "contact/energy.h"
 #include "core/comm.h"
 
 /* One contact's partitions from its model's hook; 0 if the model has none. */
 static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERGY_N]) {
-  const model_entry *me = &w->reg.e[w->contacts.model[c]];
-  memset(e, 0, CAIRN_ENERGY_N * sizeof *e);
-  if (!me->m->energy) return 0;
-  uint32_t blk = w->contacts.blk[c];
-  PLUGIN_CALL_ENTER(me, "energy");
-  me->m->energy(pool_props(me, w->contacts.pblk[c]), pool_state(me, blk), e);
-  PLUGIN_CALL_LEAVE(me);
-  return 1;
+  const contact_store *cs = w->contacts;
+  return model_call_energy(&w->reg->e[cs->model[c]], cs->pblk[c], cs->blk[c], e);
 }
 
 /* (under MPI, a contact across ranks is booked by one of them) */
 static int booked(const cairn_world *w, uint32_t c) {
-  const contact_store *cs = &w->contacts;
+  const contact_store *cs = w->contacts;
   return contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c]);
 }
 
@@ -35,14 +29,14 @@ static xsum *pending(energy_track *t) {
 
 void energy_retire(cairn_world *w, uint32_t c) {
   double e[CAIRN_ENERGY_N];
-  if (w->contacts.model[c] < 0 || !booked(w, c) || !contact_energy(w, c, e)) return;
-  xsum *p = pending(&w->energy);
+  if (w->contacts->model[c] < 0 || !booked(w, c) || !contact_energy(w, c, e)) return;
+  xsum *p = pending(w->energy);
   xsum_add(&p[0], e[CAIRN_ENERGY_DASHPOT]);
   xsum_add(&p[1], e[CAIRN_ENERGY_SLIP]);
 }
 
 void energy_totals(const cairn_world *w, double *retired, double *removed) {
-  const energy_track *t = &w->energy;
+  const energy_track *t = w->energy;
   for (int k = 0; k < CAIRN_ENERGY_N; k++) retired[k] = t->retired[k];
   *removed = t->removed;
   if (!t->n_pending) return;
@@ -53,23 +47,23 @@ void energy_totals(const cairn_world *w, double *retired, double *removed) {
 
 void energy_fold(cairn_world *w) {
   if (w->par) { /* every rank's losses, summed exactly (every rank calls this at once) */
-    int64_t any = w->energy.n_pending;
+    int64_t any = w->energy->n_pending;
     comm_sum_i64(&any, 1);
     if (!any) return;
-    comm_xsum(pending(&w->energy), 3);
-    w->energy.n_pending = 1;
+    comm_xsum(pending(w->energy), 3);
+    w->energy->n_pending = 1;
   }
-  if (!w->energy.n_pending) return;
-  energy_totals(w, w->energy.retired, &w->energy.removed);
-  w->energy.n_pending = 0;
+  if (!w->energy->n_pending) return;
+  energy_totals(w, w->energy->retired, &w->energy->removed);
+  w->energy->n_pending = 0;
 }
 
 static void book_removed(cairn_world *w, double e) {
-  xsum_add(&pending(&w->energy)[2], e);
+  xsum_add(&pending(w->energy)[2], e);
 }
 
 void energy_remove_ball(cairn_world *w, uint32_t s) {
-  if (!w->energy.on || s >= balls_owned(w)) return; /* (a ghost: its own rank books it) */
+  if (!w->energy->on || s >= balls_owned(w)) return; /* (a ghost: its own rank books it) */
   const ball_store *b = &w->balls;
   book_removed(w, 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
                       0.5 * b->inertia[s] * v3_dot(b->spin[s], b->spin[s]));
@@ -77,7 +71,7 @@ void energy_remove_ball(cairn_world *w, uint32_t s) {
 
 void energy_remove_contact(cairn_world *w, uint32_t c) {
   double ce[CAIRN_ENERGY_N];
-  if (w->energy.on && w->contacts.model[c] >= 0 && booked(w, c) && contact_energy(w, c, ce))
+  if (w->energy->on && w->contacts->model[c] >= 0 && booked(w, c) && contact_energy(w, c, ce))
     book_removed(w, ce[CAIRN_ENERGY_STRAIN]);
 }
 
@@ -92,7 +86,7 @@ void energy_report_get(const cairn_world *w, energy_report *r) {
   }
   double retired[CAIRN_ENERGY_N];
   energy_totals(w, retired, &r->removed);
-  for (size_t c = 0; c < w->contacts.n; c++) {
+  for (size_t c = 0; c < w->contacts->n; c++) {
     double e[CAIRN_ENERGY_N];
     if (!contact_energy(w, (uint32_t)c, e)) {
       r->n_unknown++;
@@ -107,11 +101,11 @@ void energy_report_get(const cairn_world *w, energy_report *r) {
   r->strain = xsum_value(&strain);
   r->dashpot = retired[CAIRN_ENERGY_DASHPOT] + xsum_value(&dash);
   r->slip = retired[CAIRN_ENERGY_SLIP] + xsum_value(&slip);
-  r->damping = w->energy.damping;
-  r->gravity = w->energy.gravity;
-  r->walls = w->energy.walls;
-  r->applied = w->energy.applied;
-  r->start = w->energy.start;
+  r->damping = w->energy->damping;
+  r->gravity = w->energy->gravity;
+  r->walls = w->energy->walls;
+  r->applied = w->energy->applied;
+  r->start = w->energy->start;
   r->kinetic = r->kinetic_trans + r->kinetic_rot;
   double held = r->kinetic + r->strain;
   r->balance = r->gravity + r->walls + r->applied - (held - r->start) - r->dashpot - r->slip -
@@ -119,28 +113,28 @@ void energy_report_get(const cairn_world *w, energy_report *r) {
 }
 
 void energy_reset(cairn_world *w) {
-  int on = w->energy.on;
-  memset(&w->energy, 0, sizeof w->energy);
-  w->energy.on = on;
-  w->energy.started = 1;
+  int on = w->energy->on;
+  memset(w->energy, 0, sizeof *w->energy);
+  w->energy->on = on;
+  w->energy->started = 1;
   /* The contacts' own loss sums start again from zero too. */
   xsum dash, slip;
   xsum_init(&dash), xsum_init(&slip);
-  for (size_t c = 0; c < w->contacts.n; c++) {
+  for (size_t c = 0; c < w->contacts->n; c++) {
     double e[CAIRN_ENERGY_N];
     if (contact_energy(w, (uint32_t)c, e)) {
       xsum_add(&dash, -e[CAIRN_ENERGY_DASHPOT]);
       xsum_add(&slip, -e[CAIRN_ENERGY_SLIP]);
     }
   }
-  w->energy.retired[CAIRN_ENERGY_DASHPOT] = xsum_value(&dash);
-  w->energy.retired[CAIRN_ENERGY_SLIP] = xsum_value(&slip);
+  w->energy->retired[CAIRN_ENERGY_DASHPOT] = xsum_value(&dash);
+  w->energy->retired[CAIRN_ENERGY_SLIP] = xsum_value(&slip);
   energy_report r;
   energy_report_get(w, &r);
-  w->energy.start = r.kinetic + r.strain;
+  w->energy->start = r.kinetic + r.strain;
 }
 
 void energy_set_tracking(cairn_world *w, int on) {
-  if (on && !w->energy.started) energy_reset(w);
-  w->energy.on = on != 0;
+  if (on && !w->energy->started) energy_reset(w);
+  w->energy->on = on != 0;
 }

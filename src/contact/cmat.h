@@ -1,0 +1,52 @@
+/* The contact model assignment table (cmat.c): which model, properties and proximity a new
+   contact gets, by contact kind and by the groups of its sides. */
+#ifndef CAIRN_CMAT_H
+#define CAIRN_CMAT_H
+
+#include "contact/registry.h"
+
+/* A contact model assignment: model, property values, proximity. */
+typedef struct cmat_entry {
+  int model;     /* registry index, -1 = none set */
+  double *props; /* n_prop_slots doubles */
+  uint64_t setmask;
+  double proximity;
+  uint32_t pblk; /* the property block the contacts made from this entry share since its last
+                    change (it holds a reference), or IDMAP_NONE before the next contact */
+} cmat_entry;
+
+/* A rule: applies to contacts of a kind (-1: any) whose sides are in the named groups. */
+typedef struct cmat_rule {
+  int kind;
+  uint16_t g1, g2; /* g2 == 0: either side in g1; else one side in g1 and the other in g2 */
+  cmat_entry e;
+} cmat_rule;
+
+typedef struct cmat {
+  cmat_entry def[2]; /* per contact kind */
+  size_t n_rules, cap_rules;
+  cmat_rule *rules; /* first match wins, in the order added */
+} cmat;
+
+/* Set the default assignment of one contact kind: model name and (name, values) properties. */
+cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, double proximity,
+                              cairn_diag *d);
+cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
+                           cairn_diag *d);
+/* Add a rule (after the existing ones). kind -1 matches both kinds. g2 may be NULL. */
+cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char *g2,
+                           const char *model, double proximity, cairn_diag *d);
+/* Set a property of the last rule added. */
+cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *v, int n,
+                                cairn_diag *d);
+void cmat_clear_rules(cairn_world *w);
+/* The assignment for a new contact between sides a and b: first matching rule, else default. */
+cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b);
+/* The property block a new contact gets from entry ce (shared, one more reference). */
+cairn_status cmat_entry_block(cairn_world *w, cmat_entry *ce, uint32_t *pblk, cairn_diag *d);
+/* Drop the entry's shared block (after a change: later contacts get a new one). */
+void cmat_entry_unshare(cairn_world *w, cmat_entry *ce);
+double cmat_max_proximity(const cairn_world *w);
+void cmat_free(cairn_world *w);
+
+#endif

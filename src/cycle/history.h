@@ -1,0 +1,32 @@
+/* Histories (history.c): named scalar functions sampled every 'interval' steps into columns of
+   values, with the step and time of each row. The samplers themselves live in the script layer. */
+#ifndef CAIRN_HISTORY_H
+#define CAIRN_HISTORY_H
+
+#include "world/world.h"
+
+/* A function sampled into a history; implemented by the script layer. Returns CAIRN_OK or a
+   failure with d filled. */
+typedef cairn_status (*history_sampler)(void *ud, double *value, cairn_diag *d);
+
+typedef struct history {
+  char name[CAIRN_MAX_NAME];
+  history_sampler fn;
+  void *ud;
+  double *v; /* one value per row; NaN for rows sampled before the history was added */
+} history;
+
+typedef struct history_set {
+  size_t n, cap;
+  history *h;
+  size_t n_rows, cap_rows;
+  double *step, *time; /* per row */
+  uint64_t interval;
+} history_set;
+
+cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
+                         cairn_diag *d);
+cairn_status history_sample(cairn_world *w, cairn_diag *d);
+void history_clear(cairn_world *w);
+
+#endif

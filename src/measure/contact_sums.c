@@ -1,0 +1,62 @@
+/* Sums over the contacts of the last force pass that the world's own parts need but cannot form
+   (they live below the contacts): a turning wall's torque, a periodic cell's stress. Both are
+   exact sums (core/xsum.h), so they do not depend on the order of the contacts. */
+#include "contact/contact.h"
+#include "core/comm.h"
+#include "core/xsum.h"
+#include "measure/measure.h"
+
+void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
+  const ball_store *b = &w->balls;
+  const contact_store *cs = w->contacts;
+  /* exact sums: the same stress whatever the order of the contacts (core/xsum.h) */
+  xsum sx[9], gx[3], kx;
+  for (int k = 0; k < 9; k++) xsum_init(&sx[k]);
+  for (int k = 0; k < 3; k++) xsum_init(&gx[k]);
+  xsum_init(&kx);
+  size_t nc = 0;
+  for (size_t c = 0; c < cs->n; c++) {
+    if (!cs->active[c]) continue;
+    const double *n = cs->normal[c], *f = cs->force[c];
+    double len = contact_branch_length(w, (uint32_t)c);
+    for (int i = 0; i < w->dim; i++) {
+      for (int j = 0; j < w->dim; j++) xsum_add(&sx[3 * i + j], f[i] * len * n[j]);
+      double q = n[i] * len * n[i]; /* n_i l_i, l = len n */
+      xsum_add(&gx[i], q * q);
+    }
+    nc++;
+  }
+  double v = periodic_volume(&w->cell, w->dim);
+  for (int k = 0; k < 9; k++) s[k] = xsum_value(&sx[k]) / v;
+  if (!stiff) return;
+  /* d sigma_jj / d eps_jj = (1/V) sum_c k_c (n_j l_j)^2 with k_c a contact's normal stiffness;
+     the stiffness is taken as the mean over the contacts of what the balls' sums hold
+     (normal and shear, each contact counted at both ends): an estimate on the stiff side,
+     which only slows the control down. */
+  for (size_t i = 0; i < b->n; i++) xsum_add(&kx, b->k_tran[i]);
+  double kc = nc ? 0.5 * xsum_value(&kx) / (double)nc : 0.0;
+  for (int j = 0; j < 3; j++) stiff[j] = kc * xsum_value(&gx[j]) / v;
+}
+
+void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
+  const contact_store *cs = w->contacts;
+  const ball_store *bs = &w->balls;
+  const wall *wl = &w->walls.w[slot];
+  xsum tx[3]; /* exact: the same whatever the order of the contacts */
+  for (int i = 0; i < 3; i++) xsum_init(&tx[i]);
+  for (size_t c = 0; c < cs->n; c++) {
+    if (cs->kind[c] != CAIRN_KIND_BALL_WALL || cs->a[c] != slot) continue;
+    uint32_t b = cs->b[c];
+    /* the contact point: on the normal through the ball's centre, in the middle of the overlap */
+    double pt[3], r[3], f[3], m[3];
+    v3_scale(cs->normal[c], -(bs->rad[b] + 0.5 * cs->gap[c]), pt);
+    v3_add(bs->pos[b], pt, pt);
+    v3_sub(pt, wl->centre, r);
+    v3_scale(cs->force[c], -1.0, f); /* on the wall */
+    v3_cross(r, f, m);
+    for (int i = 0; i < 3; i++) xsum_add(&tx[i], m[i]);
+  }
+  if (w->par) comm_xsum(tx, 3); /* (every rank's contacts; every rank calls this at once) */
+  for (int i = 0; i < 3; i++) t[i] = xsum_value(&tx[i]);
+  if (w->dim == 2) t[0] = t[1] = 0;
+}

@@ -1,0 +1,73 @@
+/* The ball store (ball.c): balls as structures of arrays indexed by a dense slot, with their
+   user ids mapped to slots. The world's own rules only: a ball's contacts are the contact
+   layer's, so deleting a ball with its contacts is done from there (contact/cascade.c). */
+#ifndef CAIRN_BALL_H
+#define CAIRN_BALL_H
+
+#include "core/core.h"
+#include "core/idmap.h"
+
+#define CAIRN_ID_MAX 2147483647L /* ids are 1 .. 2^31-1 */
+
+/* Fixity bits of a ball. */
+#define FIX_VX 1u
+#define FIX_VY 2u
+#define FIX_VZ 4u
+#define FIX_VEL (FIX_VX | FIX_VY | FIX_VZ)
+#define FIX_SPIN 8u
+
+typedef struct ball_store {
+  size_t n, cap;
+  int64_t *id;
+  double (*pos)[3], (*vel)[3], (*spin)[3];
+  double (*force)[3], (*moment)[3]; /* resultants of the last force computation */
+  double (*disp)[3];                /* displacement since the last neighbour rebuild */
+  double *rad, *density, *mass, *inertia, *damp;
+  double *k_tran, *k_rot; /* summed stiffness estimates, for the automatic timestep */
+  uint8_t *fix;
+  uint16_t *group; /* index into world.groups; 0 = no group */
+  size_t n_owned;  /* under MPI domain decomposition (world.par): balls [0, n_owned) are this
+                      rank's, the rest copies of its neighbours' (ghosts); else unused */
+  uint64_t *skey;  /* the key of the ball's place at the last neighbour rebuild (the Morton code
+                      of its cell, then its id; UINT64_MAX for a ball made since): the balls lie
+                      in this order, whatever order they came in (pairs.c, sort_balls) */
+  idmap map;       /* id -> slot */
+} ball_store;
+
+typedef struct ball_spec {
+  int64_t id; /* 0: next free id */
+  double rad, density;
+  double pos[3], vel[3], spin[3];
+  double damp;
+  const char *group;
+} ball_spec;
+cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, cairn_diag *d);
+/* Remove ball slot s (and its applied load): the last ball moves into slot s. Whatever refers to
+   balls by slot (contacts) is the caller's to rename (contact_delete_ball does both). */
+void ball_remove(cairn_world *w, uint32_t s);
+/* Grow the deletion marks (w->del_mark) to the ball count, cleared. */
+cairn_status balls_mark_reserve(cairn_world *w, cairn_diag *d);
+/* Remove every ball whose slot is marked in w->del_mark (and their loads), in time linear in the
+   balls; the others keep their order. to[s] gets slot s's new slot (UINT32_MAX: removed), in
+   w->del_remap. Clears the marks. The caller renames the contacts' sides. */
+cairn_status balls_remove_marked(cairn_world *w, cairn_diag *d);
+cairn_status ball_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d);
+void ball_update_mass(cairn_world *w, uint32_t s);
+cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d);
+cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag *d);
+cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d);
+/* Rows of balls as bytes, for MPI (ball.c): the size of one, packing slot s into out, and
+   appending one as a new slot (its id must be new here). */
+size_t ball_row_size(void);
+void ball_row_pack(const ball_store *b, uint32_t s, uint8_t *out);
+cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d);
+/* Keep only the balls order[0 .. n) (old slots, in their new order) and drop the rest, without
+   touching contacts, loads or energy (the caller renames the contacts' sides). */
+cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d);
+void ball_store_free(ball_store *b);
+/* Put the balls in the order 'order' (ball i takes the old ball order[i]) and write the inverse
+   into 'inv' (n); 'seen' (n) is scratch. Ball ids do not change; the caller renames the
+   contacts' sides (contact_renumber_balls). */
+void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *seen);
+
+#endif
