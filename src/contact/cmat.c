@@ -47,6 +47,18 @@ cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, doubl
   return CAIRN_OK;
 }
 
+cairn_status cmat_set_proximity(cairn_world *w, int kind, double proximity, cairn_diag *d) {
+  CAIRN_CHECK(isfinite(proximity) && proximity >= 0, d, CAIRN_EINVAL,
+              "proximity must be >= 0 (got %g)", proximity);
+  w->cmat->def[kind].proximity = proximity;
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}
+
+double cmat_default_proximity(const cairn_world *w, int kind) {
+  return w->cmat->def[kind].proximity;
+}
+
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d) {
   cmat_entry *ce = &w->cmat->def[kind];

@@ -31,6 +31,10 @@ typedef struct cmat {
 /* Set the default assignment of one contact kind: model name and (name, values) properties. */
 cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, double proximity,
                               cairn_diag *d);
+/* Set only the proximity of one contact kind's default assignment (model and properties kept). */
+cairn_status cmat_set_proximity(cairn_world *w, int kind, double proximity, cairn_diag *d);
+/* The proximity of one contact kind's default assignment. */
+double cmat_default_proximity(const cairn_world *w, int kind);
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d);
 /* Add a rule (after the existing ones). kind -1 matches both kinds. g2 may be NULL. */

@@ -64,6 +64,10 @@ cairn_status history_sample(cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+void history_set_interval(cairn_world *w, uint64_t k) {
+  w->hist->interval = k;
+}
+
 void history_clear(cairn_world *w) {
   history_set *hs = w->hist;
   for (size_t i = 0; i < hs->n; i++) mem_free(hs->h[i].v, 0);

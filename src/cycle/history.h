@@ -27,6 +27,8 @@ typedef struct history_set {
 cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
                          cairn_diag *d);
 cairn_status history_sample(cairn_world *w, cairn_diag *d);
+/* Sample every k steps (k >= 1). */
+void history_set_interval(cairn_world *w, uint64_t k);
 void history_clear(cairn_world *w);
 
 #endif

@@ -228,7 +228,7 @@ static int l_group(lua_State *L) {
     uint16_t g;
     cairn_status st = world_group_index(w, luaL_checkstring(L, 2), &g, &d);
     if (st) return raise_diag(L, st, &d);
-    w->balls.group[s] = g;
+    ball_set_group(w, s, g);
     return 0;
   }
   lua_pushstring(L, world_group_name(w, w->balls.group[s]));
@@ -281,9 +281,9 @@ static void apply_attr(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
   if (!st && a->has_density) st = ball_set_density(w, s, a->density, &d);
   if (!st && a->has_damp) st = ball_set_damp(w, s, a->damp, &d);
   if (st) raise_diag(L, st, &d);
-  if (a->has_vel) v3_copy(a->vel, w->balls.vel[s]);
-  if (a->has_spin) v3_copy(a->spin, w->balls.spin[s]);
-  if (a->has_group) w->balls.group[s] = a->group;
+  if (a->has_vel) ball_set_velocity(w, s, a->vel);
+  if (a->has_spin) ball_set_spin(w, s, a->spin);
+  if (a->has_group) ball_set_group(w, s, a->group);
 }
 
 static int l_attribute(lua_State *L) {

@@ -79,8 +79,7 @@ void callback_install(lua_State *L, script_ctx *c) {
       if (i < EV_COUNT) mask |= 1u << i;
     }
   events_listen(c->w, mask);
-  c->w->hook = any ? hook : NULL;
-  c->w->hook_ud = c;
+  world_set_hook(c->w, any ? hook : NULL, c);
 }
 
 /* callback.on(event, fn): call fn on each event (fn(contact, mode)) or cycle point (fn()). */

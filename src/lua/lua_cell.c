@@ -159,8 +159,7 @@ static int l_servo(lua_State *L) {
   int off = lua_toboolean(L, -1);
   lua_pop(L, 1);
   if (off) {
-    for (int j = 0; j < 3; j++)
-      if (axes[j]) pc->servo[j] = 0;
+    periodic_set_control(pc, axes, 0, 0, 0, 0);
     return 0;
   }
   lua_getfield(L, 1, "stress");
@@ -177,9 +176,7 @@ static int l_servo(lua_State *L) {
   if (!(rmax > 0 && isfinite(rmax)))
     lua_raisef(L, "%s: rate_max must be a finite number > 0 (got %g)", fn, rmax);
   if (!(alpha > 0 && alpha <= 1)) lua_raisef(L, "%s: alpha must be in (0, 1] (got %g)", fn, alpha);
-  for (int j = 0; j < 3; j++)
-    if (axes[j]) pc->servo[j] = 1, pc->target[j] = S, pc->rate_max[j] = rmax;
-  pc->alpha = alpha;
+  periodic_set_control(pc, axes, 1, S, rmax, alpha);
   return 0;
 }
 

@@ -163,14 +163,12 @@ static int l_cmat_default(lua_State *L) {
   for (int i = 0; i < nk; i++) {
     int k = kinds[i];
     if (model) { /* a (new) model starts from its defaults */
-      double p = isnan(prox) ? w->cmat->def[k].proximity : prox;
+      double p = isnan(prox) ? cmat_default_proximity(w, k) : prox;
       cairn_status s = cmat_set_default(w, k, model, p, &d);
       if (s) return raise_diag(L, s, &d);
     } else if (!isnan(prox)) { /* only the proximity: keep model and properties */
-      if (!(isfinite(prox) && prox >= 0))
-        lua_raisef(L, "contact.cmat_default: proximity must be >= 0 (got %g)", prox);
-      w->cmat->def[k].proximity = prox;
-      world_mark_dirty(w);
+      cairn_status s = cmat_set_proximity(w, k, prox, &d);
+      if (s) lua_raisef(L, "contact.cmat_default: %s", d.msg);
     }
     set_props(L, w, 1, "contact.cmat_default", set_default_prop, &k);
   }

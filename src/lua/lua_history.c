@@ -67,7 +67,7 @@ static int l_interval(lua_State *L) {
     lua_Integer k = check_whole(L, 1, "history.interval: the interval");
     if (k < 1)
       lua_raisef(L, "history.interval: give a whole number of steps >= 1 (got %d)", (int)k);
-    w->hist->interval = (uint64_t)k;
+    history_set_interval(w, (uint64_t)k);
     return 0;
   }
   lua_pushinteger(L, (lua_Integer)w->hist->interval);

@@ -37,8 +37,7 @@ static int l_new(lua_State *L) {
   if (s) return raise_diag(L, s, &d);
   cairn_world_destroy(&c->w);
   c->w = w;
-  w->warn = warn_script;
-  w->warn_ud = L;
+  world_set_warn(w, warn_script, L);
   /* A new model starts without callbacks (as PFC's model new); loaded plugins stay. */
   for (int i = 0; i < EV_COUNT + 2; i++) {
     luaL_unref(L, LUA_REGISTRYINDEX, c->cb_ref[i]);
@@ -96,8 +95,7 @@ static int l_restore(lua_State *L) {
   if (s) return lua_raisef(L, "model.restore: %s", d.msg);
   cairn_world_destroy(&c->w);
   c->w = w;
-  w->warn = warn_script;
-  w->warn_ud = L;
+  world_set_warn(w, warn_script, L);
   for (int i = 0; i < EV_COUNT + 2; i++) {
     luaL_unref(L, LUA_REGISTRYINDEX, c->cb_ref[i]);
     c->cb_ref[i] = LUA_NOREF;
@@ -190,7 +188,7 @@ static int l_gravity(lua_State *L) {
   if (lua_gettop(L) >= 1) {
     double g[3];
     get_vec(L, 1, w->dim, g, "model.gravity");
-    v3_copy(g, w->gravity);
+    world_set_gravity(w, g);
     return 0;
   }
   push_vec(L, w->gravity, w->dim);
@@ -228,10 +226,7 @@ static int l_domain(lua_State *L) {
       if (b->pos[i][k] < lo[k] || b->pos[i][k] > hi[k])
         return lua_raisef(L, "model.domain: ball %lld lies outside the new domain; enlarge it",
                           (long long)b->id[i]);
-  v3_copy(lo, w->dom_min);
-  v3_copy(hi, w->dom_max);
-  w->dom_cond = dc;
-  w->has_domain = 1;
+  world_set_domain(w, lo, hi, dc);
   return 0;
 }
 
@@ -252,9 +247,7 @@ static int l_timestep(lua_State *L) {
     if (!isnan(fix)) {
       if (!(isfinite(fix) && fix > 0))
         lua_raisef(L, "model.timestep: fix must be a positive time (got %g)", fix);
-      w->ts_mode = TS_FIXED;
-      w->dt = fix;
-      w->dt_strict = strict, w->dt_warned = 0;
+      world_set_timestep_fixed(w, fix, strict);
     } else {
       if (!(safety > 0 && safety <= 1))
         lua_raisef(L, "model.timestep: safety must be in (0, 1] (got %g)", safety);
@@ -263,9 +256,7 @@ static int l_timestep(lua_State *L) {
                    "model.timestep: impact (the least steps per impact) must be in [0, 1e6], 0 "
                    "for no such bound (got %g)",
                    impact);
-      w->ts_mode = TS_AUTO;
-      w->dt_safety = safety;
-      w->dt_impact = impact;
+      world_set_timestep_auto(w, safety, impact);
     }
     return 0;
   }
@@ -282,7 +273,7 @@ static void set_interval(lua_State *L, int idx, cairn_world *w, const char *fn) 
   if (isnan(k)) return;
   if (!(k >= 1 && k == floor(k)))
     lua_raisef(L, "%s: history_interval must be a whole number of steps >= 1 (got %g)", fn, k);
-  w->hist->interval = (uint64_t)k;
+  history_set_interval(w, (uint64_t)k);
 }
 
 /* Progress on stderr, only when it is a terminal and the script is not quiet: a status line
@@ -344,12 +335,10 @@ static cairn_status with_progress(lua_State *L, cairn_world *w, uint64_t n, doub
     progress_state *p = &c->prog;
     clock_gettime(CLOCK_MONOTONIC, &p->call);
     if (!p->started) p->first = p->call, p->last = p->call, p->step0 = w->step, p->started = 1;
-    w->progress = show_progress;
-    w->progress_ud = c;
+    world_set_progress(w, show_progress, c);
   }
   cairn_status s = fn(w, n, t, d);
-  w->progress = NULL;
-  w->progress_ud = NULL;
+  world_set_progress(w, NULL, NULL);
   return s;
 }
 

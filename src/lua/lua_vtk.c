@@ -82,15 +82,13 @@ static int l_every(lua_State *L) {
   cairn_diag d;
   cairn_status s = io_vtk_write(w, p->s, prefix, &d);
   if (s) return lua_raisef(L, "vtk.every: %s", d.msg);
-  w->after_step = every_step;
-  w->after_step_ud = p;
+  world_set_after_step(w, every_step, p);
   return 0;
 }
 
 static int l_stop(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  w->after_step = NULL;
-  w->after_step_ud = NULL;
+  world_set_after_step(w, NULL, NULL);
   return 0;
 }
 

@@ -154,7 +154,7 @@ static int l_vel(lua_State *L) {
   if (lua_gettop(L) >= 2) {
     double v[3];
     get_vec(L, 2, w->dim, v, "wall.vel");
-    v3_copy(v, wl->vel);
+    wall_set_velocity(wl, v);
     return 0;
   }
   push_vec(L, wl->vel, w->dim);
@@ -220,7 +220,7 @@ static int l_centre(lua_State *L) {
   if (lua_gettop(L) >= 2) {
     double c[3];
     get_vec(L, 2, w->dim, c, "wall.centre");
-    v3_copy(c, wl->centre);
+    wall_set_centre(wl, c);
     return 0;
   }
   push_vec(L, wl->centre, w->dim);
@@ -453,8 +453,7 @@ static int l_radius(lua_State *L) {
   if (lua_gettop(L) >= 2) {
     double r = check_number(L, 2, "wall.radius");
     if (!(isfinite(r) && r > 0)) lua_raisef(L, "wall.radius: the radius must be > 0 (got %g)", r);
-    wl->rot_disp += fabs(r - wl->radius); /* counts towards the next neighbour rebuild */
-    wl->radius = r;
+    wall_set_radius(wl, r);
     world_mark_dirty(w);
     return 0;
   }
@@ -468,7 +467,7 @@ static int l_radial_vel(lua_State *L) {
   if (lua_gettop(L) >= 2) {
     double v = check_number(L, 2, "wall.radial_vel");
     if (!isfinite(v)) lua_raisef(L, "wall.radial_vel: the rate must be finite (got %g)", v);
-    wl->radial_vel = v;
+    wall_set_radial_velocity(wl, v);
     return 0;
   }
   lua_pushnumber(L, wl->radial_vel);

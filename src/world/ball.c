@@ -282,3 +282,15 @@ cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d) 
   w->balls.damp[s] = a;
   return CAIRN_OK;
 }
+
+void ball_set_group(cairn_world *w, uint32_t s, uint16_t group) {
+  w->balls.group[s] = group;
+}
+
+void ball_set_velocity(cairn_world *w, uint32_t s, const double v[3]) {
+  v3_copy(v, w->balls.vel[s]);
+}
+
+void ball_set_spin(cairn_world *w, uint32_t s, const double spin[3]) {
+  v3_copy(spin, w->balls.spin[s]);
+}

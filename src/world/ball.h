@@ -56,6 +56,11 @@ void ball_update_mass(cairn_world *w, uint32_t s);
 cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d);
 cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag *d);
 cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d);
+/* Ball s's group (an index from world_group_index), velocity and spin (finite, checked by the
+   caller). */
+void ball_set_group(cairn_world *w, uint32_t s, uint16_t group);
+void ball_set_velocity(cairn_world *w, uint32_t s, const double v[3]);
+void ball_set_spin(cairn_world *w, uint32_t s, const double spin[3]);
 /* Rows of balls as bytes, for MPI (ball.c): the size of one, packing slot s into out, and
    appending one as a new slot (its id must be new here). */
 size_t ball_row_size(void);

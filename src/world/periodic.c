@@ -225,6 +225,16 @@ cairn_status periodic_control(cairn_world *w, double dt, const double stress[9],
   return CAIRN_OK;
 }
 
+void periodic_set_control(periodic_cell *pc, const int axes[3], int on, double target,
+                          double rate_max, double alpha) {
+  for (int j = 0; j < 3; j++) {
+    if (!axes[j]) continue;
+    pc->servo[j] = (uint8_t)on;
+    if (on) pc->target[j] = target, pc->rate_max[j] = rate_max;
+  }
+  if (on) pc->alpha = alpha;
+}
+
 /* M += dt L M. */
 static void advance(double M[3][3], const double L[3][3], double dt) {
   double N[3][3];

@@ -79,6 +79,11 @@ void periodic_wrap(cairn_world *w);
 /* Bring point x into the cell along its periodic edges (by whole edges); returns whether it
    moved. */
 int periodic_wrap_point(const periodic_cell *pc, double x[3]);
+/* Hold the normal stress of the edges flagged in 'axes' at 'target' (compression > 0), their
+   strain rate within rate_max, closing the share alpha of the error a step; or (on = 0) release
+   them. The script layer checks the values first. */
+void periodic_set_control(periodic_cell *pc, const int axes[3], int on, double target,
+                          double rate_max, double alpha);
 /* Whether some edge is under stress control. */
 static inline int periodic_controlled(const periodic_cell *pc) {
   return pc->servo[0] | pc->servo[1] | pc->servo[2];

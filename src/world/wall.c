@@ -252,3 +252,20 @@ void wall_plane(const wall *wl, double p[3], double n[3]) {
     v3_copy(wl->normal, n);
   }
 }
+
+void wall_set_velocity(wall *wl, const double v[3]) {
+  v3_copy(v, wl->vel);
+}
+
+void wall_set_centre(wall *wl, const double c[3]) {
+  v3_copy(c, wl->centre);
+}
+
+void wall_set_radius(wall *wl, double r) {
+  wl->rot_disp += fabs(r - wl->radius); /* counts towards the next neighbour rebuild */
+  wl->radius = r;
+}
+
+void wall_set_radial_velocity(wall *wl, double v) {
+  wl->radial_vel = v;
+}

@@ -91,6 +91,13 @@ void wall_store_free(wall_store *ws);
 const char *wall_kind_name(wall_kind k);
 /* Set wall wl's angular velocity (refused for planes; 2D: about z only). */
 cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn_diag *d);
+/* A wall's velocity, and the point it turns about. */
+void wall_set_velocity(wall *wl, const double v[3]);
+void wall_set_centre(wall *wl, const double c[3]);
+/* A cylinder's radius (> 0: the change counts towards the next neighbour rebuild) and the rate
+   its radius grows. */
+void wall_set_radius(wall *wl, double r);
+void wall_set_radial_velocity(wall *wl, double v);
 /* A wall's plane: a point of it and its unit normal (a segment's: across it, in the xy plane;
    a cylinder's: a point of its axis and the axis). */
 void wall_plane(const wall *wl, double p[3], double n[3]);

@@ -25,6 +25,47 @@ void world_free_own(cairn_world *w) {
   w->cap_del_mark = w->cap_del_remap = 0;
 }
 
+void world_set_gravity(cairn_world *w, const double g[3]) {
+  v3_copy(g, w->gravity);
+}
+
+void world_set_domain(cairn_world *w, const double lo[3], const double hi[3], domain_cond cond) {
+  v3_copy(lo, w->dom_min);
+  v3_copy(hi, w->dom_max);
+  w->dom_cond = cond;
+  w->has_domain = 1;
+}
+
+void world_set_timestep_fixed(cairn_world *w, double dt, int strict) {
+  w->ts_mode = TS_FIXED;
+  w->dt = dt;
+  w->dt_strict = strict, w->dt_warned = 0;
+}
+
+void world_set_timestep_auto(cairn_world *w, double safety, double impact) {
+  w->ts_mode = TS_AUTO;
+  w->dt_safety = safety;
+  w->dt_impact = impact;
+}
+
+void world_set_warn(cairn_world *w, void (*fn)(void *ud, const char *msg), void *ud) {
+  w->warn = fn, w->warn_ud = ud;
+}
+
+void world_set_progress(cairn_world *w,
+                        void (*fn)(void *ud, double fraction, uint64_t steps, int done), void *ud) {
+  w->progress = fn, w->progress_ud = ud;
+}
+
+void world_set_after_step(cairn_world *w,
+                          cairn_status (*fn)(void *ud, cairn_world *w, cairn_diag *d), void *ud) {
+  w->after_step = fn, w->after_step_ud = ud;
+}
+
+void world_set_hook(cairn_world *w, world_hook_fn fn, void *ud) {
+  w->hook = fn, w->hook_ud = ud;
+}
+
 void world_mark_dirty(cairn_world *w) {
   w->layout++; /* (balls may have come, gone or moved slots) */
 }

@@ -104,6 +104,22 @@ void world_init(cairn_world *w, int dim);
 void world_free_own(cairn_world *w);
 cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, cairn_diag *d);
 const char *world_group_name(const cairn_world *w, uint16_t g);
+/* Setters of the world's own settings, for the script layer (which checks the values first and
+   words the messages). */
+void world_set_gravity(cairn_world *w, const double g[3]);
+void world_set_domain(cairn_world *w, const double lo[3], const double hi[3], domain_cond cond);
+/* A fixed timestep dt (> 0), an error instead of a warning above the stable estimate if strict. */
+void world_set_timestep_fixed(cairn_world *w, double dt, int strict);
+/* The automatic timestep with a safety factor and the least steps per impact (0: none). */
+void world_set_timestep_auto(cairn_world *w, double safety, double impact);
+/* The callbacks of the layer above (NULL: none): one-sentence warnings, the progress of a long
+   run, the end of every step, and the points of the cycle (contact/events.c calls it). */
+void world_set_warn(cairn_world *w, void (*fn)(void *ud, const char *msg), void *ud);
+void world_set_progress(cairn_world *w,
+                        void (*fn)(void *ud, double fraction, uint64_t steps, int done), void *ud);
+void world_set_after_step(cairn_world *w,
+                          cairn_status (*fn)(void *ud, cairn_world *w, cairn_diag *d), void *ud);
+void world_set_hook(cairn_world *w, world_hook_fn fn, void *ud);
 /* Balls or walls came, went, moved slot or changed size: a neighbour rebuild is due. */
 void world_mark_dirty(cairn_world *w);
 
