@@ -1,0 +1,640 @@
+/* The save file's readers: one per store, each reading its section of format 8, or that store's
+   part of the single payload of formats 1 to 7 (b->version says which), into a new world. A
+   reader that finds damage marks its buffer bad and returns; save.c refuses the file then. */
+#include <math.h>
+
+#include "contact/cracks.h"
+#include "contact/energy.h"
+#include "contact/model_call.h"
+#include "cycle/cycle.h"
+#include "detect/detect.h"
+#include "io/save_format.h"
+
+void get(rbuf *b, void *dst, size_t n) {
+  if (n == 0) return;
+  if (b->bad || n > b->n - b->pos) {
+    b->bad = 1;
+    memset(dst, 0, n);
+    return;
+  }
+  memcpy(dst, b->p + b->pos, n);
+  b->pos += n;
+}
+
+void get_str(rbuf *b, char *out, size_t cap) {
+  uint32_t n = get_u32(b);
+  if (n >= cap) {
+    b->bad = 1;
+    out[0] = 0;
+    return;
+  }
+  get(b, out, n);
+  out[n] = 0;
+}
+
+uint64_t get_count(rbuf *b, size_t elem) {
+  uint64_t n = get_u64(b);
+  if (elem && n > (b->n - b->pos) / elem) b->bad = 1;
+  return b->bad ? 0 : n;
+}
+
+static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_diag *d) {
+  char name[CAIRN_MAX_NAME], source[256], row[CAIRN_MAX_NAME];
+  get_str(b, name, sizeof name);
+  mm->version = (int)get_u32(b);
+  get_str(b, source, sizeof source);
+  mm->model = registry_find(w->reg, name);
+  if (!b->bad)
+    CAIRN_CHECK(mm->model >= 0, d, CAIRN_ENOTFOUND,
+                "the saved model uses contact model '%s' (from %s), which is not loaded; load it "
+                "with model.load or --plugin before model.restore",
+                name, source);
+  const model_entry *e = b->bad ? NULL : &w->reg->e[mm->model];
+  uint32_t np = get_u32(b);
+  if (np > 64) b->bad = 1;
+  mm->n_props = np <= 64 ? (int)np : 0;
+  mm->prop_slots = 0;
+  for (int i = 0; i < mm->n_props && !b->bad; i++) {
+    get_str(b, row, sizeof row);
+    uint32_t slots = get_u32(b);
+    if (slots > 3) b->bad = 1; /* none (an alias), a number, or a vector */
+    mm->prop_n[i] = (int)(slots <= 3 ? slots : 0);
+    mm->prop_slots += mm->prop_n[i];
+    int j = model_prop_index(e, row);
+    mm->prop_to[i] = j >= 0 && e->m->props[j].access != CAIRN_ALIAS &&
+                             cairn_prop_slots(e->m->props[j].type) == mm->prop_n[i]
+                         ? j
+                         : -1;
+  }
+  uint32_t ns = get_u32(b);
+  if (ns > 64) b->bad = 1;
+  mm->n_state = ns <= 64 ? (int)ns : 0;
+  mm->state_slots = 0;
+  for (int i = 0; i < mm->n_state && !b->bad; i++) {
+    get_str(b, row, sizeof row);
+    uint32_t slots = get_u32(b);
+    if (slots > 4) b->bad = 1; /* a contact-plane vector keeps 4 */
+    mm->state_n[i] = (int)(slots <= 4 ? slots : 0);
+    mm->state_slots += mm->state_n[i];
+    int j = model_state_index(e, row);
+    /* a contact-plane field of format 1 and 2 has 3 slots, converted by read_state */
+    int now = j >= 0 ? cairn_state_slots(&e->m->state[j]) : 0;
+    mm->state_to[i] =
+        j >= 0 && (now == mm->state_n[i] || (b->version < 3 && now == 4 && mm->state_n[i] == 3))
+            ? j
+            : -1;
+  }
+  return CAIRN_OK;
+}
+
+/* Read a saved property block into the current model's block (by name; unknown rows dropped,
+   new rows keep their defaults). */
+static void read_props(rbuf *b, const model_entry *e, const model_map *mm, double *props) {
+  model_props_default(e, props);
+  for (int i = 0; i < mm->n_props; i++) {
+    double v[3] = {0, 0, 0};
+    get_f64s(b, v, (size_t)mm->prop_n[i]);
+    if (mm->prop_to[i] < 0) continue;
+    /* a value no script could have set (out of range, NaN) is damage, which the models need
+       not survive */
+    if (!model_prop_valid(&e->m->props[mm->prop_to[i]], v)) b->bad = 1;
+    memcpy(props + e->prop_off[mm->prop_to[i]], v, (size_t)mm->prop_n[i] * sizeof(double));
+  }
+}
+
+/* Read a saved state block by name. 'frame' is the contact's saved (n, s, t) frame in files of
+   format 1 and 2, whose contact-plane fields are (normal, s, t): they become the normal component
+   and the global in-plane vector s S + t T. */
+static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const double *frame,
+                       double *state) {
+  memset(state, 0, (size_t)e->n_state_slots * sizeof(double));
+  for (int i = 0; i < mm->n_state; i++) {
+    double v[4] = {0, 0, 0, 0};
+    get_f64s(b, v, (size_t)mm->state_n[i]);
+    int to = mm->state_to[i];
+    if (to < 0) continue;
+    cairn_prop_type t = e->m->state[to].type; /* a whole number the model may cast to int */
+    if ((t == CAIRN_PROP_INT || t == CAIRN_PROP_BOOL) &&
+        !(v[0] == floor(v[0]) && fabs(v[0]) < 2147483647.0))
+      b->bad = 1;
+    double *dst = state + e->state_off[to];
+    if (frame && mm->state_n[i] == 3 && cairn_state_slots(&e->m->state[to]) == 4) {
+      dst[0] = v[0];
+      for (int k = 0; k < 3; k++) dst[1 + k] = v[1] * frame[3 + k] + v[2] * frame[6 + k];
+    } else {
+      memcpy(dst, v, (size_t)mm->state_n[i] * sizeof(double));
+    }
+  }
+  model_call_upgrade_state(e, mm->version, state);
+}
+
+static cairn_status read_entry(rbuf *b, cairn_world *w, const model_map *maps, uint32_t n_maps,
+                               cmat_entry *ce, cairn_diag *d) {
+  uint32_t mi = get_u32(b);
+  double prox = get_f64(b);
+  uint64_t mask = get_u64(b);
+  if (b->bad || mi >= n_maps) {
+    b->bad = 1;
+    return CAIRN_OK;
+  }
+  const model_entry *e = &w->reg->e[maps[mi].model];
+  double *props = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat");
+  if (!props) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the assignment table");
+  read_props(b, e, &maps[mi], props);
+  cmat_entry_unshare(w, ce);
+  mem_free(ce->props, 0);
+  ce->props = props;
+  ce->model = maps[mi].model;
+  ce->proximity = prox;
+  ce->setmask = mask;
+  return CAIRN_OK;
+}
+
+/* ---- WRLD: time, timestep, domain ---- */
+
+static void get_clock(rbuf *b, cairn_world *w) {
+  get_f64s(b, w->gravity, 3);
+  w->ts_mode = (ts_mode)get_u32(b);
+  w->dt = get_f64(b), w->dt_safety = get_f64(b), w->time = get_f64(b);
+  w->step = get_u64(b);
+}
+
+static void get_domain(rbuf *b, cairn_world *w) {
+  w->has_domain = (int)get_u32(b);
+  get_f64s(b, w->dom_min, 3), get_f64s(b, w->dom_max, 3);
+  w->dom_cond = (domain_cond)get_u32(b);
+  w->n_destroyed = get_u64(b);
+}
+
+/* The automatic timestep's steps per impact, its stiffest contact, the last step's dt. */
+static void get_impact(rbuf *b, cairn_world *w) {
+  w->dt_impact = get_f64(b), w->kn_m_max = get_f64(b), w->dt_taken = get_f64(b);
+  if (!(w->dt_taken >= 0 && isfinite(w->dt_taken))) b->bad = 1;
+  if (!(w->dt_impact >= 0 && w->dt_impact <= 1e6)) b->bad = 1;
+  if (!(w->kn_m_max >= 0 && isfinite(w->kn_m_max))) b->bad = 1;
+}
+
+cairn_status read_world_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x, (void)d;
+  BAD_IF(get_u32(b) != (uint32_t)w->dim); /* (save.c made the world of this dimension) */
+  get_clock(b, w);
+  get_impact(b, w);
+  get_domain(b, w);
+  return CAIRN_OK;
+}
+
+/* ---- ENRG: the energy books ---- */
+
+static void get_energy_books(rbuf *b, cairn_world *w) {
+  uint32_t flags = get_u32(b);
+  w->energy->on = (int)(flags & 1), w->energy->started = (int)(flags >> 1 & 1);
+  w->energy->gravity = get_f64(b), w->energy->walls = get_f64(b), w->energy->damping = get_f64(b);
+  get_f64s(b, w->energy->retired, CAIRN_ENERGY_N), w->energy->start = get_f64(b);
+}
+
+cairn_status read_energy_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x, (void)d;
+  get_energy_books(b, w);
+  w->energy->applied = get_f64(b), w->energy->removed = get_f64(b);
+  return CAIRN_OK;
+}
+
+/* ---- GRUP, MODL, CMAT ---- */
+
+cairn_status read_groups_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x, (void)d;
+  uint32_t ng = get_u32(b);
+  BAD_IF(ng < 1 || ng > sizeof w->groups / sizeof *w->groups);
+  for (uint32_t g = 1; g < ng; g++) get_str(b, w->groups[g], CAIRN_MAX_NAME);
+  w->n_groups = ng;
+  return CAIRN_OK;
+}
+
+cairn_status read_models_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  uint32_t nm = get_u32(b);
+  BAD_IF(nm > SAVE_MAX_MODELS);
+  for (uint32_t i = 0; i < nm; i++) {
+    CAIRN_TRY(read_layout(b, w, &x->maps[i], d));
+    BAD_IF(0);
+  }
+  x->n_maps = nm;
+  return CAIRN_OK;
+}
+
+static cairn_status read_rule(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  cmat_rule ru;
+  memset(&ru, 0, sizeof ru);
+  ru.kind = (int)get_u32(b) - 1;
+  ru.g1 = get_u16(b), ru.g2 = get_u16(b);
+  BAD_IF(ru.kind < -1 || ru.kind > 1 || ru.g1 >= w->n_groups || ru.g2 >= w->n_groups);
+  CAIRN_TRY(read_entry(b, w, x->maps, x->n_maps, &ru.e, d));
+  cairn_status grown = b->bad ? CAIRN_OK
+                              : mem_grow((void **)&w->cmat->rules, &w->cmat->cap_rules,
+                                         w->cmat->n_rules + 1, sizeof ru, "cmat:rules", d);
+  if (b->bad || grown != CAIRN_OK) { /* the rule's properties are not the world's yet */
+    cmat_entry_unshare(w, &ru.e);
+    mem_free(ru.e.props, 0);
+    CAIRN_TRY(grown);
+  }
+  BAD_IF(0);
+  w->cmat->rules[w->cmat->n_rules++] = ru;
+  return CAIRN_OK;
+}
+
+cairn_status read_cmat_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  for (int k = 0; k < 2; k++) CAIRN_TRY(read_entry(b, w, x->maps, x->n_maps, &w->cmat->def[k], d));
+  uint32_t nr = get_u32(b);
+  BAD_IF(nr > 100000);
+  for (uint32_t r = 0; r < nr; r++) {
+    CAIRN_TRY(read_rule(b, w, x, d));
+    BAD_IF(0);
+  }
+  return CAIRN_OK;
+}
+
+/* ---- BALL ---- */
+
+/* Balls: created one by one (that sizes every array and fills the id map), then every attribute
+   overwritten with its saved bits. */
+static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
+  uint64_t n = get_count(b, 8 + 6 * 24 + 7 * 8 + 1 + 2); /* bytes per ball */
+  BAD_IF(0);
+  size_t at = b->pos;
+  int has_domain = w->has_domain;
+  w->has_domain = 0; /* positions are checked by the run, not here */
+  for (uint64_t i = 0; i < n; i++) {
+    ball_spec sp;
+    memset(&sp, 0, sizeof sp);
+    int64_t id;
+    memcpy(&sp.id, b->p + at + 8 * i, 8);
+    sp.rad = sp.density = 1;
+    BAD_IF(sp.id < 1 || sp.id > CAIRN_ID_MAX);
+    CAIRN_TRY(ball_create(w, &sp, &id, d));
+  }
+  w->has_domain = has_domain;
+  ball_store *bs = &w->balls;
+  if (n) { /* (no arrays yet without balls) */
+    get(b, bs->id, n * sizeof *bs->id);
+    get_f64s(b, &bs->pos[0][0], 3 * n), get_f64s(b, &bs->vel[0][0], 3 * n);
+    get_f64s(b, &bs->spin[0][0], 3 * n), get_f64s(b, &bs->force[0][0], 3 * n);
+    get_f64s(b, &bs->moment[0][0], 3 * n), get_f64s(b, &bs->disp[0][0], 3 * n);
+    get_f64s(b, bs->rad, n), get_f64s(b, bs->density, n), get_f64s(b, bs->mass, n);
+    get_f64s(b, bs->inertia, n), get_f64s(b, bs->damp, n), get_f64s(b, bs->k_tran, n);
+    get_f64s(b, bs->k_rot, n);
+    get(b, bs->fix, n), get(b, bs->group, n * sizeof *bs->group);
+  }
+  BAD_IF(0);
+  for (uint64_t i = 0; i < n; i++) BAD_IF(bs->group[i] >= w->n_groups || !(bs->rad[i] > 0));
+  return CAIRN_OK;
+}
+
+cairn_status read_balls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  CAIRN_TRY(read_balls(b, w, d));
+  w->next_ball_id = get_i64(b);
+  return CAIRN_OK;
+}
+
+/* ---- WALL ---- */
+
+static void get_wall_shape(rbuf *b, wall *wl) {
+  wl->id = get_i64(b);
+  wl->kind = (wall_kind)get_u32(b);
+  wl->n_nodes = (int)get_u32(b);
+  if (wl->n_nodes < 0 || wl->n_nodes > WALL_MAX_NODES || wl->kind > WALL_CYLINDER) b->bad = 1;
+  if (wl->kind == WALL_CYLINDER && b->version < 5) b->bad = 1;
+  if (b->bad) return;
+  get_f64s(b, &wl->nodes[0][0], 3 * (size_t)wl->n_nodes);
+  get_f64s(b, wl->point, 3), get_f64s(b, wl->normal, 3), get_f64s(b, wl->vel, 3);
+  get_f64s(b, wl->disp, 3), get_f64s(b, wl->force, 3);
+  if (b->version >= 2) get_f64s(b, wl->last_dx, 3);
+  wl->group = get_u16(b);
+}
+
+static void get_wall_turning(rbuf *b, wall *wl) {
+  get_f64s(b, wl->spin, 3), get_f64s(b, wl->centre, 3), get_f64s(b, wl->last_dtheta, 3);
+  get_f64s(b, wl->torque, 3), wl->rot_disp = get_f64(b);
+  if (wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2])) b->bad = 1;
+}
+
+/* A wall's translation since creation, its radius (a cylinder), and its servo. */
+static void get_wall_servo(rbuf *b, wall *wl) {
+  wall_servo *sv = &wl->servo;
+  get_f64s(b, wl->moved, 3);
+  wl->radius = get_f64(b), wl->radial_vel = get_f64(b);
+  wl->last_dr = get_f64(b);
+  if (wl->kind == WALL_CYLINDER && !(wl->radius > 0)) b->bad = 1;
+  memset(sv, 0, sizeof *sv);
+  sv->mode = get_u8(b);
+  if (sv->mode > SERVO_FORCE) b->bad = 1;
+  if (b->bad || sv->mode == SERVO_OFF) return;
+  sv->warned = get_u8(b), sv->reached = get_u8(b), sv->held = get_u32(b);
+  uint32_t npts = get_u32(b);
+  if (npts < 1 || npts > SERVO_MAX_POINTS) b->bad = 1;
+  if (b->bad) return;
+  sv->n_points = (int)npts;
+  get_f64s(b, sv->t, sv->n_points), get_f64s(b, sv->target, sv->n_points);
+  get_f64s(b, sv->axis, 3), sv->area = get_f64(b);
+  sv->width[0] = get_i64(b), sv->width[1] = get_i64(b);
+  sv->depth[0] = get_i64(b), sv->depth[1] = get_i64(b);
+  sv->vmax = get_f64(b), sv->alpha = get_f64(b), sv->saturated = get_u64(b);
+  sv->err_start = get_f64(b);
+  sv->measured = get_f64(b);
+  if (!(sv->vmax > 0 && sv->alpha > 0 && sv->alpha <= 1 && isfinite(sv->area))) b->bad = 1;
+}
+
+/* Append a wall read whole to the store (walls keep their saved slots and ids). */
+static cairn_status push_wall(rbuf *b, cairn_world *w, const wall *wl, cairn_diag *d) {
+  BAD_IF(wl->group >= w->n_groups || wl->id < 1 || wl->id > CAIRN_ID_MAX);
+  BAD_IF(idmap_get(&w->walls.map, (uint64_t)wl->id) != IDMAP_NONE);
+  CAIRN_TRY(mem_grow((void **)&w->walls.w, &w->walls.cap, w->walls.n + 1, sizeof *wl, "walls", d));
+  CAIRN_TRY(idmap_put(&w->walls.map, (uint64_t)wl->id, (uint32_t)w->walls.n, d));
+  w->walls.w[w->walls.n++] = *wl;
+  return CAIRN_OK;
+}
+
+/* Formats 1 to 7 kept a wall's shape here, its turning and servo after the loads. */
+static cairn_status read_wall_shapes(rbuf *b, cairn_world *w, cairn_diag *d) {
+  uint32_t nw = get_u32(b);
+  BAD_IF(nw > 1000000);
+  for (uint32_t i = 0; i < nw; i++) {
+    wall wl;
+    memset(&wl, 0, sizeof wl);
+    get_wall_shape(b, &wl);
+    BAD_IF(0);
+    CAIRN_TRY(push_wall(b, w, &wl, d));
+    BAD_IF(0);
+  }
+  return CAIRN_OK;
+}
+
+cairn_status read_walls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint32_t nw = get_u32(b);
+  BAD_IF(nw > 1000000);
+  for (uint32_t i = 0; i < nw; i++) {
+    wall wl;
+    memset(&wl, 0, sizeof wl);
+    get_wall_shape(b, &wl);
+    get_wall_turning(b, &wl);
+    get_wall_servo(b, &wl);
+    BAD_IF(0);
+    CAIRN_TRY(push_wall(b, w, &wl, d));
+    BAD_IF(0);
+  }
+  w->next_wall_id = get_i64(b);
+  return CAIRN_OK;
+}
+
+/* ---- CONT ---- */
+
+/* A contact's geometry and forces of formats 1 and 2: the (n, s, t) frame, gap, contact point,
+   force and moment in the frame, three unused stiffness slots. The frame is kept in 'frame' for
+   the contact-plane state. */
+static void get_contact_in_frame(rbuf *b, contact_store *cs, uint32_t ci, double *frame) {
+  double nst[3], unused[3];
+  get_f64s(b, frame, 9), cs->gap[ci] = get_f64(b), get_f64s(b, unused, 3);
+  v3_copy(frame, cs->normal[ci]);
+  get_f64s(b, nst, 3);
+  for (int k = 0; k < 3; k++)
+    cs->force[ci][k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
+  get_f64s(b, nst, 3);
+  for (int k = 0; k < 3; k++)
+    cs->moment[ci][k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
+  get_f64s(b, unused, 3);
+}
+
+/* Contacts that got their properties from the same assignment share one block again: the file
+   keeps each contact's values, and runs of equal ones are merged. */
+static cairn_status share_props(cairn_world *w, uint32_t ci, int model, const double *props,
+                                uint64_t mask, cairn_diag *d) {
+  contact_store *cs = w->contacts;
+  model_entry *e = &w->reg->e[model];
+  uint32_t pblk;
+  if (ci > 0 && cs->model[ci - 1] == model && e->ppool.setmask[cs->pblk[ci - 1]] == mask &&
+      memcmp(pool_props(e, cs->pblk[ci - 1]), props, (size_t)e->n_prop_slots * 8) == 0) {
+    pblk = cs->pblk[ci - 1];
+    e->ppool.refs[pblk]++;
+  } else {
+    CAIRN_TRY(props_block_new(e, props, mask, &pblk, d));
+  }
+  props_block_release(e, cs->pblk[ci]);
+  cs->pblk[ci] = pblk;
+  return CAIRN_OK;
+}
+
+static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  contact_store *cs = w->contacts;
+  int kind = get_u8(b);
+  uint32_t a = get_u32(b), bb = get_u32(b), mi = get_u32(b);
+  BAD_IF(kind > 1 || mi >= x->n_maps || bb >= w->balls.n ||
+         (kind == CAIRN_KIND_BALL_BALL ? a >= w->balls.n : a >= w->walls.n));
+  uint32_t ci;
+  CAIRN_TRY(contact_create(w, kind, a, bb, &ci, d));
+  CAIRN_TRY(contact_set_model(w, ci, x->maps[mi].model, d));
+  model_entry *e = &w->reg->e[x->maps[mi].model];
+  double frame[9], *fr = NULL;
+  if (b->version < 3) {
+    get_contact_in_frame(b, cs, ci, frame);
+    fr = frame;
+  } else {
+    get_f64s(b, cs->normal[ci], 3), cs->gap[ci] = get_f64(b);
+    get_f64s(b, cs->force[ci], 3), get_f64s(b, cs->moment[ci], 3);
+  }
+  cs->prox[ci] = get_f64(b);
+  cs->active[ci] = get_u8(b), cs->first[ci] = get_u8(b), cs->deletable[ci] = get_u8(b);
+  uint8_t unchecked = get_u8(b);
+  if (!unchecked && cs->unchecked[ci]) cs->unchecked[ci] = 0, cs->n_unchecked--;
+  uint64_t mask = get_u64(b);
+  double props[256];
+  read_props(b, e, &x->maps[mi], props);
+  read_state(b, e, &x->maps[mi], fr, pool_state(e, cs->blk[ci]));
+  BAD_IF(0);
+  return share_props(w, ci, x->maps[mi].model, props, mask, d);
+}
+
+cairn_status read_contacts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  /* bytes per contact, at least */
+  uint64_t nc = get_count(b, 13 + (b->version < 3 ? 23 : 11) * 8 + 4 + 8);
+  BAD_IF(0);
+  for (uint64_t c = 0; c < nc; c++) {
+    CAIRN_TRY(read_contact(b, w, x, d));
+    BAD_IF(0);
+  }
+  return CAIRN_OK;
+}
+
+/* ---- PAIR, HIST, CALL ---- */
+
+cairn_status read_pairs_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  pair_list *p = w->pairs;
+  contact_store *cs = w->contacts;
+  const ball_store *bs = &w->balls;
+  uint64_t np = get_count(b, 13);
+  p->skin = get_f64(b);
+  uint32_t dirty = get_u32(b);
+  p->rebuilds = get_u64(b);
+  BAD_IF(0);
+  p->n = 0;
+  for (uint64_t q = 0; q < np; q++) CAIRN_TRY(pairs_push(p, 0, 0, 0, d));
+  get(b, p->kind, np), get(b, p->a, 4 * np), get(b, p->b, 4 * np), get(b, p->contact, 4 * np);
+  BAD_IF(0);
+  for (size_t c = 0; c < cs->n; c++) cs->pair[c] = IDMAP_NONE;
+  for (uint64_t q = 0; q < np; q++) {
+    BAD_IF(p->kind[q] > 1 || p->b[q] >= bs->n ||
+           p->a[q] >= (p->kind[q] == CAIRN_KIND_BALL_BALL ? bs->n : w->walls.n));
+    BAD_IF(p->contact[q] != IDMAP_NONE && p->contact[q] >= cs->n);
+    if (p->contact[q] != IDMAP_NONE) cs->pair[p->contact[q]] = (uint32_t)q;
+  }
+  p->dirty = (int)dirty;
+  p->layout = w->layout; /* (the balls just restored made it move on) */
+  return CAIRN_OK;
+}
+
+cairn_status read_hist_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  history_set *hs = w->hist;
+  uint32_t nh = get_u32(b);
+  hs->interval = get_u64(b);
+  uint64_t rows = get_count(b, 16);
+  BAD_IF(nh > 100000);
+  char name[CAIRN_MAX_NAME];
+  if (rows) {
+    CAIRN_TRY(mem_resize((void **)&hs->step, 0, rows, sizeof(double), "history:step", d));
+    CAIRN_TRY(mem_resize((void **)&hs->time, 0, rows, sizeof(double), "history:time", d));
+    hs->cap_rows = rows;
+  }
+  get_f64s(b, hs->step, rows), get_f64s(b, hs->time, rows);
+  hs->n_rows = rows;
+  for (uint32_t i = 0; i < nh; i++) {
+    get_str(b, name, sizeof name);
+    BAD_IF(!name[0]);
+    CAIRN_TRY(history_add(w, name, NULL, NULL, d));
+    get_f64s(b, hs->h[hs->n - 1].v, rows);
+    BAD_IF(0);
+  }
+  return CAIRN_OK;
+}
+
+cairn_status read_calls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)w, (void)d;
+  uint32_t ncb = get_u32(b);
+  BAD_IF(ncb > 64);
+  x->info->n_callbacks = (int)ncb;
+  for (uint32_t i = 0; i < ncb; i++)
+    get_str(b, x->info->callbacks[i], sizeof x->info->callbacks[i]);
+  return CAIRN_OK;
+}
+
+/* ---- LOAD, CRAK, CELL ---- */
+
+cairn_status read_loads_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint64_t nl = get_count(b, 8 + 6 * 8);
+  BAD_IF(0);
+  for (uint64_t i = 0; i < nl; i++) {
+    int64_t id = get_i64(b);
+    double f[3], m[3];
+    get_f64s(b, f, 3), get_f64s(b, m, 3);
+    BAD_IF(idmap_get(&w->balls.map, (uint64_t)id) == IDMAP_NONE);
+    for (int k = 0; k < 3; k++) BAD_IF(!isfinite(f[k]) || !isfinite(m[k]));
+    CAIRN_TRY(loads_set(w, id, 0, f, d));
+    CAIRN_TRY(loads_set(w, id, 1, m, d));
+  }
+  return CAIRN_OK;
+}
+
+cairn_status read_cracks_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
+  BAD_IF(0);
+  if (!ncr) return CAIRN_OK;
+  CAIRN_TRY(
+      mem_grow((void **)&w->cracks->c, &w->cracks->cap, ncr, sizeof *w->cracks->c, "cracks", d));
+  for (uint64_t i = 0; i < ncr; i++) {
+    crack *k = &w->cracks->c[i];
+    k->step = get_u64(b), k->time = get_f64(b);
+    get_f64s(b, k->pos, 3);
+    k->id1 = get_i64(b), k->id2 = get_i64(b), k->kind = get_u8(b), k->tension = get_u8(b);
+  }
+  w->cracks->n = ncr;
+  BAD_IF(0);
+  return CAIRN_OK;
+}
+
+cairn_status read_cell_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x, (void)d;
+  periodic_cell *pc = &w->cell;
+  memset(pc, 0, sizeof *pc);
+  uint8_t on = get_u8(b);
+  BAD_IF(on > 1);
+  if (!on) return CAIRN_OK;
+  for (int j = 0; j < 3; j++) pc->periodic[j] = get_u8(b), pc->servo[j] = get_u8(b);
+  get_f64s(b, pc->centre, 3);
+  get_f64s(b, &pc->H[0][0], 9), get_f64s(b, &pc->F[0][0], 9);
+  get_f64s(b, &pc->H_rebuild[0][0], 9), get_f64s(b, &pc->L[0][0], 9);
+  get_f64s(b, pc->target, 3), get_f64s(b, pc->rate_max, 3), pc->alpha = get_f64(b);
+  BAD_IF(0);
+  BAD_IF(!(periodic_volume(pc, 3) > 0) || !(pc->alpha > 0 && pc->alpha <= 1));
+  for (int j = 0; j < 3; j++) BAD_IF(pc->periodic[j] > 1 || pc->servo[j] > 1);
+  pc->on = 1;
+  periodic_restore(pc);
+  return CAIRN_OK;
+}
+
+/* ---- formats 1 to 7: one payload, the stores in a fixed order ---- */
+
+/* A reader's step: stop at an error or at damage. */
+#define READ(call)                                                                                 \
+  do {                                                                                             \
+    CAIRN_TRY(call);                                                                               \
+    if (b->bad) return CAIRN_OK;                                                                   \
+  } while (0)
+
+/* What formats 4 to 7 added after the callbacks: applied loads, walls' turning, deleted balls'
+   energy and walls' servos (5), cracks, the cell (6), the steps per impact (7). */
+static cairn_status read_tail_old(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  w->energy->applied = get_f64(b);
+  READ(read_loads_sec(b, w, x, d));
+  for (size_t i = 0; i < w->walls.n; i++) {
+    get_wall_turning(b, &w->walls.w[i]);
+    BAD_IF(0);
+  }
+  if (b->version >= 5) {
+    w->energy->removed = get_f64(b);
+    for (size_t i = 0; i < w->walls.n; i++) {
+      get_wall_servo(b, &w->walls.w[i]);
+      BAD_IF(0);
+    }
+  }
+  READ(read_cracks_sec(b, w, x, d));
+  if (b->version >= 6) READ(read_cell_sec(b, w, x, d));
+  if (b->version >= 7) get_impact(b, w);
+  return CAIRN_OK;
+}
+
+cairn_status read_payload_old(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  get_clock(b, w);
+  if (b->version < 7) { /* saved before the steps-per-impact bound: none; the last step's dt
+                            was then the timestep */
+    w->dt_impact = 0;
+    w->dt_taken = w->step ? w->dt : 0;
+  }
+  get_domain(b, w);
+  if (b->version >= 2) get_energy_books(b, w);
+  x->next_ball = get_i64(b), x->next_wall = get_i64(b);
+  READ(read_groups_sec(b, w, x, d));
+  READ(read_models_sec(b, w, x, d));
+  READ(read_cmat_sec(b, w, x, d));
+  READ(read_balls(b, w, d));
+  w->next_ball_id = x->next_ball, w->next_wall_id = x->next_wall;
+  READ(read_wall_shapes(b, w, d));
+  READ(read_contacts_sec(b, w, x, d));
+  READ(read_pairs_sec(b, w, x, d));
+  READ(read_hist_sec(b, w, x, d));
+  READ(read_calls_sec(b, w, x, d));
+  if (b->version >= 4) READ(read_tail_old(b, w, x, d));
+  BAD_IF(b->pos != b->n);
+  return CAIRN_OK;
+}

@@ -1,0 +1,254 @@
+/* The save file's writers: one per store, each writing its section's bytes (save_format.h).
+   Numbers are written in the machine's byte order; a store's fields keep the order they had in
+   format 7, so a section reads as that format's part of the payload did. */
+#include "contact/cracks.h"
+#include "contact/energy.h"
+#include "contact/model_call.h"
+#include "cycle/cycle.h"
+#include "detect/detect.h"
+#include "io/save_format.h"
+
+void put(wbuf *b, const void *src, size_t n) {
+  if (b->oom || n == 0) return;
+  if (b->n + n > b->cap) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->n + n) cap *= 2;
+    unsigned char *q = mem_realloc(b->p, b->cap, cap, "save:buffer");
+    if (!q) {
+      b->oom = 1;
+      return;
+    }
+    b->p = q, b->cap = cap;
+  }
+  memcpy(b->p + b->n, src, n);
+  b->n += n;
+}
+
+/* WRLD: the dimension first (read before the world is made), time, timestep, domain. */
+void put_world_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  put_u32(b, (uint32_t)w->dim);
+  put_f64s(b, w->gravity, 3);
+  put_u32(b, (uint32_t)w->ts_mode);
+  put_f64(b, w->dt), put_f64(b, w->dt_safety), put_f64(b, w->time);
+  put_u64(b, w->step);
+  /* the automatic timestep's steps per impact, the stiffest contact for its mass at the last
+     force pass (the next step's bound, as the balls' stiffness sums are), the last step's dt */
+  put_f64(b, w->dt_impact), put_f64(b, w->kn_m_max), put_f64(b, w->dt_taken);
+  put_u32(b, (uint32_t)w->has_domain);
+  put_f64s(b, w->dom_min, 3), put_f64s(b, w->dom_max, 3);
+  put_u32(b, (uint32_t)w->dom_cond);
+  put_u64(b, w->n_destroyed);
+}
+
+/* ENRG: the energy books, with the losses not yet folded in. */
+void put_energy_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  put_u32(b, (uint32_t)(w->energy->on | w->energy->started << 1));
+  put_f64(b, w->energy->gravity), put_f64(b, w->energy->walls), put_f64(b, w->energy->damping);
+  double retired[CAIRN_ENERGY_N], removed;
+  energy_totals(w, retired, &removed);
+  put_f64s(b, retired, CAIRN_ENERGY_N), put_f64(b, w->energy->start);
+  put_f64(b, w->energy->applied), put_f64(b, removed);
+}
+
+/* GRUP: the group names (group 0 has none). */
+void put_groups_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  put_u32(b, (uint32_t)w->n_groups);
+  for (size_t g = 1; g < w->n_groups; g++) put_str(b, w->groups[g]);
+}
+
+/* A property block of model e: its row names and slot counts, then the values in table order. */
+static void put_layout(wbuf *b, const model_entry *e) {
+  const cairn_contact_model *m = e->m;
+  put_str(b, m->name);
+  put_u32(b, (uint32_t)m->version);
+  put_str(b, e->source);
+  put_u32(b, (uint32_t)m->n_props);
+  for (int i = 0; i < m->n_props; i++) {
+    put_str(b, m->props[i].name);
+    put_u32(b,
+            m->props[i].access == CAIRN_ALIAS ? 0u : (uint32_t)cairn_prop_slots(m->props[i].type));
+  }
+  put_u32(b, (uint32_t)m->n_state);
+  for (int i = 0; i < m->n_state; i++) {
+    put_str(b, m->state[i].name);
+    put_u32(b, (uint32_t)cairn_state_slots(&m->state[i]));
+  }
+}
+
+/* MODL: each registered model's tables, by which the readers match fields by name. */
+void put_models_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  put_u32(b, (uint32_t)w->reg->n);
+  for (size_t i = 0; i < w->reg->n; i++) put_layout(b, &w->reg->e[i]);
+}
+
+static void put_entry(wbuf *b, const cairn_world *w, const cmat_entry *ce) {
+  put_u32(b, (uint32_t)ce->model);
+  put_f64(b, ce->proximity);
+  put_u64(b, ce->setmask);
+  put_f64s(b, ce->props, (size_t)w->reg->e[ce->model].n_prop_slots);
+}
+
+/* CMAT: the two defaults and the rules. */
+void put_cmat_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  for (int k = 0; k < 2; k++) put_entry(b, w, &w->cmat->def[k]);
+  put_u32(b, (uint32_t)w->cmat->n_rules);
+  for (size_t r = 0; r < w->cmat->n_rules; r++) {
+    const cmat_rule *ru = &w->cmat->rules[r];
+    put_u32(b, (uint32_t)(ru->kind + 1));
+    put_u16(b, ru->g1), put_u16(b, ru->g2);
+    put_entry(b, w, &ru->e);
+  }
+}
+
+/* BALL: every attribute as a column, then the next free id. */
+void put_balls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const ball_store *bs = &w->balls;
+  size_t n = bs->n;
+  put_u64(b, n);
+  if (n) { /* (no arrays yet without balls) */
+    put(b, bs->id, n * sizeof *bs->id);
+    put_f64s(b, &bs->pos[0][0], 3 * n), put_f64s(b, &bs->vel[0][0], 3 * n);
+    put_f64s(b, &bs->spin[0][0], 3 * n), put_f64s(b, &bs->force[0][0], 3 * n);
+    put_f64s(b, &bs->moment[0][0], 3 * n), put_f64s(b, &bs->disp[0][0], 3 * n);
+    put_f64s(b, bs->rad, n), put_f64s(b, bs->density, n), put_f64s(b, bs->mass, n);
+    put_f64s(b, bs->inertia, n), put_f64s(b, bs->damp, n), put_f64s(b, bs->k_tran, n);
+    put_f64s(b, bs->k_rot, n);
+    put(b, bs->fix, n), put(b, bs->group, n * sizeof *bs->group);
+  }
+  put_i64(b, w->next_ball_id);
+}
+
+static void put_wall_shape(wbuf *b, const wall *wl) {
+  put_i64(b, wl->id);
+  put_u32(b, (uint32_t)wl->kind), put_u32(b, (uint32_t)wl->n_nodes);
+  put_f64s(b, &wl->nodes[0][0], 3 * (size_t)wl->n_nodes);
+  put_f64s(b, wl->point, 3), put_f64s(b, wl->normal, 3), put_f64s(b, wl->vel, 3);
+  put_f64s(b, wl->disp, 3), put_f64s(b, wl->force, 3), put_f64s(b, wl->last_dx, 3);
+  put_u16(b, wl->group);
+}
+
+static void put_wall_turning(wbuf *b, const wall *wl) {
+  put_f64s(b, wl->spin, 3), put_f64s(b, wl->centre, 3), put_f64s(b, wl->last_dtheta, 3);
+  put_f64s(b, wl->torque, 3), put_f64(b, wl->rot_disp);
+}
+
+/* A wall's translation since creation, its radius (a cylinder), and its servo. */
+static void put_wall_servo(wbuf *b, const wall *wl) {
+  const wall_servo *sv = &wl->servo;
+  put_f64s(b, wl->moved, 3);
+  put_f64(b, wl->radius), put_f64(b, wl->radial_vel);
+  put_f64(b, wl->last_dr);
+  put_u8(b, sv->mode);
+  if (sv->mode == SERVO_OFF) return;
+  put_u8(b, sv->warned), put_u8(b, sv->reached), put_u32(b, sv->held);
+  put_u32(b, (uint32_t)sv->n_points);
+  put_f64s(b, sv->t, sv->n_points), put_f64s(b, sv->target, sv->n_points);
+  put_f64s(b, sv->axis, 3), put_f64(b, sv->area);
+  put_i64(b, sv->width[0]), put_i64(b, sv->width[1]);
+  put_i64(b, sv->depth[0]), put_i64(b, sv->depth[1]);
+  put_f64(b, sv->vmax), put_f64(b, sv->alpha), put_u64(b, sv->saturated);
+  put_f64(b, sv->err_start);
+  put_f64(b, sv->measured);
+}
+
+/* WALL: each wall whole (shape, turning, servo), then the next free id. */
+void put_walls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  put_u32(b, (uint32_t)w->walls.n);
+  for (size_t i = 0; i < w->walls.n; i++) {
+    put_wall_shape(b, &w->walls.w[i]);
+    put_wall_turning(b, &w->walls.w[i]);
+    put_wall_servo(b, &w->walls.w[i]);
+  }
+  put_i64(b, w->next_wall_id);
+}
+
+/* CONT: each contact with its model's properties and state. */
+void put_contacts_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const contact_store *cs = w->contacts;
+  put_u64(b, cs->n);
+  for (size_t c = 0; c < cs->n; c++) {
+    const model_entry *e = &w->reg->e[cs->model[c]];
+    put_u8(b, cs->kind[c]);
+    put_u32(b, cs->a[c]), put_u32(b, cs->b[c]), put_u32(b, (uint32_t)cs->model[c]);
+    put_f64s(b, cs->normal[c], 3), put_f64(b, cs->gap[c]);
+    put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
+    put_f64(b, cs->prox[c]);
+    put_u8(b, cs->active[c]), put_u8(b, cs->first[c]), put_u8(b, cs->deletable[c]);
+    put_u8(b, cs->unchecked[c]);
+    put_u64(b, e->ppool.setmask[cs->pblk[c]]);
+    put_f64s(b, pool_props(e, cs->pblk[c]), (size_t)e->n_prop_slots);
+    put_f64s(b, pool_state(e, cs->blk[c]), (size_t)e->n_state_slots);
+  }
+}
+
+/* PAIR: the pair list as columns. */
+void put_pairs_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const pair_list *p = w->pairs;
+  put_u64(b, p->n), put_f64(b, p->skin), put_u32(b, (uint32_t)pairs_stale(w));
+  put_u64(b, p->rebuilds);
+  put(b, p->kind, p->n), put(b, p->a, 4 * p->n), put(b, p->b, 4 * p->n);
+  put(b, p->contact, 4 * p->n);
+}
+
+/* HIST: the recorded samples of every history (their functions cannot be saved). */
+void put_hist_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const history_set *hs = w->hist;
+  put_u32(b, (uint32_t)hs->n), put_u64(b, hs->interval), put_u64(b, hs->n_rows);
+  put_f64s(b, hs->step, hs->n_rows), put_f64s(b, hs->time, hs->n_rows);
+  for (size_t i = 0; i < hs->n; i++) {
+    put_str(b, hs->h[i].name);
+    put_f64s(b, hs->h[i].v, hs->n_rows);
+  }
+}
+
+/* CALL: the names of the events that had script callbacks, for the note after a restore. */
+void put_calls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)w;
+  put_u32(b, (uint32_t)x->n_cb);
+  for (int i = 0; i < x->n_cb; i++) put_str(b, x->cb[i]);
+}
+
+/* LOAD: the applied forces and moments by ball id. */
+void put_loads_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const load_set *l = &w->loads;
+  put_u64(b, l->n);
+  for (size_t i = 0; i < l->n; i++) {
+    put_i64(b, l->id[i]);
+    put_f64s(b, l->f[i], 3), put_f64s(b, l->m[i], 3);
+  }
+}
+
+/* CRAK: the broken bonds. */
+void put_cracks_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  put_u64(b, w->cracks->n);
+  for (size_t i = 0; i < w->cracks->n; i++) {
+    const crack *k = &w->cracks->c[i];
+    put_u64(b, k->step), put_f64(b, k->time), put_f64s(b, k->pos, 3);
+    put_i64(b, k->id1), put_i64(b, k->id2), put_u8(b, k->kind), put_u8(b, k->tension);
+  }
+}
+
+/* CELL: the periodic cell, or a 0 without one. */
+void put_cell_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const periodic_cell *pc = &w->cell;
+  put_u8(b, (uint8_t)pc->on);
+  if (!pc->on) return;
+  for (int j = 0; j < 3; j++) put_u8(b, pc->periodic[j]), put_u8(b, pc->servo[j]);
+  put_f64s(b, pc->centre, 3);
+  put_f64s(b, &pc->H[0][0], 9), put_f64s(b, &pc->F[0][0], 9);
+  put_f64s(b, &pc->H_rebuild[0][0], 9), put_f64s(b, &pc->L[0][0], 9);
+  put_f64s(b, pc->target, 3), put_f64s(b, pc->rate_max, 3), put_f64(b, pc->alpha);
+}
