@@ -16,7 +16,7 @@ static int contact_energy(const cairn_world *w, uint32_t c, double e[CAIRN_ENERG
 /* (under MPI, a contact across ranks is booked by one of them) */
 static int booked(const cairn_world *w, uint32_t c) {
   const contact_store *cs = w->contacts;
-  return contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c]);
+  return rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]);
 }
 
 /* The accumulators of the losses not yet folded in (zeroed at the first since the last fold):

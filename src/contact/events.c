@@ -8,7 +8,7 @@ void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode) {
   event_queue *q = w->events;
   if (!(q->mask >> ev & 1)) return;
   const contact_store *cs = w->contacts;
-  if (!contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c])) return;
+  if (!rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) return;
   if (q->n == q->cap &&
       mem_grow((void **)&q->rec, &q->cap, q->n + 1, sizeof *q->rec, "events", NULL) != CAIRN_OK)
     return;

@@ -548,7 +548,7 @@ static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn
    contact's normal force after the break: none or tensile, a tensile crack; compressive, shear. */
 static void record_crack(cairn_world *w, uint32_t c) {
   crack_set *cr = w->cracks;
-  if (!contact_booked_here(w, w->contacts->kind[c], w->contacts->a[c], w->contacts->b[c])) return;
+  if (!rank_books_contact(w, w->contacts->kind[c], w->contacts->a[c], w->contacts->b[c])) return;
   if (cr->n == cr->cap &&
       mem_grow((void **)&cr->c, &cr->cap, cr->n + 1, sizeof *cr->c, "cracks", NULL) != CAIRN_OK)
     return; /* out of memory: the crack goes unrecorded rather than stopping the run */

@@ -308,7 +308,7 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   pd->plen[0] = 0;
   size_t nc_here = 0;
   for (size_t c = 0; c < cs->n; c++)
-    if (contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c])) nc_here++;
+    if (rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) nc_here++;
   h.contacts = nc_here;
   for (size_t q = 0; q < p->n; q++)
     if (p->b[q] < nown || (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] < nown)) h.pairs++;
@@ -319,7 +319,7 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
     s = put(pd, 0, row, brow, d);
   }
   for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {
-    if (!contact_booked_here(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
+    if (!rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
     size_t len = contact_row_size(w, (uint32_t)c);
     s = mem_grow((void **)&pd->pb[0], &pd->pcap[0], pd->plen[0] + len, 1, "par:pack", d);
     if (s == CAIRN_OK) contact_row_pack(w, (uint32_t)c, pd->pb[0] + pd->plen[0]);

@@ -132,7 +132,7 @@ static inline size_t balls_owned(const cairn_world *w) {
    or under MPI decomposition if it owns side 1 (the lower-id ball) of a ball-ball contact, or
    the ball of a ball-wall one (a contact across ranks is computed on both, alike, and booked
    once). */
-static inline int contact_booked_here(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
+static inline int rank_books_contact(const cairn_world *w, int kind, uint32_t a, uint32_t b) {
   if (!w->par) return 1;
   return (kind == 0 ? a : b) < w->balls.n_owned;
 }
