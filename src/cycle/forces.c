@@ -357,25 +357,19 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, sli
 /* What run_slice does with the contacts' contributions. */
 enum { TO_RECORDS, FAREWELL };
 
-/* One slice: gather, model, and each contact's record: stored for the sums (TO_RECORDS), or
-   dropped (FAREWELL: a contact's last call before deletion, for its energy books). dt is the step
-   that brought the balls here. With the automatic timestep's impact bound, *kn_m is raised to the
-   slice's largest kn / m_eff. Returns 1 if a contact of the slice raised an event or parted (the
-   serial pass after the force pass looks only at such slices), with SLICE_NONFINITE added if a
-   force, moment or (at this step's check) state is not finite. */
-static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
+/* Stages 1 and 2 of a slice: its contacts gathered into sb, and the model called on them.
+   Returns whether the model writes moments (sb's mx, my, mz). */
+static GATHER_INLINE int gather_and_run_model(cairn_world *w, size_t c0, size_t n, double dt,
+                                              const model_entry *e, slice_buf *sb) {
   contact_store *cs = w->contacts;
-  force_scratch *fs = w->fs;
-  const model_entry *e = &w->reg->e[cs->model[c0]];
   const cairn_contact_model *m = e->m;
   int kind = cs->kind[c0], dim = w->dim;
-  slice_buf sb;
   if (kind == CAIRN_KIND_BALL_BALL && w->cell.on)
-    gather_ball_ball_cell(w, c0, n, &sb);
+    gather_ball_ball_cell(w, c0, n, sb);
   else if (kind == CAIRN_KIND_BALL_BALL)
-    gather_ball_ball(w, c0, n, &sb);
+    gather_ball_ball(w, c0, n, sb);
   else
-    gather_ball_wall(w, c0, n, dt, &sb);
+    gather_ball_wall(w, c0, n, dt, sb);
   unsigned needs = m->needs;
   int moments = (needs & CAIRN_CM_WRITES_MOMENT) != 0;
   cairn_cm_slice s = {
@@ -386,46 +380,47 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
       .dt = dt,
       .props = pool_props(e, cs->pblk[c0]),
       .derived = pool_derived(e, cs->pblk[c0]),
-      .state = sb.state,
-      .first = sb.first,
-      .gap = sb.gap,
-      .nx = sb.nx,
-      .ny = sb.ny,
-      .nz = sb.nz,
-      .vx = sb.vx,
-      .vy = sb.vy,
-      .vz = sb.vz,
-      .wx = needs & CAIRN_CM_USES_ANGVEL ? sb.wx : NULL,
-      .wy = needs & CAIRN_CM_USES_ANGVEL ? sb.wy : NULL,
-      .wz = needs & CAIRN_CM_USES_ANGVEL ? sb.wz : NULL,
-      .m_eff = sb.m_eff,
-      .r1 = needs & CAIRN_CM_USES_RADII ? sb.r1 : NULL,
-      .r2 = needs & CAIRN_CM_USES_RADII ? sb.r2 : NULL,
-      .fx = sb.fx,
-      .fy = sb.fy,
-      .fz = sb.fz,
-      .mx = moments ? sb.mx : NULL,
-      .my = moments ? sb.my : NULL,
-      .mz = moments ? sb.mz : NULL,
-      .kn = sb.kn,
-      .ks = sb.ks,
-      .kr = sb.kr,
-      .status = sb.status,
+      .state = sb->state,
+      .first = sb->first,
+      .gap = sb->gap,
+      .nx = sb->nx,
+      .ny = sb->ny,
+      .nz = sb->nz,
+      .vx = sb->vx,
+      .vy = sb->vy,
+      .vz = sb->vz,
+      .wx = needs & CAIRN_CM_USES_ANGVEL ? sb->wx : NULL,
+      .wy = needs & CAIRN_CM_USES_ANGVEL ? sb->wy : NULL,
+      .wz = needs & CAIRN_CM_USES_ANGVEL ? sb->wz : NULL,
+      .m_eff = sb->m_eff,
+      .r1 = needs & CAIRN_CM_USES_RADII ? sb->r1 : NULL,
+      .r2 = needs & CAIRN_CM_USES_RADII ? sb->r2 : NULL,
+      .fx = sb->fx,
+      .fy = sb->fy,
+      .fz = sb->fz,
+      .mx = moments ? sb->mx : NULL,
+      .my = moments ? sb->my : NULL,
+      .mz = moments ? sb->mz : NULL,
+      .kn = sb->kn,
+      .ks = sb->ks,
+      .kr = sb->kr,
+      .status = sb->status,
   };
   model_call_force(e, &s);
+  return moments;
+}
 
-  if (mode == FAREWELL) return 0;
-  if (w->ts_mode == TS_AUTO && w->dt_impact > 0) /* the stiffest contact for its mass, for the
-                                                    steps-per-impact bound */
-    for (size_t k = 0; k < n; k++)
-      if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
-  /* Stage 3. The store's and the balls' arrays in restrict locals: the compiler cannot tell them
-     apart, and would reload every input after each store. */
+/* Stage 3 of a slice: each contact's force, moment, record and status stored; returns 1 if
+   one raised an event or parted, and sets *finite_sum to the sum of the forces and moments. */
+static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n, int moments,
+                                             slice_buf *sb, double *finite_sum) {
+  contact_store *cs = w->contacts;
+  force_scratch *fs = w->fs;
+  int kind = cs->kind[c0], dim = w->dim;
   int busy = 0;
-  /* The sum of the applied forces and moments (and x - x over the states): not finite if one of
-     them is not (or, in theory, if finite forces of 1e308 overflow: nonfinite_contact then finds
-     nothing and the run goes on). */
   double finite = 0;
+  /* The store's and the balls' arrays in restrict locals: the compiler cannot tell them apart,
+     and would reload every input after each store. */
   const ball_store *bs = &w->balls;
   double(*restrict cforce)[3] = cs->force, (*restrict cmom)[3] = cs->moment;
   uint8_t *restrict active = cs->active, *restrict deletable = cs->deletable;
@@ -434,29 +429,29 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
     struct contact_contrib *rec = &fs->ctb[c];
-    double f[3] = {sb.fx[k], sb.fy[k], sb.fz[k]}, mo[3] = {0, 0, 0};
-    if (moments) mo[0] = sb.mx[k], mo[1] = sb.my[k], mo[2] = sb.mz[k];
+    double f[3] = {sb->fx[k], sb->fy[k], sb->fz[k]}, mo[3] = {0, 0, 0};
+    if (moments) mo[0] = sb->mx[k], mo[1] = sb->my[k], mo[2] = sb->mz[k];
     if (dim == 2) f[2] = 0, mo[0] = mo[1] = 0;
-    unsigned st = sb.status[k];
-    if (sb.parting[k]) { /* the model had its last word (its energy books); no force */
+    unsigned st = sb->status[k];
+    if (sb->parting[k]) { /* the model had its last word (its energy books); no force */
       f[0] = f[1] = f[2] = mo[0] = mo[1] = mo[2] = 0;
       st = ST_PARTING;
-      sb.kn[k] = sb.ks[k] = sb.kr[k] = 0;
+      sb->kn[k] = sb->ks[k] = sb->kr[k] = 0;
       busy = 1;
     }
     cforce[c][0] = f[0], cforce[c][1] = f[1], cforce[c][2] = f[2];
     if (moments) cmom[c][0] = mo[0], cmom[c][1] = mo[1], cmom[c][2] = mo[2];
     finite += f[0] + f[1] + f[2];
     if (moments) finite += mo[0] + mo[1] + mo[2];
-    double ks = sb.ks[k], kr = sb.kr[k];
+    double ks = sb->ks[k], kr = sb->kr[k];
     rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
-    rec->kt = sb.kn[k] + ks;
+    rec->kt = sb->kn[k] + ks;
     if (kind == CAIRN_KIND_BALL_BALL) {
       /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
          (a1 n) x (-f) = -a1 (n x f) */
-      double nf[3], nn[3] = {sb.nx[k], sb.ny[k], sb.nz[k]};
+      double nf[3], nn[3] = {sb->nx[k], sb->ny[k], sb->nz[k]};
       v3_cross(nn, f, nf);
-      double a1 = sb.arm1[k], a2 = sb.arm2[k];
+      double a1 = sb->arm1[k], a2 = sb->arm2[k];
       for (int i = 0; i < 3; i++) {
         rec->m2[i] = mo[i] - a2 * nf[i];
         rec->m1[i] = -mo[i] - a1 * nf[i];
@@ -465,12 +460,12 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
       rec->kr1 = kr + ks * a1 * a1;
     } else {
       double r[3], rxf[3];
-      v3_sub(sb.pt[k], bs->pos[cb[c]], r);
+      v3_sub(sb->pt[k], bs->pos[cb[c]], r);
       v3_cross(r, f, rxf);
       v3_add(rxf, mo, rec->m2);
       rec->kr2 = kr + ks * v3_dot(r, r);
-      rec->kn = sb.kn[k]; /* the wall's servo sums it, and the normal force */
-      rec->fn = f[0] * sb.nx[k] + f[1] * sb.ny[k] + f[2] * sb.nz[k];
+      rec->kn = sb->kn[k]; /* the wall's servo sums it, and the normal force */
+      rec->fn = f[0] * sb->nx[k] + f[1] * sb->ny[k] + f[2] * sb->nz[k];
     }
     if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
     /* status: the model's bits, with "activated" raised by the engine on a change to active */
@@ -482,6 +477,30 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
     status[c] = (uint8_t)st;
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
   }
+  *finite_sum = finite;
+  return busy;
+}
+
+/* One slice: gather, model, and each contact's record: stored for the sums (TO_RECORDS), or
+   dropped (FAREWELL: a contact's last call before deletion, for its energy books). dt is the step
+   that brought the balls here. With the automatic timestep's impact bound, *kn_m is raised to the
+   slice's largest kn / m_eff. Returns 1 if a contact of the slice raised an event or parted (the
+   serial pass after the force pass looks only at such slices), with SLICE_NONFINITE added if a
+   force, moment or (at this step's check) state is not finite. */
+static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
+  const model_entry *e = &w->reg->e[w->contacts->model[c0]];
+  slice_buf sb;
+  int moments = gather_and_run_model(w, c0, n, dt, e, &sb);
+  if (mode == FAREWELL) return 0;
+  if (w->ts_mode == TS_AUTO && w->dt_impact > 0) /* the stiffest contact for its mass, for the
+                                                    steps-per-impact bound */
+    for (size_t k = 0; k < n; k++)
+      if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
+  /* The sum of the applied forces and moments (and x - x over the states): not finite if one of
+     them is not (or, in theory, if finite forces of 1e308 overflow: nonfinite_contact then finds
+     nothing and the run goes on). */
+  double finite;
+  int busy = store_slice_records(w, c0, n, moments, &sb, &finite);
   /* The states: each slice's in one step of every STATE_CHECK_EVERY (by its place in the
      store), so a state field that turned non-finite is found within that many steps at a
      sixteenth of the cost. */

@@ -96,6 +96,88 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
   return comm_agree(s, d);
 }
 
+/* The gnuplot script that draws the chosen columns of the CSV (yc: ny on the first axis, then
+   ny2 on the second) against column xc (named xname) into tmp_img. */
+static void write_plot_script(FILE *f, const plot_spec *p, const char *tmp_img, int svg,
+                              char names[][CAIRN_MAX_NAME], const char *xname, int xc,
+                              const int *yc, int ny, int ny2, long rows) {
+  char style[128];
+  fprintf(f, "set terminal %s size 900,600 %s\n", svg ? "svg" : "pngcairo",
+          svg ? "dynamic" : "noenhanced");
+  fprintf(f, "set output ");
+  put_quoted(f, tmp_img);
+  fprintf(f, "\nset datafile separator ','\nset key below noenhanced\n"
+             "set grid\nset termoption noenhanced\n");
+  fprintf(f, "set xlabel ");
+  put_quoted(f, p->xlabel ? p->xlabel : xname);
+  fprintf(f, "\nset ylabel ");
+  put_quoted(f, p->ylabel ? p->ylabel : "");
+  if (p->title) {
+    fprintf(f, "\nset title ");
+    put_quoted(f, p->title);
+  }
+  if (ny2) {
+    fprintf(f, "\nset ytics nomirror\nset y2tics\nset y2label ");
+    put_quoted(f, p->y2label ? p->y2label : "");
+  }
+  /* %g on a logarithmic axis: 0.001 and 1e-05, not 0.001000 and 0.000010; a logarithmic x axis
+     spans just the data (not out to whole decades, which can leave most of the width empty) */
+  if (p->logx) fprintf(f, "\nset logscale x\nset format x '%%g'\nset autoscale xfix");
+  if (p->logy) fprintf(f, "\nset logscale y\nset format y '%%g'");
+  if (p->logy2 && ny2) fprintf(f, "\nset logscale y2\nset format y2 '%%g'");
+  fprintf(f, "\nplot ");
+  for (int i = 0; i < ny + ny2; i++) {
+    fprintf(f, "%s", i ? ", \\\n     " : "");
+    put_quoted(f, p->csv);
+    /* skip 1: the header (every ::1 would also drop the first row after each blank line) */
+    const char *nm = names[yc[i]];
+    fprintf(f, " skip 1 using %d:%d %swith %s title ", xc + 1, yc[i] + 1,
+            i >= ny ? "axes x1y2 " : "",
+            series_style(p->styles ? p->styles[i] : NULL, nm, i, rows, style, sizeof style));
+    put_quoted(f, p->labels && p->labels[i] ? p->labels[i] : nm);
+  }
+  fprintf(f, "\n");
+}
+
+/* Run gnuplot on the script (which goes, whatever happens), and put its image at the output
+   name only once it is whole. */
+static cairn_status draw_with_gnuplot(const plot_spec *p, const char *script, const char *tmp_img,
+                                      cairn_diag *d) {
+  char cmd[8600];
+  snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>&1", script);
+  FILE *pp = popen(cmd, "r");
+  char out[1024] = "";
+  size_t len = 0;
+  if (pp) {
+    size_t r;
+    while ((r = fread(out + len, 1, sizeof out - 1 - len, pp)) > 0) len += r;
+    out[len] = 0;
+  }
+  int status = pp ? pclose(pp) : -1;
+  remove(script);
+  if (status != 0 || access(tmp_img, R_OK) != 0) {
+    remove(tmp_img);
+    int missing = WIFEXITED(status) && WEXITSTATUS(status) == 127;
+    if (missing)
+      return diag_set(d, CAIRN_EIO,
+                      "plot: gnuplot was not found; install it (Debian: apt-get "
+                      "install gnuplot-nox, or make deps)");
+    out[strcspn(out, "\n")] = 0;
+    return diag_set(d, CAIRN_EIO, "plot: gnuplot failed to draw '%s' (%s)", p->out,
+                    out[0] ? out : "no message");
+  }
+  int failed = io_output_fails_now(); /* (the test hook: as if the disk were full) */
+  if (failed || rename(tmp_img, p->out) != 0) {
+    int err = failed ? ENOSPC : errno;
+    remove(tmp_img);
+    return diag_set(d, CAIRN_EIO,
+                    "plot: cannot write '%s': %s; check the path (a file, not a folder), free "
+                    "space and permissions",
+                    p->out, strerror(err));
+  }
+  return CAIRN_OK;
+}
+
 static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
   char names[256][CAIRN_MAX_NAME];
   int n;
@@ -153,78 +235,12 @@ static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
               "cannot write '%s': %s; check that the folder exists and is "
               "writable",
               script, strerror(errno));
-  fprintf(f, "set terminal %s size 900,600 %s\n", svg ? "svg" : "pngcairo",
-          svg ? "dynamic" : "noenhanced");
-  fprintf(f, "set output ");
-  put_quoted(f, tmp_img);
-  fprintf(f, "\nset datafile separator ','\nset key below noenhanced\n"
-             "set grid\nset termoption noenhanced\n");
-  fprintf(f, "set xlabel ");
-  put_quoted(f, p->xlabel ? p->xlabel : xname);
-  fprintf(f, "\nset ylabel ");
-  put_quoted(f, p->ylabel ? p->ylabel : "");
-  if (p->title) {
-    fprintf(f, "\nset title ");
-    put_quoted(f, p->title);
-  }
-  if (ny2) {
-    fprintf(f, "\nset ytics nomirror\nset y2tics\nset y2label ");
-    put_quoted(f, p->y2label ? p->y2label : "");
-  }
-  /* %g on a logarithmic axis: 0.001 and 1e-05, not 0.001000 and 0.000010; a logarithmic x axis
-     spans just the data (not out to whole decades, which can leave most of the width empty) */
-  if (p->logx) fprintf(f, "\nset logscale x\nset format x '%%g'\nset autoscale xfix");
-  if (p->logy) fprintf(f, "\nset logscale y\nset format y '%%g'");
-  if (p->logy2 && ny2) fprintf(f, "\nset logscale y2\nset format y2 '%%g'");
-  fprintf(f, "\nplot ");
-  for (int i = 0; i < ny + ny2; i++) {
-    fprintf(f, "%s", i ? ", \\\n     " : "");
-    put_quoted(f, p->csv);
-    /* skip 1: the header (every ::1 would also drop the first row after each blank line) */
-    const char *nm = names[yc[i]];
-    fprintf(f, " skip 1 using %d:%d %swith %s title ", xc + 1, yc[i] + 1,
-            i >= ny ? "axes x1y2 " : "",
-            series_style(p->styles ? p->styles[i] : NULL, nm, i, rows, style, sizeof style));
-    put_quoted(f, p->labels && p->labels[i] ? p->labels[i] : nm);
-  }
-  fprintf(f, "\n");
+  write_plot_script(f, p, tmp_img, svg, names, xname, xc, yc, ny, ny2, rows);
   int bad = ferror(f);
   bad |= fclose(f) != 0;
   if (bad) {
     remove(script);
     return diag_set(d, CAIRN_EIO, "cannot write '%s'; check free space", script);
   }
-  char cmd[8600];
-  snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>&1", script);
-  FILE *pp = popen(cmd, "r");
-  char out[1024] = "";
-  size_t len = 0;
-  if (pp) {
-    size_t r;
-    while ((r = fread(out + len, 1, sizeof out - 1 - len, pp)) > 0) len += r;
-    out[len] = 0;
-  }
-  int status = pp ? pclose(pp) : -1;
-  remove(script);
-  if (status != 0 || access(tmp_img, R_OK) != 0) {
-    remove(tmp_img);
-    int missing = WIFEXITED(status) && WEXITSTATUS(status) == 127;
-    if (missing)
-      return diag_set(d, CAIRN_EIO,
-                      "plot: gnuplot was not found; install it (Debian: apt-get "
-                      "install gnuplot-nox, or make deps)");
-    out[strcspn(out, "\n")] = 0;
-    return diag_set(d, CAIRN_EIO, "plot: gnuplot failed to draw '%s' (%s)", p->out,
-                    out[0] ? out : "no message");
-  }
-  int failed = io_output_fails_now(); /* (the test hook: as if the disk were full) */
-  if (failed || rename(tmp_img, p->out) != 0) {
-    int err = failed ? ENOSPC : errno;
-    remove(tmp_img);
-    return diag_set(d, CAIRN_EIO,
-                    "plot: cannot write '%s': %s; check the path (a file, not a folder), free "
-                    "space and permissions",
-                    p->out, strerror(err));
-  }
-  return CAIRN_OK;
+  return draw_with_gnuplot(p, script, tmp_img, d);
 }

@@ -288,17 +288,14 @@ static uint64_t key_of(const cairn_world *w, int kind, int64_t id1, int64_t id2)
   return contact_key(kind, id1, id2);
 }
 
-par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
-  par_domain *pd = w->par;
+/* This rank's part of the gathering, packed in pd->pb[0]: a head, its balls, the contacts it
+   books, its pairs' keys and its new cracks. */
+static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d) {
   ball_store *b = &w->balls;
   contact_store *cs = w->contacts;
   pair_list *p = w->pairs;
   size_t brow = ball_row_size(), nown = b->n_owned;
   cairn_status s = CAIRN_OK;
-  row_ref *refs = NULL;
-  uint64_t *pkeys = NULL;
-  crack *cr = NULL;
-  /* this rank's part: its balls, the contacts it books, its pairs, its new cracks */
   gathered_head h = {0};
   pd->gathers++;
   h.balls = nown;
@@ -334,7 +331,118 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   }
   if (s == CAIRN_OK && h.cracks)
     s = put(pd, 0, w->cracks->c + pd->cracks0, h.cracks * sizeof(crack), d);
-  s = comm_agree(s, d);
+  return s;
+}
+
+/* The gathered balls appended in the order of their keys (the serial order: Morton cells, then
+   ids); part[r] is set to where rank r's part starts. */
+static cairn_status gather_balls(cairn_world *w, par_domain *pd, const uint8_t **part,
+                                 row_ref *refs, cairn_diag *d) {
+  size_t brow = ball_row_size();
+  cairn_status s = CAIRN_OK;
+  size_t total = 0, k = 0;
+  size_t skey_off = brow - sizeof(uint64_t) - 0; /* (skey is the last field of a row) */
+  for (size_t r = 0; r < (size_t)pd->P; r++) {
+    part[r] = pd->rbuf + total;
+    total += pd->rcount[r];
+    gathered_head g;
+    memcpy(&g, part[r], sizeof g);
+    const uint8_t *q = part[r] + sizeof g;
+    for (uint64_t i = 0; i < g.balls; i++, q += brow) {
+      uint64_t key;
+      int64_t id;
+      memcpy(&key, q + skey_off, sizeof key);
+      memcpy(&id, q, sizeof id); /* (id is the first field) */
+      refs[k++] = (row_ref){key, (uint64_t)id, q};
+    }
+  }
+  qsort(refs, k, sizeof *refs, row_ref_cmp);
+  for (size_t i = 0; i < k && s == CAIRN_OK; i++) s = ball_row_append(w, refs[i].row, d);
+  return s;
+}
+
+/* The gathered contacts inserted in the order of their keys; the parts' pair keys and cracks
+   are copied out to pkeys (*kp of them) and cr (*kc). */
+static cairn_status gather_contacts(cairn_world *w, par_domain *pd, const uint8_t **part,
+                                    row_ref *refs, uint64_t *pkeys, size_t *kp, crack *cr,
+                                    size_t *kc, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  size_t brow = ball_row_size();
+  cairn_status s = CAIRN_OK;
+  size_t k = 0;
+  *kp = 0, *kc = 0;
+  for (size_t r = 0; r < (size_t)pd->P; r++) {
+    gathered_head g;
+    memcpy(&g, part[r], sizeof g);
+    const uint8_t *q = part[r] + sizeof g + g.balls * brow;
+    for (uint64_t c = 0; c < g.contacts; c++) {
+      contact_row_info ci;
+      contact_row_read(q, &ci);
+      refs[k++] = (row_ref){key_of(w, ci.kind, ci.id1, ci.id2), 0, q};
+      q += ci.size;
+    }
+    memcpy(pkeys + *kp, q, g.pairs * sizeof *pkeys);
+    *kp += g.pairs;
+    q += g.pairs * sizeof *pkeys;
+    memcpy(cr + *kc, q, g.cracks * sizeof *cr);
+    *kc += g.cracks;
+  }
+  qsort(refs, k, sizeof *refs, row_ref_cmp);
+  contact_row_cache rc = {0};
+  for (size_t i = 0; i < k && s == CAIRN_OK; i++) {
+    contact_row_info ci;
+    contact_row_read(refs[i].row, &ci);
+    uint32_t sa =
+        ci.kind == CAIRN_KIND_BALL_BALL ? idmap_get(&b->map, (uint64_t)ci.id1) : (uint32_t)ci.id1;
+    uint32_t sb = idmap_get(&b->map, (uint64_t)ci.id2);
+    if (sa == IDMAP_NONE || sb == IDMAP_NONE) {
+      s = diag_set(d, CAIRN_ESTATE, "a contact gathered from the ranks names a ball no rank has");
+      break;
+    }
+    s = contact_row_insert(w, refs[i].row, sa, sb, &rc, d);
+  }
+  contact_row_cache_free(w, &rc);
+  return s;
+}
+
+/* The gathered pairs, once each (a pair across two ranks came from both), with their contacts;
+   contacts without a pair (none, in the cases known) get their own, as a rebuild gives them. */
+static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = w->contacts;
+  pair_list *p = w->pairs;
+  cairn_status s = CAIRN_OK;
+  qsort(pkeys, kp, sizeof *pkeys, u64_cmp);
+  for (size_t i = 0; i < kp && s == CAIRN_OK; i++) {
+    if (i && pkeys[i] == pkeys[i - 1]) continue;
+    int kind = (int)(pkeys[i] >> 62);
+    int64_t i1 = (int64_t)(pkeys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(pkeys[i] & 0x7fffffff);
+    uint32_t sb = idmap_get(&b->map, (uint64_t)i2);
+    uint32_t sa = idmap_get(kind == CAIRN_KIND_BALL_BALL ? &b->map : &w->walls.map, (uint64_t)i1);
+    if (sa == IDMAP_NONE || sb == IDMAP_NONE) continue;
+    s = pairs_push(p, kind, sa, sb, d);
+    if (s != CAIRN_OK) break;
+    uint32_t c = idmap_get(&cs->map, pkeys[i]);
+    p->contact[p->n - 1] = c;
+    if (c != IDMAP_NONE) cs->pair[c] = (uint32_t)(p->n - 1);
+  }
+  for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++)
+    if (cs->pair[c] == IDMAP_NONE) {
+      s = pairs_push(p, cs->kind[c], cs->a[c], cs->b[c], d);
+      if (s == CAIRN_OK) p->contact[p->n - 1] = (uint32_t)c, cs->pair[c] = (uint32_t)(p->n - 1);
+    }
+  return s;
+}
+
+par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
+  par_domain *pd = w->par;
+  ball_store *b = &w->balls;
+  contact_store *cs = w->contacts;
+  pair_list *p = w->pairs;
+  row_ref *refs = NULL;
+  uint64_t *pkeys = NULL;
+  crack *cr = NULL;
+  cairn_status s = comm_agree(pack_own_part(w, pd, d), d);
   size_t total = 0;
   if (s == CAIRN_OK)
     s = comm_gather_all(pd->pb[0], pd->plen[0], (void **)&pd->rbuf, &pd->cap_rbuf, pd->rcount, d);
@@ -363,87 +471,15 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
     s = diag_set(d, CAIRN_ENOMEM, "out of memory gathering the model from the ranks");
     goto done;
   }
-  /* balls, in the order of their keys (the serial order: Morton cells, then ids) */
   const uint8_t *part[PAR_MAX_RANKS];
-  size_t nparts = (size_t)pd->P;
-  total = 0;
-  size_t k = 0;
-  size_t skey_off = brow - sizeof(uint64_t) - 0; /* (skey is the last field of a row) */
-  for (size_t r = 0; r < nparts; r++) {
-    part[r] = pd->rbuf + total;
-    total += pd->rcount[r];
-    gathered_head g;
-    memcpy(&g, part[r], sizeof g);
-    const uint8_t *q = part[r] + sizeof g;
-    for (uint64_t i = 0; i < g.balls; i++, q += brow) {
-      uint64_t key;
-      int64_t id;
-      memcpy(&key, q + skey_off, sizeof key);
-      memcpy(&id, q, sizeof id); /* (id is the first field) */
-      refs[k++] = (row_ref){key, (uint64_t)id, q};
-    }
-  }
-  qsort(refs, k, sizeof *refs, row_ref_cmp);
-  for (size_t i = 0; i < k && s == CAIRN_OK; i++) s = ball_row_append(w, refs[i].row, d);
+  if (s == CAIRN_OK) s = gather_balls(w, pd, part, refs, d);
   if (s != CAIRN_OK) goto done;
   b->n_owned = b->n;
-  /* contacts, in the order of their keys */
-  k = 0;
-  size_t kp = 0, kc = 0;
-  for (size_t r = 0; r < nparts; r++) {
-    gathered_head g;
-    memcpy(&g, part[r], sizeof g);
-    const uint8_t *q = part[r] + sizeof g + g.balls * brow;
-    for (uint64_t c = 0; c < g.contacts; c++) {
-      contact_row_info ci;
-      contact_row_read(q, &ci);
-      refs[k++] = (row_ref){key_of(w, ci.kind, ci.id1, ci.id2), 0, q};
-      q += ci.size;
-    }
-    memcpy(pkeys + kp, q, g.pairs * sizeof *pkeys);
-    kp += g.pairs;
-    q += g.pairs * sizeof *pkeys;
-    memcpy(cr + kc, q, g.cracks * sizeof *cr);
-    kc += g.cracks;
-  }
-  qsort(refs, k, sizeof *refs, row_ref_cmp);
-  contact_row_cache rc = {0};
-  for (size_t i = 0; i < k && s == CAIRN_OK; i++) {
-    contact_row_info ci;
-    contact_row_read(refs[i].row, &ci);
-    uint32_t sa =
-        ci.kind == CAIRN_KIND_BALL_BALL ? idmap_get(&b->map, (uint64_t)ci.id1) : (uint32_t)ci.id1;
-    uint32_t sb = idmap_get(&b->map, (uint64_t)ci.id2);
-    if (sa == IDMAP_NONE || sb == IDMAP_NONE) {
-      s = diag_set(d, CAIRN_ESTATE, "a contact gathered from the ranks names a ball no rank has");
-      break;
-    }
-    s = contact_row_insert(w, refs[i].row, sa, sb, &rc, d);
-  }
-  contact_row_cache_free(w, &rc);
+  size_t kp, kc;
+  s = gather_contacts(w, pd, part, refs, pkeys, &kp, cr, &kc, d);
   if (s != CAIRN_OK) goto done;
   cs->key_sorted = 1;
-  /* pairs, once each (a pair across two ranks came from both), with their contacts */
-  qsort(pkeys, kp, sizeof *pkeys, u64_cmp);
-  for (size_t i = 0; i < kp && s == CAIRN_OK; i++) {
-    if (i && pkeys[i] == pkeys[i - 1]) continue;
-    int kind = (int)(pkeys[i] >> 62);
-    int64_t i1 = (int64_t)(pkeys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(pkeys[i] & 0x7fffffff);
-    uint32_t sb = idmap_get(&b->map, (uint64_t)i2);
-    uint32_t sa = idmap_get(kind == CAIRN_KIND_BALL_BALL ? &b->map : &w->walls.map, (uint64_t)i1);
-    if (sa == IDMAP_NONE || sb == IDMAP_NONE) continue;
-    s = pairs_push(p, kind, sa, sb, d);
-    if (s != CAIRN_OK) break;
-    uint32_t c = idmap_get(&cs->map, pkeys[i]);
-    p->contact[p->n - 1] = c;
-    if (c != IDMAP_NONE) cs->pair[c] = (uint32_t)(p->n - 1);
-  }
-  /* contacts without a pair (none, in the cases known) get their own, as a rebuild gives them */
-  for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++)
-    if (cs->pair[c] == IDMAP_NONE) {
-      s = pairs_push(p, cs->kind[c], cs->a[c], cs->b[c], d);
-      if (s == CAIRN_OK) p->contact[p->n - 1] = (uint32_t)c, cs->pair[c] = (uint32_t)(p->n - 1);
-    }
+  s = gather_pairs(w, pkeys, kp, d);
   p->dirty = (int)dirty;
   /* cracks: by step, then ids (the serial order) */
   qsort(cr, kc, sizeof *cr, crack_order);
@@ -518,30 +554,29 @@ static void bricks_near(const par_domain *pd, const double x[3], double cut, nea
   }
 }
 
-/* The exchange of a rebuild: balls to the rank of their brick with their contacts, then new
-   ghosts within 'cut' of each brick, and the contacts' sides named anew. */
-static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag *d) {
+/* The scratch of one rebuild exchange, shared by its stages. */
+typedef struct rebuild_scratch {
+  uint32_t *dest, *keep; /* each ball's rank after the move (UINT32_MAX: a ghost); who stays */
+  int64_t *ids;          /* the ids of the sides of the contacts that stayed */
+  uint8_t *mig;          /* the contacts that came with balls (the next exchange reuses rbuf) */
+  size_t n_mig, n_ghosts, cap_ghosts;
+  rank_slot *ghosts; /* (rank, slot): ball slot is a ghost on that rank */
+  size_t off[PAR_MAX_RANKS + 1];
+  uint8_t row[4096];
+} rebuild_scratch;
+
+/* Stage 1 of a rebuild: the owned balls that left this brick, with their contacts, sent to the
+   ranks of their new bricks. */
+static cairn_status send_leaving_balls(cairn_world *w, par_domain *pd, rebuild_scratch *sc,
+                                       cairn_diag *d) {
   ball_store *b = &w->balls;
   contact_store *cs = w->contacts;
   size_t brow = ball_row_size(), nown = b->n_owned;
-  uint8_t row[4096];
-  size_t off[PAR_MAX_RANKS + 1];
+  uint32_t *dest = sc->dest;
   cairn_status s = CAIRN_OK;
-  uint32_t *dest = NULL, *keep = NULL;
-  int64_t *ids = NULL;
-  uint8_t *mig = NULL; /* the contacts that came with balls (the next exchange reuses rbuf) */
-  size_t n_mig = 0, n_ghosts = 0, cap_ghosts = 0;
-  rank_slot *ghosts = NULL; /* (rank, slot): ball slot is a ghost on that rank */
-  dest = mem_realloc(NULL, 0, (b->n + 1) * sizeof *dest, "par:exchange");
-  keep = mem_realloc(NULL, 0, (b->n + 1) * sizeof *keep, "par:exchange");
-  CAIRN_CHECK(dest && keep, d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
-  /* 1. migration: owned balls whose centre left this brick go, with their contacts */
   for (int r = 0; r < pd->P; r++) pd->plen[r] = 0;
   uint64_t *nmove = calloc((size_t)pd->P, sizeof *nmove);
-  if (!nmove) {
-    s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
-    goto done;
-  }
+  if (!nmove) return diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
   for (size_t i = 0; i < b->n; i++)
     dest[i] = i < nown ? (uint32_t)owner_of(pd, b->pos[i]) : UINT32_MAX;
   for (int r = 0; r < pd->P && s == CAIRN_OK; r++) s = put(pd, r, &nmove[r], sizeof nmove[r], d);
@@ -549,8 +584,8 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
     if (dest[i] == (uint32_t)pd->me) continue;
     pd->moved++;
-    ball_row_pack(b, (uint32_t)i, row);
-    s = put(pd, (int)dest[i], row, brow, d);
+    ball_row_pack(b, (uint32_t)i, sc->row);
+    s = put(pd, (int)dest[i], sc->row, brow, d);
     nmove[dest[i]]++;
   }
   /* each contact of a leaving ball goes with it (to both ranks if both its balls leave) */
@@ -568,15 +603,25 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   }
   for (int r = 0; r < pd->P; r++) /* the counts of balls at the head of each part */
     if (pd->plen[r]) memcpy(pd->pb[r], &nmove[r], sizeof nmove[r]);
+  free(nmove);
   s = comm_agree(s, d);
-  if (s == CAIRN_OK) s = exchange(pd, off, d);
-  s = comm_agree(s, d);
-  if (s != CAIRN_OK) goto done;
-  /* 2. here: the owned balls that stay; contacts with none of them go (silently: they live on
-     where their balls went) */
+  if (s == CAIRN_OK) s = exchange(pd, sc->off, d);
+  return comm_agree(s, d);
+}
+
+/* Stage 2 of a rebuild: the owned balls that stay and those that came become the owned balls;
+   contacts with none of them go (silently: they live on where their balls went), and the rest
+   remember their sides by id until the slots are settled. */
+static cairn_status keep_staying_balls(cairn_world *w, par_domain *pd, rebuild_scratch *sc,
+                                       cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = w->contacts;
+  size_t brow = ball_row_size(), nown = b->n_owned;
+  const uint32_t *dest = sc->dest;
+  cairn_status s = CAIRN_OK;
   size_t nkeep = 0;
   for (size_t i = 0; i < nown; i++)
-    if (dest[i] == (uint32_t)pd->me) keep[nkeep++] = (uint32_t)i;
+    if (dest[i] == (uint32_t)pd->me) sc->keep[nkeep++] = (uint32_t)i;
   for (size_t c = cs->n; c-- > 0;) {
     uint32_t sb = cs->b[c], sa = cs->a[c];
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
@@ -584,39 +629,43 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
                 (bb && sa < nown && dest[sa] == (uint32_t)pd->me);
     if (!stays) contact_forget(w, (uint32_t)c);
   }
-  ids = mem_realloc(NULL, 0, (2 * cs->n + 1) * sizeof *ids, "par:exchange");
-  if (!ids) {
-    s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
-    goto done;
-  }
+  int64_t *ids = sc->ids = mem_realloc(NULL, 0, (2 * cs->n + 1) * sizeof *ids, "par:exchange");
+  if (!ids) return diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
   for (size_t c = 0; c < cs->n; c++) {
     ids[2 * c] = cs->kind[c] == CAIRN_KIND_BALL_BALL ? b->id[cs->a[c]] : (int64_t)cs->a[c];
     ids[2 * c + 1] = b->id[cs->b[c]];
   }
-  s = balls_keep(w, keep, nkeep, d);
+  s = balls_keep(w, sc->keep, nkeep, d);
   w->contacts->links.ok = 0; /* (balls_keep leaves the contacts to its caller) */
   size_t mig_bytes = 0;
   for (int r = 0; r < pd->P; r++) mig_bytes += pd->rcount[r];
-  mig = mem_realloc(NULL, 0, mig_bytes + 1, "par:exchange");
-  if (!mig) s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+  sc->mig = mem_realloc(NULL, 0, mig_bytes + 1, "par:exchange");
+  if (!sc->mig) s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
   for (int r = 0; r < pd->P && s == CAIRN_OK; r++) {
-    const uint8_t *q = pd->rbuf + off[r];
+    const uint8_t *q = pd->rbuf + sc->off[r];
     if (pd->rcount[r] == 0) continue;
     uint64_t n;
     memcpy(&n, q, sizeof n);
     q += sizeof n;
     for (uint64_t i = 0; i < n && s == CAIRN_OK; i++, q += brow) s = ball_row_append(w, q, d);
-    size_t rest = (size_t)(pd->rbuf + off[r + 1] - q);
-    memcpy(mig + n_mig, q, rest);
-    n_mig += rest;
+    size_t rest = (size_t)(pd->rbuf + sc->off[r + 1] - q);
+    memcpy(sc->mig + sc->n_mig, q, rest);
+    sc->n_mig += rest;
   }
-  if (s != CAIRN_OK) goto done;
+  if (s != CAIRN_OK) return s;
   b->n_owned = b->n;
-  /* 3. the owned balls in their order (global grid: the serial order), and the new ghosts */
-  s = comm_agree(detect_sort_owned(w, d), d);
-  if (s != CAIRN_OK) goto done;
-  /* each owned ball to every other rank whose brick lies within reach of it, as the scatter
-     lists them: by rank, then slot */
+  return CAIRN_OK;
+}
+
+/* Stage 3 of a rebuild: the owned balls in their order (global grid: the serial order), and the
+   new ghosts: each owned ball to every other rank whose brick lies within reach of it, as the
+   scatter lists them (by rank, then slot). */
+static cairn_status exchange_new_ghosts(cairn_world *w, par_domain *pd, rebuild_scratch *sc,
+                                        cairn_diag *d) {
+  ball_store *b = &w->balls;
+  size_t brow = ball_row_size();
+  cairn_status s = comm_agree(detect_sort_owned(w, d), d);
+  if (s != CAIRN_OK) return s;
   double cut = detect_ghost_reach(w);
   for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++) {
     near_bricks nb;
@@ -626,32 +675,41 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
         for (int x = nb.lo[0]; x <= nb.hi[0] && s == CAIRN_OK; x++) {
           int r = (z * pd->grid[1] + y) * pd->grid[0] + x;
           if (r != pd->me)
-            s = note_ghost(&ghosts, &n_ghosts, &cap_ghosts, (uint32_t)r, (uint32_t)i, d);
+            s = note_ghost(&sc->ghosts, &sc->n_ghosts, &sc->cap_ghosts, (uint32_t)r, (uint32_t)i,
+                           d);
         }
   }
   if (s == CAIRN_OK) {
-    qsort(ghosts, n_ghosts, sizeof *ghosts, rank_slot_cmp);
-    s = send_lists(pd, ghosts, n_ghosts, NULL, d);
+    qsort(sc->ghosts, sc->n_ghosts, sizeof *sc->ghosts, rank_slot_cmp);
+    s = send_lists(pd, sc->ghosts, sc->n_ghosts, NULL, d);
   }
   for (int r = 0; r < pd->P && s == CAIRN_OK; r++) {
     pd->plen[r] = 0;
     for (size_t q = pd->send_off[r]; q < pd->send_off[r + 1] && s == CAIRN_OK; q++) {
-      ball_row_pack(b, pd->send[q], row);
-      s = put(pd, r, row, brow, d);
+      ball_row_pack(b, pd->send[q], sc->row);
+      s = put(pd, r, sc->row, brow, d);
     }
   }
   s = comm_agree(s, d);
-  if (s == CAIRN_OK) s = exchange(pd, off, d);
+  if (s == CAIRN_OK) s = exchange(pd, sc->off, d);
   s = comm_agree(s, d);
-  if (s != CAIRN_OK) goto done;
+  if (s != CAIRN_OK) return s;
   for (int r = 0; r < pd->P && s == CAIRN_OK; r++) {
     size_t n = pd->rcount[r] / brow;
     pd->recv_n[r] = n;
     for (size_t i = 0; i < n && s == CAIRN_OK; i++)
-      s = ball_row_append(w, pd->rbuf + off[r] + i * brow, d);
+      s = ball_row_append(w, pd->rbuf + sc->off[r] + i * brow, d);
   }
-  if (s != CAIRN_OK) goto done;
-  /* 4. the contacts that stayed name their sides anew; those that came are added */
+  return s;
+}
+
+/* Stage 4 of a rebuild: the contacts that stayed name their sides anew; those that came with
+   balls are added. */
+static cairn_status settle_contacts(cairn_world *w, rebuild_scratch *sc, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = w->contacts;
+  const int64_t *ids = sc->ids;
+  cairn_status s = CAIRN_OK;
   for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {
     uint32_t sb = idmap_get(&b->map, (uint64_t)ids[2 * c + 1]);
     uint32_t sa = cs->kind[c] == CAIRN_KIND_BALL_BALL ? idmap_get(&b->map, (uint64_t)ids[2 * c])
@@ -666,9 +724,9 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
     cs->a[c] = sa, cs->b[c] = sb, cs->pair[c] = IDMAP_NONE;
   }
   contact_row_cache rc = {0};
-  for (size_t o = 0; o < n_mig && s == CAIRN_OK;) {
+  for (size_t o = 0; o < sc->n_mig && s == CAIRN_OK;) {
     contact_row_info ci;
-    contact_row_read(mig + o, &ci);
+    contact_row_read(sc->mig + o, &ci);
     uint64_t key = key_of(w, ci.kind, ci.id1, ci.id2);
     if (idmap_get(&cs->map, key) == IDMAP_NONE) { /* (not here yet: one of its balls came) */
       uint32_t sa =
@@ -680,7 +738,7 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
                      "balls (a bond stretched beyond the neighbour skin); run it on one rank",
                      (long long)ci.id1, (long long)ci.id2);
       else
-        s = contact_row_insert(w, mig + o, sa, sb, &rc, d);
+        s = contact_row_insert(w, sc->mig + o, sa, sb, &rc, d);
     }
     o += ci.size;
   }
@@ -688,13 +746,28 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   cs->links.ok = 0;
   cs->slices_ok = 0;
   w->pairs->dirty = 1;
-done:
-  free(nmove);
-  mem_free(dest, 0);
-  mem_free(keep, 0);
-  mem_free(ids, 0);
-  mem_free(mig, 0);
-  mem_free(ghosts, 0);
+  return s;
+}
+
+/* The exchange of a rebuild: balls to the rank of their brick with their contacts, then new
+   ghosts within 'cut' of each brick, and the contacts' sides named anew. */
+static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  rebuild_scratch sc = {0};
+  cairn_status s = CAIRN_OK;
+  sc.dest = mem_realloc(NULL, 0, (b->n + 1) * sizeof *sc.dest, "par:exchange");
+  sc.keep = mem_realloc(NULL, 0, (b->n + 1) * sizeof *sc.keep, "par:exchange");
+  if (!sc.dest || !sc.keep)
+    s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+  if (s == CAIRN_OK) s = send_leaving_balls(w, pd, &sc, d);
+  if (s == CAIRN_OK) s = keep_staying_balls(w, pd, &sc, d);
+  if (s == CAIRN_OK) s = exchange_new_ghosts(w, pd, &sc, d);
+  if (s == CAIRN_OK) s = settle_contacts(w, &sc, d);
+  mem_free(sc.dest, 0);
+  mem_free(sc.keep, 0);
+  mem_free(sc.ids, 0);
+  mem_free(sc.mig, 0);
+  mem_free(sc.ghosts, 0);
   return s;
 }
 

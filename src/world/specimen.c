@@ -403,8 +403,8 @@ static cairn_status draw_radii(const spec_gen *g, int dim, spec_rng *rng, gen_sc
   return CAIRN_OK;
 }
 
-cairn_status specimen_generate(cairn_world *w, const spec_gen *g, spec_result *res, cairn_diag *d) {
-  int dim = w->dim;
+/* Check a generation's arguments against the world (dim) before anything is drawn. */
+static cairn_status check_gen(const spec_gen *g, int dim, cairn_diag *d) {
   CAIRN_TRY(spec_region_check(&g->region, dim, d));
   CAIRN_TRY(spec_size_check(&g->size, d));
   if (isnan(g->porosity))
@@ -422,7 +422,40 @@ cairn_status specimen_generate(cairn_world *w, const spec_gen *g, spec_result *r
               "specimen.generate: the largest radius %g does not fit in the %s (at most %g); "
               "enlarge the region or use smaller balls",
               rbig, spec_shape_name(g->region.shape), fit);
+  return CAIRN_OK;
+}
 
+/* The balls already in the world that may touch the region [lo, hi], appended after the n new
+   ones in the scratch arrays (*n_old of them), so that the overlap test sees them. */
+static cairn_status gather_old_balls(const cairn_world *w, int dim, const double lo[3],
+                                     const double hi[3], size_t n, gen_scratch *s, size_t *n_old,
+                                     cairn_diag *d) {
+  const ball_store *b = &w->balls;
+  size_t m = 0;
+  for (size_t i = 0; i < b->n; i++) {
+    int near = 1;
+    for (int k = 0; k < dim; k++)
+      if (b->pos[i][k] < lo[k] - b->rad[i] || b->pos[i][k] > hi[k] + b->rad[i]) near = 0;
+    if (!near) continue;
+    if (n + m == s->cap) {
+      size_t cap = mem_next_cap(s->cap, n + m + 1);
+      cairn_status st;
+      if ((st = mem_resize((void **)&s->rad, s->cap, cap, sizeof *s->rad, "specimen:rad", d)) ||
+          (st = mem_resize((void **)&s->pos, s->cap, cap, sizeof *s->pos, "specimen:pos", d)))
+        return st;
+      s->cap = cap;
+    }
+    s->rad[n + m] = b->rad[i];
+    v3_copy(b->pos[i], s->pos[n + m]);
+    m++;
+  }
+  *n_old = m;
+  return CAIRN_OK;
+}
+
+cairn_status specimen_generate(cairn_world *w, const spec_gen *g, spec_result *res, cairn_diag *d) {
+  int dim = w->dim;
+  CAIRN_TRY(check_gen(g, dim, d));
   gen_scratch s;
   memset(&s, 0, sizeof s);
   spec_rng rng;
@@ -448,22 +481,7 @@ cairn_status specimen_generate(cairn_world *w, const spec_gen *g, spec_result *r
   for (size_t i = 0; i < b->n; i++)
     if (b->rad[i] > rold) rold = b->rad[i];
   size_t n_old = 0;
-  for (size_t i = 0; i < b->n; i++) {
-    int near = 1;
-    for (int k = 0; k < dim; k++)
-      if (b->pos[i][k] < lo[k] - b->rad[i] || b->pos[i][k] > hi[k] + b->rad[i]) near = 0;
-    if (!near) continue;
-    if (n + n_old == s.cap) {
-      size_t cap = mem_next_cap(s.cap, n + n_old + 1);
-      if ((st = mem_resize((void **)&s.rad, s.cap, cap, sizeof *s.rad, "specimen:rad", d)) ||
-          (st = mem_resize((void **)&s.pos, s.cap, cap, sizeof *s.pos, "specimen:pos", d)))
-        goto out;
-      s.cap = cap;
-    }
-    s.rad[n + n_old] = b->rad[i];
-    v3_copy(b->pos[i], s.pos[n + n_old]);
-    n_old++;
-  }
+  if ((st = gather_old_balls(w, dim, lo, hi, n, &s, &n_old, d))) goto out;
 
   /* Cell size: about the mean diameter of the new balls, coarsened so that the grid has no more
      than ~4 cells per ball (the scan of a query stays a few cells wide either way). */
