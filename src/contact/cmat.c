@@ -146,6 +146,45 @@ double cmat_max_proximity(const cairn_world *w) {
   return p;
 }
 
+/* A copy of saved's properties in *props (n_prop_slots of its model, and a spare slot). */
+static cairn_status restored_props(cairn_world *w, const cmat_entry *saved, double **props,
+                                   cairn_diag *d) {
+  const model_entry *e = &w->reg->e[saved->model];
+  *props = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat");
+  if (!*props) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the assignment table");
+  memcpy(*props, saved->props, (size_t)e->n_prop_slots * sizeof(double));
+  return CAIRN_OK;
+}
+
+cairn_status cmat_restore_default(cairn_world *w, int kind, const cmat_entry *saved,
+                                  cairn_diag *d) {
+  cmat_entry *ce = &w->cmat->def[kind];
+  double *props;
+  CAIRN_TRY(restored_props(w, saved, &props, d));
+  cmat_entry_unshare(w, ce);
+  mem_free(ce->props, 0);
+  ce->props = props;
+  ce->model = saved->model;
+  ce->proximity = saved->proximity;
+  ce->setmask = saved->setmask;
+  return CAIRN_OK;
+}
+
+cairn_status cmat_restore_rule(cairn_world *w, const cmat_rule *saved, cairn_diag *d) {
+  cmat *t = w->cmat;
+  cmat_rule r = *saved;
+  r.e.pblk = IDMAP_NONE;
+  CAIRN_TRY(restored_props(w, &saved->e, &r.e.props, d));
+  cairn_status s = mem_grow((void **)&t->rules, &t->cap_rules, t->n_rules + 1, sizeof *t->rules,
+                            "cmat:rules", d);
+  if (s != CAIRN_OK) {
+    mem_free(r.e.props, 0);
+    return s;
+  }
+  t->rules[t->n_rules++] = r;
+  return CAIRN_OK;
+}
+
 void cmat_free(cairn_world *w) {
   for (int k = 0; k < 2; k++) {
     cmat_entry_unshare(w, &w->cmat->def[k]);

@@ -50,6 +50,12 @@ cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b);
 cairn_status cmat_entry_block(cairn_world *w, cmat_entry *ce, uint32_t *pblk, cairn_diag *d);
 /* Drop the entry's shared block (after a change: later contacts get a new one). */
 void cmat_entry_unshare(cairn_world *w, cmat_entry *ce);
+/* Restoring a saved model (src/io/, which read and checked the values): the default assignment
+   of one contact kind, and a rule appended after the others, as 'saved' holds them (model,
+   proximity, set mask, and n_prop_slots property values at saved->props, which the table
+   copies; saved->pblk is not used: the entry shares no block until its next contact). */
+cairn_status cmat_restore_default(cairn_world *w, int kind, const cmat_entry *saved, cairn_diag *d);
+cairn_status cmat_restore_rule(cairn_world *w, const cmat_rule *saved, cairn_diag *d);
 double cmat_max_proximity(const cairn_world *w);
 void cmat_free(cairn_world *w);
 

@@ -528,3 +528,45 @@ void contact_forget(cairn_world *w, uint32_t c) {
   cs->n--;
   cs->slices_ok = 0;
 }
+
+void contact_restore_geometry(cairn_world *w, uint32_t c, const contact_geometry *g) {
+  contact_store *cs = w->contacts;
+  v3_copy(g->normal, cs->normal[c]);
+  cs->gap[c] = g->gap;
+  v3_copy(g->force, cs->force[c]);
+  v3_copy(g->moment, cs->moment[c]);
+  cs->prox[c] = g->prox;
+  cs->active[c] = g->active, cs->first[c] = g->first, cs->deletable[c] = g->deletable;
+  if (!g->unchecked && cs->unchecked[c]) cs->unchecked[c] = 0, cs->n_unchecked--;
+}
+
+void contact_restore_state(cairn_world *w, uint32_t c, const double *state) {
+  const contact_store *cs = w->contacts;
+  const model_entry *e = &w->reg->e[cs->model[c]];
+  memcpy(pool_state(e, cs->blk[c]), state, (size_t)e->n_state_slots * sizeof(double));
+}
+
+cairn_status contact_restore_props(cairn_world *w, uint32_t c, const double *props, uint64_t mask,
+                                   cairn_diag *d) {
+  contact_store *cs = w->contacts;
+  int model = cs->model[c];
+  model_entry *e = &w->reg->e[model];
+  uint32_t pblk;
+  if (c > 0 && cs->model[c - 1] == model && e->ppool.setmask[cs->pblk[c - 1]] == mask &&
+      memcmp(pool_props(e, cs->pblk[c - 1]), props, (size_t)e->n_prop_slots * 8) == 0) {
+    pblk = cs->pblk[c - 1];
+    e->ppool.refs[pblk]++;
+  } else {
+    CAIRN_TRY(props_block_new(e, props, mask, &pblk, d));
+  }
+  props_block_release(e, cs->pblk[c]);
+  cs->pblk[c] = pblk;
+  return CAIRN_OK;
+}
+
+void contact_restore_pairs(cairn_world *w, const uint32_t *by_pair, size_t np) {
+  contact_store *cs = w->contacts;
+  for (size_t c = 0; c < cs->n; c++) cs->pair[c] = IDMAP_NONE;
+  for (size_t q = 0; q < np; q++)
+    if (by_pair[q] != IDMAP_NONE) cs->pair[by_pair[q]] = (uint32_t)q;
+}

@@ -155,6 +155,25 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
                               int *n, cairn_diag *d);
 cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
                               cairn_diag *d);
+/* Restoring a saved model (src/io/, which read and checked the values; contact c was just made
+   with contact_create and given its model with contact_set_model). */
+/* A contact's geometry, force and flags as a save file keeps them. */
+typedef struct contact_geometry {
+  double normal[3], gap, force[3], moment[3], prox;
+  uint8_t active, first, deletable;
+  uint8_t unchecked; /* 0: the model's validation hook ran (1 leaves the contact as it is) */
+} contact_geometry;
+void contact_restore_geometry(cairn_world *w, uint32_t c, const contact_geometry *g);
+/* Contact c's state: n_state_slots values of its model, copied into its state block. */
+void contact_restore_state(cairn_world *w, uint32_t c, const double *state);
+/* Contact c's property values (n_prop_slots of its model, copied) and set mask: it shares the
+   block of contact c - 1 when that has the same model, mask and values (contacts that got their
+   properties from one assignment share one block again), else it gets a new block. */
+cairn_status contact_restore_props(cairn_world *w, uint32_t c, const double *props, uint64_t mask,
+                                   cairn_diag *d);
+/* Each contact's entry in the pair list: the one whose column of contacts 'by_pair' (np
+   entries, each a contact or IDMAP_NONE) names it, else IDMAP_NONE. */
+void contact_restore_pairs(cairn_world *w, const uint32_t *by_pair, size_t np);
 /* cascade.c: balls and walls deleted with their contacts (the world removes them; this floor
    deletes and renames their contacts). */
 /* Delete ball id, its contacts (their energy booked while tracking) and its load. */

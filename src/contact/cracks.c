@@ -8,3 +8,10 @@ int crack_order(const void *x, const void *y) {
   if (a->id1 != b->id1) return (a->id1 > b->id1) - (a->id1 < b->id1);
   return (a->id2 > b->id2) - (a->id2 < b->id2);
 }
+
+cairn_status cracks_append(cairn_world *w, const crack *k, cairn_diag *d) {
+  crack_set *cr = w->cracks;
+  CAIRN_TRY(mem_grow((void **)&cr->c, &cr->cap, cr->n + 1, sizeof *cr->c, "cracks", d));
+  cr->c[cr->n++] = *k;
+  return CAIRN_OK;
+}

@@ -21,4 +21,7 @@ typedef struct crack_set {
 /* The order of the crack list (qsort's comparison): by step, then kind, then ids (cracks.c). */
 int crack_order(const void *x, const void *y);
 
+/* Append crack k (a copy) after the others: restoring a saved model (src/io/). */
+cairn_status cracks_append(cairn_world *w, const crack *k, cairn_diag *d);
+
 #endif

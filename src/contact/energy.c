@@ -138,3 +138,12 @@ void energy_set_tracking(cairn_world *w, int on) {
   if (on && !w->energy->started) energy_reset(w);
   w->energy->on = on != 0;
 }
+
+void energy_restore(cairn_world *w, const energy_track *saved) {
+  energy_track *t = w->energy;
+  t->on = saved->on, t->started = saved->started;
+  t->gravity = saved->gravity, t->applied = saved->applied, t->walls = saved->walls;
+  t->damping = saved->damping, t->removed = saved->removed;
+  memcpy(t->retired, saved->retired, sizeof t->retired);
+  t->start = saved->start;
+}

@@ -61,4 +61,8 @@ void energy_fold(cairn_world *w);
 /* The totals as energy_fold would leave them: retired (CAIRN_ENERGY_N) and removed. */
 void energy_totals(const cairn_world *w, double *retired, double *removed);
 
+/* Restoring a saved model (src/io/): the books as 'saved' holds them (on, started, the work and
+   loss sums, retired, start); the losses pending a fold are the world's own and kept. */
+void energy_restore(cairn_world *w, const energy_track *saved);
+
 #endif

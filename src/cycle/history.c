@@ -78,3 +78,26 @@ void history_clear(cairn_world *w) {
   memset(hs, 0, sizeof *hs);
   hs->interval = interval;
 }
+
+cairn_status history_restore_rows(cairn_world *w, uint64_t interval, size_t rows,
+                                  const double *step, const double *time, cairn_diag *d) {
+  history_set *hs = w->hist;
+  hs->interval = interval;
+  if (rows) {
+    CAIRN_TRY(mem_resize((void **)&hs->step, 0, rows, sizeof(double), "history:step", d));
+    CAIRN_TRY(mem_resize((void **)&hs->time, 0, rows, sizeof(double), "history:time", d));
+    hs->cap_rows = rows;
+    memcpy(hs->step, step, rows * sizeof(double));
+    memcpy(hs->time, time, rows * sizeof(double));
+  }
+  hs->n_rows = rows;
+  return CAIRN_OK;
+}
+
+cairn_status history_restore_column(cairn_world *w, const char *name, const double *v,
+                                    cairn_diag *d) {
+  history_set *hs = w->hist;
+  CAIRN_TRY(history_add(w, name, NULL, NULL, d));
+  if (hs->n_rows) memcpy(hs->h[hs->n - 1].v, v, hs->n_rows * sizeof(double));
+  return CAIRN_OK;
+}

@@ -30,5 +30,12 @@ cairn_status history_sample(cairn_world *w, cairn_diag *d);
 /* Sample every k steps (k >= 1). */
 void history_set_interval(cairn_world *w, uint64_t k);
 void history_clear(cairn_world *w);
+/* Restoring a saved model (src/io/): the sampling interval and the rows as saved, 'rows' steps
+   and times (copied), before any history is added; then each history with its name and its
+   values of those rows (copied; it has no function until history_add attaches one). */
+cairn_status history_restore_rows(cairn_world *w, uint64_t interval, size_t rows,
+                                  const double *step, const double *time, cairn_diag *d);
+cairn_status history_restore_column(cairn_world *w, const char *name, const double *v,
+                                    cairn_diag *d);
 
 #endif

@@ -112,6 +112,13 @@ void detect_refresh(cairn_world *w);
 
 /* Append a candidate pair (used by rebuilds and by restoring a saved model). */
 cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d);
+/* Restoring a saved model (src/io/, which checked every pair's sides and contact): the list as
+   saved, np pairs of kind, sides a and b and contact (or IDMAP_NONE) each (copied), its skin,
+   whether it is marked for a rebuild and its count of rebuilds; it is taken as built for the
+   world's current layout, and each contact learns its pair (contact_restore_pairs). */
+cairn_status pairs_restore(cairn_world *w, size_t np, const uint8_t *kind, const uint32_t *a,
+                           const uint32_t *b, const uint32_t *contact, double skin, int dirty,
+                           uint64_t rebuilds, cairn_diag *d);
 /* Whether something moved far enough since the last rebuild that the pair list must be built
    again (or it is marked dirty). */
 int detect_needs_rebuild(const cairn_world *w);

@@ -34,6 +34,21 @@ cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_di
   return CAIRN_OK;
 }
 
+cairn_status pairs_restore(cairn_world *w, size_t np, const uint8_t *kind, const uint32_t *a,
+                           const uint32_t *b, const uint32_t *contact, double skin, int dirty,
+                           uint64_t rebuilds, cairn_diag *d) {
+  pair_list *p = w->pairs;
+  p->skin = skin;
+  p->rebuilds = rebuilds;
+  p->n = 0;
+  for (size_t q = 0; q < np; q++) CAIRN_TRY(pairs_push(p, kind[q], a[q], b[q], d));
+  if (np) memcpy(p->contact, contact, np * sizeof *contact);
+  contact_restore_pairs(w, contact, np);
+  p->dirty = dirty;
+  p->layout = w->layout; /* (the balls just restored made it move on) */
+  return CAIRN_OK;
+}
+
 /* The skin: how far beyond contact (and proximity) pairs are kept. A tenth of the mean radius
    trades rebuild frequency against pair count; set once per rebuild from the current balls. */
 static double choose_skin(const cairn_world *w) {

@@ -128,50 +128,50 @@ static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const
   model_call_upgrade_state(e, mm->version, state);
 }
 
-static cairn_status read_entry(rbuf *b, cairn_world *w, const model_map *maps, uint32_t n_maps,
-                               cmat_entry *ce, cairn_diag *d) {
+/* An assignment as saved into 'ce': its model, proximity, set mask and properties (into
+   'props', which ce->props then points at). */
+static void get_entry(rbuf *b, const cairn_world *w, const model_map *maps, uint32_t n_maps,
+                      cmat_entry *ce, double *props) {
   uint32_t mi = get_u32(b);
-  double prox = get_f64(b);
-  uint64_t mask = get_u64(b);
+  ce->proximity = get_f64(b);
+  ce->setmask = get_u64(b);
+  ce->props = props;
+  ce->pblk = IDMAP_NONE;
   if (b->bad || mi >= n_maps) {
     b->bad = 1;
-    return CAIRN_OK;
+    return;
   }
-  const model_entry *e = &w->reg->e[maps[mi].model];
-  double *props = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat");
-  if (!props) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the assignment table");
-  read_props(b, e, &maps[mi], props);
-  cmat_entry_unshare(w, ce);
-  mem_free(ce->props, 0);
-  ce->props = props;
   ce->model = maps[mi].model;
-  ce->proximity = prox;
-  ce->setmask = mask;
-  return CAIRN_OK;
+  read_props(b, &w->reg->e[maps[mi].model], &maps[mi], props);
 }
 
 /* ---- WRLD: time, timestep, domain ---- */
 
 static void get_clock(rbuf *b, cairn_world *w) {
-  get_f64s(b, w->gravity, 3);
-  w->ts_mode = (ts_mode)get_u32(b);
-  w->dt = get_f64(b), w->dt_safety = get_f64(b), w->time = get_f64(b);
-  w->step = get_u64(b);
+  world_clock c;
+  get_f64s(b, c.gravity, 3);
+  c.ts_mode = (ts_mode)get_u32(b);
+  c.dt = get_f64(b), c.dt_safety = get_f64(b), c.time = get_f64(b);
+  c.step = get_u64(b);
+  world_restore_clock(w, &c);
 }
 
 static void get_domain(rbuf *b, cairn_world *w) {
-  w->has_domain = (int)get_u32(b);
-  get_f64s(b, w->dom_min, 3), get_f64s(b, w->dom_max, 3);
-  w->dom_cond = (domain_cond)get_u32(b);
-  w->n_destroyed = get_u64(b);
+  double lo[3], hi[3];
+  int on = (int)get_u32(b);
+  get_f64s(b, lo, 3), get_f64s(b, hi, 3);
+  domain_cond cond = (domain_cond)get_u32(b);
+  uint64_t n_destroyed = get_u64(b);
+  world_restore_domain(w, on, lo, hi, cond, n_destroyed);
 }
 
 /* The automatic timestep's steps per impact, its stiffest contact, the last step's dt. */
 static void get_impact(rbuf *b, cairn_world *w) {
-  w->dt_impact = get_f64(b), w->kn_m_max = get_f64(b), w->dt_taken = get_f64(b);
-  if (!(w->dt_taken >= 0 && isfinite(w->dt_taken))) b->bad = 1;
-  if (!(w->dt_impact >= 0 && w->dt_impact <= 1e6)) b->bad = 1;
-  if (!(w->kn_m_max >= 0 && isfinite(w->kn_m_max))) b->bad = 1;
+  double dt_impact = get_f64(b), kn_m_max = get_f64(b), dt_taken = get_f64(b);
+  if (!(dt_taken >= 0 && isfinite(dt_taken))) b->bad = 1;
+  if (!(dt_impact >= 0 && dt_impact <= 1e6)) b->bad = 1;
+  if (!(kn_m_max >= 0 && isfinite(kn_m_max))) b->bad = 1;
+  world_restore_impact(w, dt_impact, kn_m_max, dt_taken);
 }
 
 cairn_status read_world_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
@@ -185,17 +185,21 @@ cairn_status read_world_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
 
 /* ---- ENRG: the energy books ---- */
 
-static void get_energy_books(rbuf *b, cairn_world *w) {
+/* The books as saved into t (the sums that formats 1 to 7 keep later, applied and removed,
+   are left as they are). */
+static void get_energy_books(rbuf *b, energy_track *t) {
   uint32_t flags = get_u32(b);
-  w->energy->on = (int)(flags & 1), w->energy->started = (int)(flags >> 1 & 1);
-  w->energy->gravity = get_f64(b), w->energy->walls = get_f64(b), w->energy->damping = get_f64(b);
-  get_f64s(b, w->energy->retired, CAIRN_ENERGY_N), w->energy->start = get_f64(b);
+  t->on = (int)(flags & 1), t->started = (int)(flags >> 1 & 1);
+  t->gravity = get_f64(b), t->walls = get_f64(b), t->damping = get_f64(b);
+  get_f64s(b, t->retired, CAIRN_ENERGY_N), t->start = get_f64(b);
 }
 
 cairn_status read_energy_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)x, (void)d;
-  get_energy_books(b, w);
-  w->energy->applied = get_f64(b), w->energy->removed = get_f64(b);
+  energy_track t = *w->energy;
+  get_energy_books(b, &t);
+  t.applied = get_f64(b), t.removed = get_f64(b);
+  energy_restore(w, &t);
   return CAIRN_OK;
 }
 
@@ -203,10 +207,11 @@ cairn_status read_energy_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
 
 cairn_status read_groups_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)x, (void)d;
+  char names[sizeof w->groups / sizeof *w->groups][CAIRN_MAX_NAME];
   uint32_t ng = get_u32(b);
-  BAD_IF(ng < 1 || ng > sizeof w->groups / sizeof *w->groups);
-  for (uint32_t g = 1; g < ng; g++) get_str(b, w->groups[g], CAIRN_MAX_NAME);
-  w->n_groups = ng;
+  BAD_IF(ng < 1 || ng > sizeof names / sizeof *names);
+  for (uint32_t g = 1; g < ng; g++) get_str(b, names[g], CAIRN_MAX_NAME);
+  world_restore_groups(w, ng, &names[0][0]);
   return CAIRN_OK;
 }
 
@@ -223,26 +228,24 @@ cairn_status read_models_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
 
 static cairn_status read_rule(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   cmat_rule ru;
+  double props[256];
   memset(&ru, 0, sizeof ru);
   ru.kind = (int)get_u32(b) - 1;
   ru.g1 = get_u16(b), ru.g2 = get_u16(b);
   BAD_IF(ru.kind < -1 || ru.kind > 1 || ru.g1 >= w->n_groups || ru.g2 >= w->n_groups);
-  CAIRN_TRY(read_entry(b, w, x->maps, x->n_maps, &ru.e, d));
-  cairn_status grown = b->bad ? CAIRN_OK
-                              : mem_grow((void **)&w->cmat->rules, &w->cmat->cap_rules,
-                                         w->cmat->n_rules + 1, sizeof ru, "cmat:rules", d);
-  if (b->bad || grown != CAIRN_OK) { /* the rule's properties are not the world's yet */
-    cmat_entry_unshare(w, &ru.e);
-    mem_free(ru.e.props, 0);
-    CAIRN_TRY(grown);
-  }
+  get_entry(b, w, x->maps, x->n_maps, &ru.e, props);
   BAD_IF(0);
-  w->cmat->rules[w->cmat->n_rules++] = ru;
-  return CAIRN_OK;
+  return cmat_restore_rule(w, &ru, d);
 }
 
 cairn_status read_cmat_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
-  for (int k = 0; k < 2; k++) CAIRN_TRY(read_entry(b, w, x->maps, x->n_maps, &w->cmat->def[k], d));
+  for (int k = 0; k < 2; k++) {
+    cmat_entry ce;
+    double props[256];
+    get_entry(b, w, x->maps, x->n_maps, &ce, props);
+    BAD_IF(0);
+    CAIRN_TRY(cmat_restore_default(w, k, &ce, d));
+  }
   uint32_t nr = get_u32(b);
   BAD_IF(nr > 100000);
   for (uint32_t r = 0; r < nr; r++) {
@@ -260,8 +263,8 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
   uint64_t n = get_count(b, 8 + 6 * 24 + 7 * 8 + 1 + 2); /* bytes per ball */
   BAD_IF(0);
   size_t at = b->pos;
-  int has_domain = w->has_domain;
-  w->has_domain = 0; /* positions are checked by the run, not here */
+  int has_domain = w->has_domain; /* positions are checked by the run, not here */
+  world_restore_domain(w, 0, w->dom_min, w->dom_max, w->dom_cond, w->n_destroyed);
   for (uint64_t i = 0; i < n; i++) {
     ball_spec sp;
     memset(&sp, 0, sizeof sp);
@@ -271,7 +274,7 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
     BAD_IF(sp.id < 1 || sp.id > CAIRN_ID_MAX);
     CAIRN_TRY(ball_create(w, &sp, &id, d));
   }
-  w->has_domain = has_domain;
+  world_restore_domain(w, has_domain, w->dom_min, w->dom_max, w->dom_cond, w->n_destroyed);
   ball_store *bs = &w->balls;
   if (n) { /* (no arrays yet without balls) */
     get(b, bs->id, n * sizeof *bs->id);
@@ -291,7 +294,7 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
 cairn_status read_balls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)x;
   CAIRN_TRY(read_balls(b, w, d));
-  w->next_ball_id = get_i64(b);
+  world_restore_next_ids(w, get_i64(b), w->next_wall_id);
   return CAIRN_OK;
 }
 
@@ -347,10 +350,7 @@ static void get_wall_servo(rbuf *b, wall *wl) {
 static cairn_status push_wall(rbuf *b, cairn_world *w, const wall *wl, cairn_diag *d) {
   BAD_IF(wl->group >= w->n_groups || wl->id < 1 || wl->id > CAIRN_ID_MAX);
   BAD_IF(idmap_get(&w->walls.map, (uint64_t)wl->id) != IDMAP_NONE);
-  CAIRN_TRY(mem_grow((void **)&w->walls.w, &w->walls.cap, w->walls.n + 1, sizeof *wl, "walls", d));
-  CAIRN_TRY(idmap_put(&w->walls.map, (uint64_t)wl->id, (uint32_t)w->walls.n, d));
-  w->walls.w[w->walls.n++] = *wl;
-  return CAIRN_OK;
+  return wall_append(w, wl, d);
 }
 
 /* Formats 1 to 7 kept a wall's shape here, its turning and servo after the loads. */
@@ -382,7 +382,7 @@ cairn_status read_walls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
     CAIRN_TRY(push_wall(b, w, &wl, d));
     BAD_IF(0);
   }
-  w->next_wall_id = get_i64(b);
+  world_restore_next_ids(w, w->next_ball_id, get_i64(b));
   return CAIRN_OK;
 }
 
@@ -391,40 +391,20 @@ cairn_status read_walls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
 /* A contact's geometry and forces of formats 1 and 2: the (n, s, t) frame, gap, contact point,
    force and moment in the frame, three unused stiffness slots. The frame is kept in 'frame' for
    the contact-plane state. */
-static void get_contact_in_frame(rbuf *b, contact_store *cs, uint32_t ci, double *frame) {
+static void get_contact_in_frame(rbuf *b, contact_geometry *g, double *frame) {
   double nst[3], unused[3];
-  get_f64s(b, frame, 9), cs->gap[ci] = get_f64(b), get_f64s(b, unused, 3);
-  v3_copy(frame, cs->normal[ci]);
+  get_f64s(b, frame, 9), g->gap = get_f64(b), get_f64s(b, unused, 3);
+  v3_copy(frame, g->normal);
   get_f64s(b, nst, 3);
   for (int k = 0; k < 3; k++)
-    cs->force[ci][k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
+    g->force[k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
   get_f64s(b, nst, 3);
   for (int k = 0; k < 3; k++)
-    cs->moment[ci][k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
+    g->moment[k] = nst[0] * frame[k] + nst[1] * frame[3 + k] + nst[2] * frame[6 + k];
   get_f64s(b, unused, 3);
 }
 
-/* Contacts that got their properties from the same assignment share one block again: the file
-   keeps each contact's values, and runs of equal ones are merged. */
-static cairn_status share_props(cairn_world *w, uint32_t ci, int model, const double *props,
-                                uint64_t mask, cairn_diag *d) {
-  contact_store *cs = w->contacts;
-  model_entry *e = &w->reg->e[model];
-  uint32_t pblk;
-  if (ci > 0 && cs->model[ci - 1] == model && e->ppool.setmask[cs->pblk[ci - 1]] == mask &&
-      memcmp(pool_props(e, cs->pblk[ci - 1]), props, (size_t)e->n_prop_slots * 8) == 0) {
-    pblk = cs->pblk[ci - 1];
-    e->ppool.refs[pblk]++;
-  } else {
-    CAIRN_TRY(props_block_new(e, props, mask, &pblk, d));
-  }
-  props_block_release(e, cs->pblk[ci]);
-  cs->pblk[ci] = pblk;
-  return CAIRN_OK;
-}
-
 static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
-  contact_store *cs = w->contacts;
   int kind = get_u8(b);
   uint32_t a = get_u32(b), bb = get_u32(b), mi = get_u32(b);
   BAD_IF(kind > 1 || mi >= x->n_maps || bb >= w->balls.n ||
@@ -432,25 +412,27 @@ static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_
   uint32_t ci;
   CAIRN_TRY(contact_create(w, kind, a, bb, &ci, d));
   CAIRN_TRY(contact_set_model(w, ci, x->maps[mi].model, d));
-  model_entry *e = &w->reg->e[x->maps[mi].model];
+  const model_entry *e = &w->reg->e[x->maps[mi].model];
+  contact_geometry g;
   double frame[9], *fr = NULL;
   if (b->version < 3) {
-    get_contact_in_frame(b, cs, ci, frame);
+    get_contact_in_frame(b, &g, frame);
     fr = frame;
   } else {
-    get_f64s(b, cs->normal[ci], 3), cs->gap[ci] = get_f64(b);
-    get_f64s(b, cs->force[ci], 3), get_f64s(b, cs->moment[ci], 3);
+    get_f64s(b, g.normal, 3), g.gap = get_f64(b);
+    get_f64s(b, g.force, 3), get_f64s(b, g.moment, 3);
   }
-  cs->prox[ci] = get_f64(b);
-  cs->active[ci] = get_u8(b), cs->first[ci] = get_u8(b), cs->deletable[ci] = get_u8(b);
-  uint8_t unchecked = get_u8(b);
-  if (!unchecked && cs->unchecked[ci]) cs->unchecked[ci] = 0, cs->n_unchecked--;
+  g.prox = get_f64(b);
+  g.active = get_u8(b), g.first = get_u8(b), g.deletable = get_u8(b);
+  g.unchecked = get_u8(b);
+  contact_restore_geometry(w, ci, &g);
   uint64_t mask = get_u64(b);
-  double props[256];
+  double props[256], state[256];
   read_props(b, e, &x->maps[mi], props);
-  read_state(b, e, &x->maps[mi], fr, pool_state(e, cs->blk[ci]));
+  read_state(b, e, &x->maps[mi], fr, state);
   BAD_IF(0);
-  return share_props(w, ci, x->maps[mi].model, props, mask, d);
+  contact_restore_state(w, ci, state);
+  return contact_restore_props(w, ci, props, mask, d);
 }
 
 cairn_status read_contacts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
@@ -466,55 +448,69 @@ cairn_status read_contacts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_di
 
 /* ---- PAIR, HIST, CALL ---- */
 
+/* The pair list's columns, read into one scratch block: kinds, sides a and b, contacts. */
+static cairn_status read_pair_columns(rbuf *b, cairn_world *w, uint64_t np, double skin,
+                                      uint32_t dirty, uint64_t rebuilds, cairn_diag *d) {
+  const ball_store *bs = &w->balls;
+  size_t nc = w->contacts->n;
+  unsigned char *blk = mem_realloc(NULL, 0, 13 * np, "restore:pairs");
+  if (!blk) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the pair list");
+  uint32_t *a = (uint32_t *)blk, *bb = a + np, *contact = bb + np;
+  uint8_t *kind = (uint8_t *)(contact + np);
+  get(b, kind, np), get(b, a, 4 * np), get(b, bb, 4 * np), get(b, contact, 4 * np);
+  for (uint64_t q = 0; q < np && !b->bad; q++) {
+    if (kind[q] > 1 || bb[q] >= bs->n ||
+        a[q] >= (kind[q] == CAIRN_KIND_BALL_BALL ? bs->n : w->walls.n))
+      b->bad = 1;
+    if (contact[q] != IDMAP_NONE && contact[q] >= nc) b->bad = 1;
+  }
+  cairn_status s =
+      b->bad ? CAIRN_OK : pairs_restore(w, np, kind, a, bb, contact, skin, (int)dirty, rebuilds, d);
+  mem_free(blk, 13 * np);
+  return s;
+}
+
 cairn_status read_pairs_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)x;
-  pair_list *p = w->pairs;
-  contact_store *cs = w->contacts;
-  const ball_store *bs = &w->balls;
   uint64_t np = get_count(b, 13);
-  p->skin = get_f64(b);
+  double skin = get_f64(b);
   uint32_t dirty = get_u32(b);
-  p->rebuilds = get_u64(b);
+  uint64_t rebuilds = get_u64(b);
   BAD_IF(0);
-  p->n = 0;
-  for (uint64_t q = 0; q < np; q++) CAIRN_TRY(pairs_push(p, 0, 0, 0, d));
-  get(b, p->kind, np), get(b, p->a, 4 * np), get(b, p->b, 4 * np), get(b, p->contact, 4 * np);
-  BAD_IF(0);
-  for (size_t c = 0; c < cs->n; c++) cs->pair[c] = IDMAP_NONE;
-  for (uint64_t q = 0; q < np; q++) {
-    BAD_IF(p->kind[q] > 1 || p->b[q] >= bs->n ||
-           p->a[q] >= (p->kind[q] == CAIRN_KIND_BALL_BALL ? bs->n : w->walls.n));
-    BAD_IF(p->contact[q] != IDMAP_NONE && p->contact[q] >= cs->n);
-    if (p->contact[q] != IDMAP_NONE) cs->pair[p->contact[q]] = (uint32_t)q;
+  if (!np) return pairs_restore(w, 0, NULL, NULL, NULL, NULL, skin, (int)dirty, rebuilds, d);
+  return read_pair_columns(b, w, np, skin, dirty, rebuilds, d);
+}
+
+/* The histories' columns, each read into 'v' (rows values) and handed over. */
+static cairn_status read_hist_columns(rbuf *b, cairn_world *w, uint32_t nh, uint64_t rows,
+                                      double *v, cairn_diag *d) {
+  char name[CAIRN_MAX_NAME];
+  for (uint32_t i = 0; i < nh; i++) {
+    get_str(b, name, sizeof name);
+    BAD_IF(!name[0]);
+    get_f64s(b, v, rows);
+    BAD_IF(0);
+    CAIRN_TRY(history_restore_column(w, name, v, d));
   }
-  p->dirty = (int)dirty;
-  p->layout = w->layout; /* (the balls just restored made it move on) */
   return CAIRN_OK;
 }
 
 cairn_status read_hist_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)x;
-  history_set *hs = w->hist;
   uint32_t nh = get_u32(b);
-  hs->interval = get_u64(b);
+  uint64_t interval = get_u64(b);
   uint64_t rows = get_count(b, 16);
   BAD_IF(nh > 100000);
-  char name[CAIRN_MAX_NAME];
+  double *col = NULL; /* the step and time columns, then each history's */
   if (rows) {
-    CAIRN_TRY(mem_resize((void **)&hs->step, 0, rows, sizeof(double), "history:step", d));
-    CAIRN_TRY(mem_resize((void **)&hs->time, 0, rows, sizeof(double), "history:time", d));
-    hs->cap_rows = rows;
+    col = mem_realloc(NULL, 0, 2 * rows * sizeof(double), "restore:history");
+    if (!col) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the histories");
   }
-  get_f64s(b, hs->step, rows), get_f64s(b, hs->time, rows);
-  hs->n_rows = rows;
-  for (uint32_t i = 0; i < nh; i++) {
-    get_str(b, name, sizeof name);
-    BAD_IF(!name[0]);
-    CAIRN_TRY(history_add(w, name, NULL, NULL, d));
-    get_f64s(b, hs->h[hs->n - 1].v, rows);
-    BAD_IF(0);
-  }
-  return CAIRN_OK;
+  get_f64s(b, col, rows), get_f64s(b, col + rows, rows);
+  cairn_status s = b->bad ? CAIRN_OK : history_restore_rows(w, interval, rows, col, col + rows, d);
+  if (s == CAIRN_OK && !b->bad) s = read_hist_columns(b, w, nh, rows, col, d);
+  mem_free(col, 2 * rows * sizeof(double));
+  return s;
 }
 
 cairn_status read_calls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
@@ -549,37 +545,38 @@ cairn_status read_cracks_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
   (void)x;
   uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
   BAD_IF(0);
-  if (!ncr) return CAIRN_OK;
-  CAIRN_TRY(
-      mem_grow((void **)&w->cracks->c, &w->cracks->cap, ncr, sizeof *w->cracks->c, "cracks", d));
   for (uint64_t i = 0; i < ncr; i++) {
-    crack *k = &w->cracks->c[i];
-    k->step = get_u64(b), k->time = get_f64(b);
-    get_f64s(b, k->pos, 3);
-    k->id1 = get_i64(b), k->id2 = get_i64(b), k->kind = get_u8(b), k->tension = get_u8(b);
+    crack k;
+    memset(&k, 0, sizeof k);
+    k.step = get_u64(b), k.time = get_f64(b);
+    get_f64s(b, k.pos, 3);
+    k.id1 = get_i64(b), k.id2 = get_i64(b), k.kind = get_u8(b), k.tension = get_u8(b);
+    BAD_IF(0);
+    CAIRN_TRY(cracks_append(w, &k, d));
   }
-  w->cracks->n = ncr;
-  BAD_IF(0);
   return CAIRN_OK;
 }
 
 cairn_status read_cell_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)x, (void)d;
-  periodic_cell *pc = &w->cell;
-  memset(pc, 0, sizeof *pc);
+  periodic_cell pc;
+  memset(&pc, 0, sizeof pc);
   uint8_t on = get_u8(b);
   BAD_IF(on > 1);
-  if (!on) return CAIRN_OK;
-  for (int j = 0; j < 3; j++) pc->periodic[j] = get_u8(b), pc->servo[j] = get_u8(b);
-  get_f64s(b, pc->centre, 3);
-  get_f64s(b, &pc->H[0][0], 9), get_f64s(b, &pc->F[0][0], 9);
-  get_f64s(b, &pc->H_rebuild[0][0], 9), get_f64s(b, &pc->L[0][0], 9);
-  get_f64s(b, pc->target, 3), get_f64s(b, pc->rate_max, 3), pc->alpha = get_f64(b);
+  if (!on) {
+    periodic_restore(w, &pc); /* (none) */
+    return CAIRN_OK;
+  }
+  for (int j = 0; j < 3; j++) pc.periodic[j] = get_u8(b), pc.servo[j] = get_u8(b);
+  get_f64s(b, pc.centre, 3);
+  get_f64s(b, &pc.H[0][0], 9), get_f64s(b, &pc.F[0][0], 9);
+  get_f64s(b, &pc.H_rebuild[0][0], 9), get_f64s(b, &pc.L[0][0], 9);
+  get_f64s(b, pc.target, 3), get_f64s(b, pc.rate_max, 3), pc.alpha = get_f64(b);
   BAD_IF(0);
-  BAD_IF(!(periodic_volume(pc, 3) > 0) || !(pc->alpha > 0 && pc->alpha <= 1));
-  for (int j = 0; j < 3; j++) BAD_IF(pc->periodic[j] > 1 || pc->servo[j] > 1);
-  pc->on = 1;
-  periodic_restore(pc);
+  BAD_IF(!(periodic_volume(&pc, 3) > 0) || !(pc.alpha > 0 && pc.alpha <= 1));
+  for (int j = 0; j < 3; j++) BAD_IF(pc.periodic[j] > 1 || pc.servo[j] > 1);
+  pc.on = 1;
+  periodic_restore(w, &pc);
   return CAIRN_OK;
 }
 
@@ -595,17 +592,25 @@ cairn_status read_cell_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *
 /* What formats 4 to 7 added after the callbacks: applied loads, walls' turning, deleted balls'
    energy and walls' servos (5), cracks, the cell (6), the steps per impact (7). */
 static cairn_status read_tail_old(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
-  w->energy->applied = get_f64(b);
+  energy_track t = *w->energy;
+  t.applied = get_f64(b);
+  energy_restore(w, &t);
   READ(read_loads_sec(b, w, x, d));
   for (size_t i = 0; i < w->walls.n; i++) {
-    get_wall_turning(b, &w->walls.w[i]);
+    wall wl = w->walls.w[i];
+    get_wall_turning(b, &wl);
     BAD_IF(0);
+    wall_restore(w, (uint32_t)i, &wl);
   }
   if (b->version >= 5) {
-    w->energy->removed = get_f64(b);
+    t = *w->energy;
+    t.removed = get_f64(b);
+    energy_restore(w, &t);
     for (size_t i = 0; i < w->walls.n; i++) {
-      get_wall_servo(b, &w->walls.w[i]);
+      wall wl = w->walls.w[i];
+      get_wall_servo(b, &wl);
       BAD_IF(0);
+      wall_restore(w, (uint32_t)i, &wl);
     }
   }
   READ(read_cracks_sec(b, w, x, d));
@@ -616,19 +621,21 @@ static cairn_status read_tail_old(rbuf *b, cairn_world *w, restore_ctx *x, cairn
 
 cairn_status read_payload_old(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   get_clock(b, w);
-  if (b->version < 7) { /* saved before the steps-per-impact bound: none; the last step's dt
-                            was then the timestep */
-    w->dt_impact = 0;
-    w->dt_taken = w->step ? w->dt : 0;
-  }
+  if (b->version < 7) /* saved before the steps-per-impact bound: none; the last step's dt was
+                          then the timestep */
+    world_restore_impact(w, 0, w->kn_m_max, w->step ? w->dt : 0);
   get_domain(b, w);
-  if (b->version >= 2) get_energy_books(b, w);
+  if (b->version >= 2) {
+    energy_track t = *w->energy;
+    get_energy_books(b, &t);
+    energy_restore(w, &t);
+  }
   x->next_ball = get_i64(b), x->next_wall = get_i64(b);
   READ(read_groups_sec(b, w, x, d));
   READ(read_models_sec(b, w, x, d));
   READ(read_cmat_sec(b, w, x, d));
   READ(read_balls(b, w, d));
-  w->next_ball_id = x->next_ball, w->next_wall_id = x->next_wall;
+  world_restore_next_ids(w, x->next_ball, x->next_wall);
   READ(read_wall_shapes(b, w, d));
   READ(read_contacts_sec(b, w, x, d));
   READ(read_pairs_sec(b, w, x, d));

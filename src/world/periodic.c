@@ -52,7 +52,10 @@ static void place(periodic_cell *pc) {
     pc->origin[i] = pc->centre[i] - 0.5 * (pc->H[i][0] + pc->H[i][1] + pc->H[i][2]);
 }
 
-void periodic_restore(periodic_cell *pc) {
+void periodic_restore(cairn_world *w, const periodic_cell *saved) {
+  periodic_cell *pc = &w->cell;
+  *pc = *saved;
+  if (!pc->on) return;
   invert(pc);
   place(pc);
   set_flow(pc);

@@ -36,8 +36,9 @@ typedef struct periodic_cell {
    (by whole cell lengths). */
 cairn_status periodic_create(cairn_world *w, const double lo[3], const double hi[3],
                              const int axes[3], cairn_diag *d);
-/* The derived parts of a cell read back from a save (its inverse and origin). */
-void periodic_restore(periodic_cell *pc);
+/* Restoring a saved model (src/io/, which checked the cell): the world's cell becomes a copy of
+   'saved', and when it is on, its derived parts (inverse, origin, flow) are formed. */
+void periodic_restore(cairn_world *w, const periodic_cell *saved);
 /* Refuse a wall that a periodic axis crosses (its surface not parallel to that axis). */
 cairn_status periodic_check_wall(const cairn_world *w, const wall *wl, cairn_diag *d);
 /* x rounded to the nearest whole number (ties to even), for |x| < 2^51: without a call to libm

@@ -269,3 +269,15 @@ void wall_set_radius(wall *wl, double r) {
 void wall_set_radial_velocity(wall *wl, double v) {
   wl->radial_vel = v;
 }
+
+cairn_status wall_append(cairn_world *w, const wall *wl, cairn_diag *d) {
+  wall_store *ws = &w->walls;
+  CAIRN_TRY(mem_grow((void **)&ws->w, &ws->cap, ws->n + 1, sizeof *wl, "walls", d));
+  CAIRN_TRY(idmap_put(&ws->map, (uint64_t)wl->id, (uint32_t)ws->n, d));
+  ws->w[ws->n++] = *wl;
+  return CAIRN_OK;
+}
+
+void wall_restore(cairn_world *w, uint32_t s, const wall *wl) {
+  w->walls.w[s] = *wl;
+}

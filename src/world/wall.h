@@ -87,6 +87,12 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
    (contact_delete_wall deletes them and renames the rest). */
 void wall_remove(cairn_world *w, uint32_t s);
 cairn_status wall_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_diag *d);
+/* Restoring a saved model (src/io/, which checked the wall: its id is new and in range, its
+   group exists): append wall wl whole, as saved (the store keeps a copy; the layout is not
+   bumped, walls keep their saved slots); and overwrite slot s with wl, the same wall read on
+   (formats 1 to 7 keep a wall's turning and servo after its shape). */
+cairn_status wall_append(cairn_world *w, const wall *wl, cairn_diag *d);
+void wall_restore(cairn_world *w, uint32_t s, const wall *wl);
 void wall_store_free(wall_store *ws);
 const char *wall_kind_name(wall_kind k);
 /* Set wall wl's angular velocity (refused for planes; 2D: about z only). */

@@ -1,6 +1,7 @@
 /* The world's own fields: defaults of a new world, groups, and the layout counter that tells the
    floors above that balls or walls changed (docs/architecture.md: the world calls nothing above
    it; the assembler in src/model/ creates and destroys the whole model). */
+#include <stdio.h>
 #include <string.h>
 
 #include "world/world.h"
@@ -68,6 +69,36 @@ void world_set_hook(cairn_world *w, world_hook_fn fn, void *ud) {
 
 void world_mark_dirty(cairn_world *w) {
   w->layout++; /* (balls may have come, gone or moved slots) */
+}
+
+void world_restore_clock(cairn_world *w, const world_clock *c) {
+  v3_copy(c->gravity, w->gravity);
+  w->ts_mode = c->ts_mode;
+  w->dt = c->dt, w->dt_safety = c->dt_safety, w->time = c->time;
+  w->step = c->step;
+}
+
+void world_restore_impact(cairn_world *w, double dt_impact, double kn_m_max, double dt_taken) {
+  w->dt_impact = dt_impact, w->kn_m_max = kn_m_max, w->dt_taken = dt_taken;
+}
+
+void world_restore_domain(cairn_world *w, int on, const double lo[3], const double hi[3],
+                          domain_cond cond, uint64_t n_destroyed) {
+  w->has_domain = on;
+  v3_copy(lo, w->dom_min);
+  v3_copy(hi, w->dom_max);
+  w->dom_cond = cond;
+  w->n_destroyed = n_destroyed;
+}
+
+void world_restore_next_ids(cairn_world *w, int64_t next_ball, int64_t next_wall) {
+  w->next_ball_id = next_ball, w->next_wall_id = next_wall;
+}
+
+void world_restore_groups(cairn_world *w, size_t n, const char *names) {
+  for (size_t g = 1; g < n; g++)
+    snprintf(w->groups[g], sizeof w->groups[g], "%s", names + g * CAIRN_MAX_NAME);
+  w->n_groups = n;
 }
 
 cairn_status world_group_index(cairn_world *w, const char *name, uint16_t *out, cairn_diag *d) {

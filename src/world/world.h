@@ -123,6 +123,27 @@ void world_set_hook(cairn_world *w, world_hook_fn fn, void *ud);
 /* Balls or walls came, went, moved slot or changed size: a neighbour rebuild is due. */
 void world_mark_dirty(cairn_world *w);
 
+/* The clock and timestep settings as a save file keeps them (src/io/ reads them into a local
+   value and hands it over whole). */
+typedef struct world_clock {
+  double gravity[3];
+  ts_mode ts_mode;
+  double dt, dt_safety, time;
+  uint64_t step;
+} world_clock;
+/* Restoring a saved model (src/io/, which checked the values): the clock and timestep settings;
+   the automatic timestep's steps per impact, its stiffest contact and the last step's dt; the
+   domain as saved (on or off, its bounds and condition) with the count of balls it destroyed;
+   the next ids given to balls and walls; and the groups (n of them with group 0, "": the name of
+   group g at names + g * CAIRN_MAX_NAME, for g from 1). They set the fields as given, nothing
+   else. */
+void world_restore_clock(cairn_world *w, const world_clock *c);
+void world_restore_impact(cairn_world *w, double dt_impact, double kn_m_max, double dt_taken);
+void world_restore_domain(cairn_world *w, int on, const double lo[3], const double hi[3],
+                          domain_cond cond, uint64_t n_destroyed);
+void world_restore_next_ids(cairn_world *w, int64_t next_ball, int64_t next_wall);
+void world_restore_groups(cairn_world *w, size_t n, const char *names);
+
 /* The balls this rank integrates: all of them, or under MPI decomposition its own (the ghosts
    after them are copies). */
 static inline size_t balls_owned(const cairn_world *w) {
