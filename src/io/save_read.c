@@ -275,16 +275,12 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
     CAIRN_TRY(ball_create(w, &sp, &id, d));
   }
   world_restore_domain(w, has_domain, w->dom_min, w->dom_max, w->dom_cond, w->n_destroyed);
-  ball_store *bs = &w->balls;
-  if (n) { /* (no arrays yet without balls) */
-    get(b, bs->id, n * sizeof *bs->id);
-    get_f64s(b, &bs->pos[0][0], 3 * n), get_f64s(b, &bs->vel[0][0], 3 * n);
-    get_f64s(b, &bs->spin[0][0], 3 * n), get_f64s(b, &bs->force[0][0], 3 * n);
-    get_f64s(b, &bs->moment[0][0], 3 * n), get_f64s(b, &bs->disp[0][0], 3 * n);
-    get_f64s(b, bs->rad, n), get_f64s(b, bs->density, n), get_f64s(b, bs->mass, n);
-    get_f64s(b, bs->inertia, n), get_f64s(b, bs->damp, n), get_f64s(b, bs->k_tran, n);
-    get_f64s(b, bs->k_rot, n);
-    get(b, bs->fix, n), get(b, bs->group, n * sizeof *bs->group);
+  const ball_store *bs = &w->balls;
+  if (n) { /* (no arrays yet without balls): the saved columns, read in place */
+    void *col[BALL_SAVED_COLUMNS];
+    size_t size[BALL_SAVED_COLUMNS];
+    ball_columns(&w->balls, col, size);
+    for (int k = 0; k < BALL_SAVED_COLUMNS; k++) get(b, col[k], n * size[k]);
   }
   BAD_IF(0);
   for (uint64_t i = 0; i < n; i++) BAD_IF(bs->group[i] >= w->n_groups || !(bs->rad[i] > 0));

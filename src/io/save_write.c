@@ -108,18 +108,13 @@ void put_cmat_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
 /* BALL: every attribute as a column, then the next free id. */
 void put_balls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   (void)x;
-  const ball_store *bs = &w->balls;
-  size_t n = bs->n;
+  size_t n = w->balls.n;
   put_u64(b, n);
   if (n) { /* (no arrays yet without balls) */
-    put(b, bs->id, n * sizeof *bs->id);
-    put_f64s(b, &bs->pos[0][0], 3 * n), put_f64s(b, &bs->vel[0][0], 3 * n);
-    put_f64s(b, &bs->spin[0][0], 3 * n), put_f64s(b, &bs->force[0][0], 3 * n);
-    put_f64s(b, &bs->moment[0][0], 3 * n), put_f64s(b, &bs->disp[0][0], 3 * n);
-    put_f64s(b, bs->rad, n), put_f64s(b, bs->density, n), put_f64s(b, bs->mass, n);
-    put_f64s(b, bs->inertia, n), put_f64s(b, bs->damp, n), put_f64s(b, bs->k_tran, n);
-    put_f64s(b, bs->k_rot, n);
-    put(b, bs->fix, n), put(b, bs->group, n * sizeof *bs->group);
+    void *col[BALL_SAVED_COLUMNS];
+    size_t size[BALL_SAVED_COLUMNS];
+    ball_columns((ball_store *)&w->balls, col, size); /* (only read here) */
+    for (int k = 0; k < BALL_SAVED_COLUMNS; k++) put(b, col[k], n * size[k]);
   }
   put_i64(b, w->next_ball_id);
 }

@@ -12,6 +12,10 @@
 #define BALL_FIELDS(X) \
   X(id) X(pos) X(vel) X(spin) X(force) X(moment) X(disp) X(rad) X(density) X(mass) X(inertia) \
   X(damp) X(k_tran) X(k_rot) X(fix) X(group) X(skey)
+/* The columns of a save file, in its order (BALL_SAVED_COLUMNS of them; ball_columns). */
+#define BALL_SAVED(X) \
+  X(id) X(pos) X(vel) X(spin) X(force) X(moment) X(disp) X(rad) X(density) X(mass) X(inertia) \
+  X(damp) X(k_tran) X(k_rot) X(fix) X(group)
 // clang-format on
 
 static cairn_status grow(ball_store *b, size_t need, cairn_diag *d) {
@@ -22,6 +26,13 @@ static cairn_status grow(ball_store *b, size_t need, cairn_diag *d) {
 #undef G
   b->cap = cap;
   return CAIRN_OK;
+}
+
+void ball_columns(ball_store *b, void *col[BALL_SAVED_COLUMNS], size_t size[BALL_SAVED_COLUMNS]) {
+  int k = 0;
+#define C(f) col[k] = (void *)b->f, size[k++] = sizeof *b->f;
+  BALL_SAVED(C)
+#undef C
 }
 
 void ball_store_free(ball_store *b) {

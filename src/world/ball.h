@@ -70,6 +70,13 @@ cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d);
    touching contacts, loads or energy (the caller renames the contacts' sides). */
 cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d);
 void ball_store_free(ball_store *b);
+/* The columns a save file holds, in its order (id, pos, vel, spin, force, moment, disp, rad,
+   density, mass, inertia, damp, k_tran, k_rot, fix, group): each column's address in col and
+   its bytes per ball in size, so that a save writes them and a restore reads them in place (after
+   ball_create has made the balls with their ids). The key of the last rebuild is not among them:
+   the next rebuild forms it. */
+#define BALL_SAVED_COLUMNS 16
+void ball_columns(ball_store *b, void *col[BALL_SAVED_COLUMNS], size_t size[BALL_SAVED_COLUMNS]);
 /* Put the balls in the order 'order' (ball i takes the old ball order[i]) and write the inverse
    into 'inv' (n); 'seen' (n) is scratch. Ball ids do not change; the caller renames the
    contacts' sides (contact_renumber_balls). */
