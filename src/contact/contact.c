@@ -552,8 +552,9 @@ cairn_status contact_restore_props(cairn_world *w, uint32_t c, const double *pro
   int model = cs->model[c];
   model_entry *e = &w->reg->e[model];
   uint32_t pblk;
+  size_t bytes = (size_t)e->n_prop_slots * sizeof(double);
   if (c > 0 && cs->model[c - 1] == model && e->ppool.setmask[cs->pblk[c - 1]] == mask &&
-      memcmp(pool_props(e, cs->pblk[c - 1]), props, (size_t)e->n_prop_slots * 8) == 0) {
+      memcmp(pool_props(e, cs->pblk[c - 1]), props, bytes) == 0) {
     pblk = cs->pblk[c - 1];
     e->ppool.refs[pblk]++;
   } else {
