@@ -502,8 +502,9 @@ cairn_status read_hist_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *
     col = mem_realloc(NULL, 0, 2 * rows * sizeof(double), "restore:history");
     if (!col) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the histories");
   }
-  get_f64s(b, col, rows), get_f64s(b, col + rows, rows);
-  cairn_status s = b->bad ? CAIRN_OK : history_restore_rows(w, interval, rows, col, col + rows, d);
+  double *time = rows ? col + rows : NULL; /* (no arithmetic on a NULL 'col' without rows) */
+  get_f64s(b, col, rows), get_f64s(b, time, rows);
+  cairn_status s = b->bad ? CAIRN_OK : history_restore_rows(w, interval, rows, col, time, d);
   if (s == CAIRN_OK && !b->bad) s = read_hist_columns(b, w, nh, rows, col, d);
   mem_free(col, 2 * rows * sizeof(double));
   return s;
