@@ -69,6 +69,18 @@ cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const dou
   return CAIRN_OK;
 }
 
+/* Append rule r after the others; it owns its properties, freed if it cannot be added. */
+static cairn_status append_rule(cmat *t, cmat_rule *r, cairn_diag *d) {
+  cairn_status s = mem_grow((void **)&t->rules, &t->cap_rules, t->n_rules + 1, sizeof *t->rules,
+                            "cmat:rules", d);
+  if (s != CAIRN_OK) {
+    mem_free(r->e.props, 0);
+    return s;
+  }
+  t->rules[t->n_rules++] = *r;
+  return CAIRN_OK;
+}
+
 cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char *g2,
                            const char *model, double proximity, cairn_diag *d) {
   cmat *t = w->cmat;
@@ -85,13 +97,7 @@ cairn_status cmat_add_rule(cairn_world *w, int kind, const char *g1, const char 
   if (g2 && g2[0]) CAIRN_TRY(world_group_index(w, g2, &r.g2, d));
   r.e.proximity = proximity;
   CAIRN_TRY(entry_set_model(w, &r.e, m, d));
-  cairn_status s = mem_grow((void **)&t->rules, &t->cap_rules, t->n_rules + 1, sizeof *t->rules,
-                            "cmat:rules", d);
-  if (s != CAIRN_OK) {
-    mem_free(r.e.props, 0);
-    return s;
-  }
-  t->rules[t->n_rules++] = r;
+  CAIRN_TRY(append_rule(t, &r, d));
   world_mark_dirty(w);
   return CAIRN_OK;
 }
@@ -175,14 +181,7 @@ cairn_status cmat_restore_rule(cairn_world *w, const cmat_rule *saved, cairn_dia
   cmat_rule r = *saved;
   r.e.pblk = IDMAP_NONE;
   CAIRN_TRY(restored_props(w, &saved->e, &r.e.props, d));
-  cairn_status s = mem_grow((void **)&t->rules, &t->cap_rules, t->n_rules + 1, sizeof *t->rules,
-                            "cmat:rules", d);
-  if (s != CAIRN_OK) {
-    mem_free(r.e.props, 0);
-    return s;
-  }
-  t->rules[t->n_rules++] = r;
-  return CAIRN_OK;
+  return append_rule(t, &r, d);
 }
 
 void cmat_free(cairn_world *w) {
