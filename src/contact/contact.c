@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/energy.h"
 #include "contact/events.h"
 #include "contact/model_call.h"
-#include "contact/energy.h"
 
 const char *contact_kind_name(int kind) {
   return kind == CAIRN_KIND_BALL_BALL ? "ball-ball" : "ball-wall";

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "contact/contact.h"
-#include "contact/model_call.h"
 #include "contact/energy.h"
+#include "contact/model_call.h"
 #include "core/comm.h"
 
 /* One contact's partitions from its model's hook; 0 if the model has none. */

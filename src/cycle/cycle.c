@@ -7,15 +7,15 @@
 #endif
 
 #include "contact/contact.h"
+#include "contact/energy.h"
 #include "contact/events.h"
 #include "contact/model_call.h"
+#include "core/comm.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
-#include "core/comm.h"
 #include "detect/detect.h"
 #include "measure/measure.h"
 #include "par/par.h"
-#include "contact/energy.h"
 
 int cycle_threads(int n) {
 #ifdef _OPENMP

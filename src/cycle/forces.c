@@ -19,15 +19,15 @@
 #endif
 
 #include "contact/contact.h"
+#include "contact/cracks.h"
+#include "contact/energy.h"
+#include "contact/events.h"
 #include "contact/model_call.h"
 #include "core/comm.h"
 #include "core/xsum.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
 #include "detect/detect.h"
-#include "contact/events.h"
-#include "contact/cracks.h"
-#include "contact/energy.h"
 
 #define SLICE CAIRN_CM_SLICE_MAX
 

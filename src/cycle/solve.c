@@ -3,11 +3,11 @@
    limit, whichever comes first; and the measures those criteria use. */
 #include <math.h>
 
+#include "contact/contact.h"
 #include "core/comm.h"
 #include "core/idmap.h"
 #include "cycle/cycle.h"
 #include "par/par.h"
-#include "contact/contact.h"
 
 /* Free in at least one translation component (a ball fixed in every one carries no unbalanced
    force of its own: whatever acts on it is reacted). */

@@ -1,6 +1,6 @@
 /* The broken bonds (cracks) as CSV: one row each, in the order they broke. */
-#include "io/io.h"
 #include "contact/cracks.h"
+#include "io/io.h"
 
 cairn_status io_cracks_csv(const cairn_world *w, const char *path, cairn_diag *d) {
   atomic_file af;

@@ -1,6 +1,6 @@
 /* History export as CSV with full double precision, so exported curves can be re-checked. */
-#include "io/io.h"
 #include "cycle/history.h"
+#include "io/io.h"
 
 cairn_status io_history_csv_as(const cairn_world *w, const char *path, const char *shown,
                                cairn_diag *d) {

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "contact/contact.h"
-#include "io/io.h"
 #include "contact/cracks.h"
+#include "io/io.h"
 
 /* ---- base64 binary arrays (VTK "binary" format with a UInt64 byte-count header) ---------- */
 

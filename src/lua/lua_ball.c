@@ -2,8 +2,8 @@
    fix velocity components and spin. */
 #include <string.h>
 
-#include "lua/lua_api.h"
 #include "contact/contact.h"
+#include "lua/lua_api.h"
 
 static const char *const CREATE_OPTS[] = {"id",      "rad",  "pos",   "vel", "spin",
                                           "density", "damp", "group", NULL};

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/cracks.h"
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
-#include "contact/cracks.h"
 
 #define HANDLE "cairn.contact"
 

@@ -4,8 +4,8 @@
      energy.get()              a table of every figure; energy.get(name) one figure */
 #include <string.h>
 
-#include "lua/lua_api.h"
 #include "contact/energy.h"
+#include "lua/lua_api.h"
 
 typedef struct figure {
   const char *name;

@@ -4,12 +4,12 @@
 #include <unistd.h>
 
 #include "contact/contact.h"
+#include "contact/events.h"
 #include "core/comm.h"
 #include "cycle/cycle.h"
+#include "detect/detect.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
-#include "detect/detect.h"
-#include "contact/events.h"
 
 /* The engine's warnings, on stderr with the script position of the call that ran into them. */
 static void warn_script(void *ud, const char *msg) {

@@ -2,9 +2,9 @@
 #include <limits.h>
 #include <string.h>
 
-#include "lua/lua_api.h"
-#include "contact/registry.h"
 #include "contact/events.h"
+#include "contact/registry.h"
+#include "lua/lua_api.h"
 
 void ctx_install(lua_State *L, script_ctx *c);
 

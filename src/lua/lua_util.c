@@ -7,8 +7,8 @@
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
-#include "lua/lua_api.h"
 #include "detect/detect.h"
+#include "lua/lua_api.h"
 
 static const char CTX_KEY = 'c';
 

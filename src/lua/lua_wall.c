@@ -2,8 +2,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "lua/lua_api.h"
 #include "contact/contact.h"
+#include "lua/lua_api.h"
 #include "measure/measure.h"
 
 /* A wall's angular velocity: a number (about z) in 2D, a vector in 3D. */

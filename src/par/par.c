@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/cracks.h"
+#include "contact/energy.h"
+#include "contact/events.h"
 #include "core/comm.h"
 #include "detect/detect.h"
-#include "contact/energy.h"
-#include "contact/cracks.h"
-#include "contact/events.h"
 
 #define PAR_MAX_RANKS 4096
 

@@ -16,10 +16,10 @@
 #include <cmocka.h>
 
 #include "contact/contact.h"
-#include "cycle/cycle.h"
 #include "contact/energy.h"
-#include "world/world.h"
+#include "cycle/cycle.h"
 #include "detect/detect.h"
+#include "world/world.h"
 
 #define OK(expr)                                                                                   \
   do {                                                                                             \

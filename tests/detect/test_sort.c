@@ -13,8 +13,8 @@
 
 #include "contact/contact.h"
 #include "cycle/cycle.h"
-#include "world/world.h"
 #include "detect/detect.h"
+#include "world/world.h"
 
 enum { SIDE = 12, N = SIDE * SIDE * SIDE };
 
