@@ -230,6 +230,14 @@ static int l_domain(lua_State *L) {
   return 0;
 }
 
+/* Whether table idx has a value at key. */
+static int has_key(lua_State *L, int idx, const char *key) {
+  lua_getfield(L, idx, key);
+  int has = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  return has;
+}
+
 static int l_timestep(lua_State *L) {
   cairn_world *w = ctx_world(L);
   if (lua_istable(L, 1)) {
@@ -242,8 +250,19 @@ static int l_timestep(lua_State *L) {
     double safety = opt_number(L, 1, "safety", w->dt_safety, "model.timestep");
     double impact = opt_number(L, 1, "impact", w->dt_impact, "model.timestep");
     lua_getfield(L, 1, "auto");
-    int aut = lua_toboolean(L, -1);
+    int has_auto = !lua_isnil(L, -1), aut = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    /* Options of the other mode contradict the one chosen: refused, not ignored. */
     if (!isnan(fix) && aut) lua_raisef(L, "model.timestep: give either fix = DT or auto = true");
+    if (!isnan(fix) && (has_key(L, 1, "safety") || has_key(L, 1, "impact")))
+      lua_raisef(L, "model.timestep: safety and impact belong to the automatic timestep, not to "
+                    "fix = DT; give them with auto = true");
+    if (isnan(fix) && strict)
+      lua_raisef(L, "model.timestep: strict = true belongs to a fixed timestep; give it with "
+                    "fix = DT");
+    if (isnan(fix) && has_auto && !aut)
+      lua_raisef(L, "model.timestep: auto = false chooses no timestep; give fix = DT for a fixed "
+                    "one, or auto = true");
     if (!isnan(fix)) {
       if (!(isfinite(fix) && fix > 0))
         lua_raisef(L, "model.timestep: fix must be a positive time (got %g)", fix);

@@ -79,6 +79,17 @@ says("a negative timestep", function() model.timestep{fix = -1} end,
      "model.timestep: fix must be a positive time (got -1)")
 says("steps per impact", function() model.timestep{impact = -1} end,
      "impact (the least steps per impact) must be in [0, 1e6]")
+-- options of the other timestep mode are refused, and the timestep stays as it was
+model.timestep{fix = 1e-3}
+says("safety with fix", function() model.timestep{fix = 1e-5, safety = 5} end,
+     "model.timestep: safety and impact belong to the automatic timestep, not to fix = DT")
+says("impact with fix", function() model.timestep{fix = 1e-5, impact = 4} end,
+     "model.timestep: safety and impact belong to the automatic timestep, not to fix = DT")
+says("strict without fix", function() model.timestep{strict = true} end,
+     "model.timestep: strict = true belongs to a fixed timestep; give it with fix = DT")
+says("auto = false", function() model.timestep{auto = false} end,
+     "model.timestep: auto = false chooses no timestep; give fix = DT for a fixed one")
+if model.timestep() ~= 1e-3 then error("FAILED: a refused model.timestep changed the timestep") end
 
 -- a plot whose data cannot be written names the plot, not its temporary data file
 model.new{dim = 3}
