@@ -339,10 +339,19 @@ static int l_bond(lua_State *L) {
     lua_raisef(L, "contact.bond: gap must be a finite number >= 0 (got %g)", gap);
   const cairn_contact_model *m = w->reg->e[model].m;
   const char *gap_prop = NULL;
+  int bonds = 0; /* a bonded model says so with a switch named *_bond (linearcbond's cb_bond) */
   for (int i = 0; i < m->n_props; i++) {
     size_t len = strlen(m->props[i].name);
     if (len > 4 && strcmp(m->props[i].name + len - 4, "_gap") == 0) gap_prop = m->props[i].name;
+    if (len > 5 && strcmp(m->props[i].name + len - 5, "_bond") == 0 &&
+        m->props[i].type == CAIRN_PROP_BOOL)
+      bonds = 1;
   }
+  if (!bonds)
+    lua_raisef(L,
+               "contact.bond: model '%s' makes no bonds (it has no *_bond property); use a bonded "
+               "model such as linearcbond or linearpbond",
+               m->name);
   if (gap > 0 && !gap_prop)
     lua_raisef(L,
                "contact.bond: model '%s' bonds only contacts whose surfaces touch (it has no "
