@@ -47,14 +47,29 @@ static int owner_of(const par_domain *pd, const double x[3]) {
   return (i[2] * pd->grid[1] + i[1]) * pd->grid[0] + i[0];
 }
 
-/* The processor grid for P ranks over extents L: the one that cuts the least (the area, in 2D
-   the length, of the faces between bricks); CAIRN_MPI_GRID="px,py,pz" sets it. */
-static void choose_grid(int P, int dim, const double L[3], int g[3]) {
+/* The grid CAIRN_MPI_GRID="px,py,pz" asks for (g[0] = 0: not set). A setting that cannot
+   divide the model is an error, not ignored: the run would not be cut as the user believes. */
+static cairn_status grid_from_env(int P, int dim, int g[3], cairn_diag *d) {
   const char *env = getenv("CAIRN_MPI_GRID");
-  int a, b, c;
-  if (env && sscanf(env, "%d,%d,%d", &a, &b, &c) == 3 && a > 0 && b > 0 && c > 0 &&
-      a * b * c == P && (dim == 3 || c == 1)) {
-    g[0] = a, g[1] = b, g[2] = c;
+  g[0] = g[1] = g[2] = 0;
+  if (!env || !env[0]) return CAIRN_OK;
+  int a = 0, b = 0, c = 0;
+  char extra;
+  int ok = sscanf(env, "%d,%d,%d%c", &a, &b, &c, &extra) == 3 && a > 0 && b > 0 && c > 0 &&
+           (long long)a * b * c == P && (dim == 3 || c == 1);
+  CAIRN_CHECK(ok, d, CAIRN_EINVAL,
+              "CAIRN_MPI_GRID='%.40s' cannot divide the model over %d ranks: give three whole "
+              "numbers > 0 whose product is %d%s (such as %d,1,1), or unset it",
+              env, P, P, dim == 2 ? ", the third 1 in 2D" : "", P);
+  g[0] = a, g[1] = b, g[2] = c;
+  return CAIRN_OK;
+}
+
+/* The processor grid for P ranks over extents L: the one asked for (env, from grid_from_env),
+   else the one that cuts the least (the area, in 2D the length, of the faces between bricks). */
+static void choose_grid(int P, int dim, const double L[3], const int env[3], int g[3]) {
+  if (env[0]) {
+    g[0] = env[0], g[1] = env[1], g[2] = env[2];
     return;
   }
   double best = INFINITY;
@@ -823,6 +838,8 @@ cairn_status par_after_motion(cairn_world *w, cairn_diag *d) {
 cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   int P = comm_size();
   if (P <= 1 || w->par) return CAIRN_OK;
+  int env_grid[3];
+  CAIRN_TRY(comm_agree(grid_from_env(P, w->dim, env_grid, d), d));
   memset(&w->par_last, 0, sizeof w->par_last);
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
      the speed): callbacks and contact events, a periodic cell, applied loads. So does a model
@@ -846,7 +863,7 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
     if (k >= w->dim || !(hi[k] > lo[k])) lo[k] = 0, hi[k] = 1;
     L[k] = hi[k] - lo[k];
   }
-  choose_grid(P, w->dim, L, pd->grid);
+  choose_grid(P, w->dim, L, env_grid, pd->grid);
   for (int k = 0; k < 3; k++) {
     pd->lo[k] = lo[k];
     pd->width[k] = L[k] / pd->grid[k];

@@ -2,7 +2,8 @@
 -- a non-zero exit, and no rank waits forever. CASE=rank1: the script fails on rank 1 only, while
 -- rank 0 goes on (to a cycle of a decomposed model). CASE=domain: during a decomposed cycle a
 -- ball leaves the model domain in one rank's brick ("stop" condition), which every rank must
--- learn at once.
+-- learn at once. CASE=grid: CAIRN_MPI_GRID asks for a grid that cannot divide the model over the
+-- ranks (run.sh sets it), which the first cycle refuses on every rank.
 local case = os.getenv("CASE") or "rank1"
 model.new{dim = 3}
 contact.cmat_default{model = "linear", kn = 1e4, ks = 1e4}

@@ -66,18 +66,24 @@ saverestore)
   done
   ;;
 errors)
-  for case in rank1 domain; do
+  for case in rank1 domain grid; do
     mkdir -p "$WORK/$case"
     start=$(date +%s)
     set +e
-    (cd "$WORK/$case" && env CASE=$case OMP_NUM_THREADS=1 timeout 60 "$MPIEXEC" -np 2 -x CASE \
-      -x OMP_NUM_THREADS "$CAIRN" run --quiet "$SCRIPT") > "$WORK/$case.out" 2> "$WORK/$case.err"
+    grid=$([[ $case == grid ]] && echo 3,1,1 || echo "") # (3 bricks for 2 ranks: refused)
+    (cd "$WORK/$case" && env CASE=$case CAIRN_MPI_GRID=$grid OMP_NUM_THREADS=1 timeout 60 \
+      "$MPIEXEC" -np 2 -x CASE -x CAIRN_MPI_GRID -x OMP_NUM_THREADS "$CAIRN" run --quiet \
+      "$SCRIPT") > "$WORK/$case.out" 2> "$WORK/$case.err"
     rc=$?
     set -e
     took=$(( $(date +%s) - start ))
     [[ $rc != 0 ]] || fail "$case: the run ended with status 0"
     [[ $rc != 124 ]] || fail "$case: the run hung (stopped after 60 s)"
-    want=$([[ $case == rank1 ]] && echo "failure happens on rank 1 alone" || echo "left the model domain")
+    case $case in
+      rank1) want="failure happens on rank 1 alone" ;;
+      domain) want="left the model domain" ;;
+      grid) want="CAIRN_MPI_GRID='3,1,1' cannot divide the model over 2 ranks" ;;
+    esac
     n=$(grep -c "$want" "$WORK/$case.err" || true)
     [[ $n == 1 ]] || { cat "$WORK/$case.err" >&2; fail "$case: the message is printed $n times, not once"; }
     grep -q "errors.lua:" "$WORK/$case.err" || fail "$case: the message does not name the script"
