@@ -148,6 +148,10 @@ cairn_status ball_create(cairn_world *w, const ball_spec *s, int64_t *id_out, ca
   ball_store *b = &w->balls;
   int64_t id = s->id ? s->id : w->next_ball_id;
   while (!s->id && idmap_get(&b->map, (uint64_t)id) != IDMAP_NONE) id++;
+  CAIRN_CHECK(s->id || id <= CAIRN_ID_MAX, d, CAIRN_EINVAL,
+              "the automatic ball ids are used up (the next would be %lld, above %ld); give the "
+              "new balls ids yourself (ids of deleted balls are free again)",
+              (long long)id, CAIRN_ID_MAX);
   CAIRN_CHECK(id >= 1 && id <= CAIRN_ID_MAX, d, CAIRN_EINVAL,
               "ball id must be an integer from 1 to %ld (got %lld); choose another id",
               CAIRN_ID_MAX, (long long)id);

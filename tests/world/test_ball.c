@@ -154,8 +154,8 @@ static void test_ball_create_with_id_zero_after_the_largest_id_is_refused(void *
   int64_t id;
   ball_spec b = good_ball(CAIRN_ID_MAX);
   assert_int_equal(ball_create(w, &b, &id, &d), CAIRN_OK);
-  b.id = 0; /* the next id would be 2^31, which is not a valid id */
-  assert_refused(w, &b, "ball id must be an integer from 1 to 2147483647");
+  b.id = 0; /* the next id would be 2^31, which is not a valid id: the script gave none */
+  assert_refused(w, &b, "the automatic ball ids are used up (the next would be 2147483648");
 }
 
 /* Mass and inertia against design.md's closed forms. The engine multiplies the same factors,
