@@ -27,10 +27,11 @@ int model_call_energy(const model_entry *e, uint32_t pblk, uint32_t blk,
   return 1;
 }
 
-const char *model_call_validate(const model_entry *e, uint32_t pblk, int dim, char *msg, size_t n) {
+const char *model_call_validate(const model_entry *e, const double *props, int dim, char *msg,
+                                size_t n) {
   if (!e->m->validate) return NULL;
   PLUGIN_CALL_ENTER(e, "validate");
-  const char *bad = e->m->validate(pool_props(e, pblk), dim, msg, n);
+  const char *bad = e->m->validate(props, dim, msg, n);
   PLUGIN_CALL_LEAVE(e);
   return bad;
 }

@@ -32,9 +32,11 @@ void model_call_prepare(const model_entry *e, uint32_t pblk);
    (CAIRN_ENERGY_N values, zeros without a hook); returns whether the model has the hook. */
 int model_call_energy(const model_entry *e, uint32_t pblk, uint32_t blk,
                       double out[CAIRN_ENERGY_N]);
-/* The model's check of property block pblk for a model of dimension dim: NULL when it is fine
-   (or the model has no hook), else its message (in msg, n bytes, or a constant). */
-const char *model_call_validate(const model_entry *e, uint32_t pblk, int dim, char *msg, size_t n);
+/* The model's check of the properties 'props' (a property block's, or an assignment's) for a
+   model of dimension dim: NULL when they are fine (or the model has no hook), else its message
+   (in msg, n bytes, or a constant). */
+const char *model_call_validate(const model_entry *e, const double *props, int dim, char *msg,
+                                size_t n);
 /* The translational and rotational stiffness the model estimates from properties alone. */
 void model_call_stiffness(const model_entry *e, const double *props, double *tran, double *rot);
 /* Bring a state block saved by the model's version 'version' up to its current one (nothing

@@ -161,6 +161,15 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
                       "models' properties and lower the timestep",
                       (long long)b->id[runaway], (unsigned long long)w->step);
     }
+    if (w->ts_mode == TS_AUTO) /* (the advice to use the automatic timestep would not help) */
+      return diag_set(d, CAIRN_ESTATE,
+                      "ball %lld moved %g in one step (step %llu), more than its radius %g: the "
+                      "run is unstable under the automatic timestep, so a force on it is far "
+                      "beyond the model's range (a ball placed across a wall, such as outside a "
+                      "cylinder or behind a plane, or a property far off); check where the balls "
+                      "start and the models' properties",
+                      (long long)b->id[runaway], step, (unsigned long long)w->step,
+                      b->rad[runaway]);
     return diag_set(d, CAIRN_ESTATE,
                     "ball %lld moved %g in one step (step %llu), more than its radius %g: the run "
                     "is unstable (a timestep too large for the contacts' stiffness, or forces "
@@ -263,6 +272,27 @@ static double assigned_stiffness(const cairn_world *w) {
   return kmax[0] + kmax[1];
 }
 
+/* Before saying that no assignment gives a stiffness: whether one's model refuses its
+   properties (its validation hook, which otherwise runs only when a contact first touches), as
+   hertz does without a shear modulus. That is the cause to name. */
+static cairn_status check_assignments(const cairn_world *w, cairn_diag *d) {
+  char msg[512];
+  for (size_t r = 0; r <= w->cmat->n_rules; r++)
+    for (int k = 0; k < 2; k++) {
+      const cmat_rule *rule = r < w->cmat->n_rules ? &w->cmat->rules[r] : NULL;
+      if (rule && rule->kind >= 0 && rule->kind != k) continue;
+      const cmat_entry *ce = rule ? &rule->e : &w->cmat->def[k];
+      const model_entry *me = &w->reg->e[ce->model];
+      const char *bad = model_call_validate(me, ce->props, w->dim, msg, sizeof msg);
+      if (bad)
+        return diag_set(d, CAIRN_EINVAL,
+                        "the automatic timestep has no stiffness to work from: contact model "
+                        "'%s', assigned to %s contacts%s, refuses its properties: %s",
+                        me->m->name, contact_kind_name(k), rule ? " by a rule" : "", bad);
+    }
+  return CAIRN_OK;
+}
+
 /* Smallest critical timestep over the balls (under MPI, every rank's own); with 'free_only',
    balls fixed in translation and spin are left out (they are not integrated). */
 static double min_ball_dt(const cairn_world *w, int free_only) {
@@ -331,11 +361,14 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
   CAIRN_TRY(s);
   if (ahead < dt) dt = ahead;
   if (!isfinite(dt)) {
-    CAIRN_CHECK(w->dt > 0, d, CAIRN_ESTATE,
-                "the automatic timestep has no stiffness to work from (no active contact and "
-                "no assigned contact model with stiffness); set model.timestep{fix = DT}");
-    *dt_out = w->dt;
-    return CAIRN_OK;
+    if (w->dt > 0) {
+      *dt_out = w->dt;
+      return CAIRN_OK;
+    }
+    CAIRN_TRY(check_assignments(w, d)); /* the real cause, when a model refuses its properties */
+    return diag_set(d, CAIRN_ESTATE,
+                    "the automatic timestep has no stiffness to work from (no active contact and "
+                    "no assigned contact model with stiffness); set model.timestep{fix = DT}");
   }
   dt *= w->dt_safety;
   /* Accuracy beside stability: at least dt_impact steps in the half period pi sqrt(m_eff / kn)

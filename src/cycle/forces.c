@@ -48,7 +48,8 @@ static inline double effective_mass(const cairn_world *w, int kind, uint32_t a, 
 static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_diag *d) {
   const model_entry *e = &w->reg->e[w->contacts->model[c]];
   char msg[512] = "", who[128];
-  const char *bad = model_call_validate(e, w->contacts->pblk[c], w->dim, msg, sizeof msg);
+  const char *bad =
+      model_call_validate(e, pool_props(e, w->contacts->pblk[c]), w->dim, msg, sizeof msg);
   if (!bad) return CAIRN_OK;
   contact_describe(w, c, who, sizeof who);
   return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
