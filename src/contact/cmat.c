@@ -59,6 +59,14 @@ double cmat_default_proximity(const cairn_world *w, int kind) {
   return w->cmat->def[kind].proximity;
 }
 
+int cmat_default_model(const cairn_world *w, int kind) {
+  return w->cmat->def[kind].model;
+}
+
+size_t cmat_rule_count(const cairn_world *w) {
+  return w->cmat->n_rules;
+}
+
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d) {
   cmat_entry *ce = &w->cmat->def[kind];

@@ -33,8 +33,11 @@ cairn_status cmat_set_default(cairn_world *w, int kind, const char *model, doubl
                               cairn_diag *d);
 /* Set only the proximity of one contact kind's default assignment (model and properties kept). */
 cairn_status cmat_set_proximity(cairn_world *w, int kind, double proximity, cairn_diag *d);
-/* The proximity of one contact kind's default assignment. */
+/* The proximity and the model (registry index) of one contact kind's default assignment, and
+   the number of rules. */
 double cmat_default_proximity(const cairn_world *w, int kind);
+int cmat_default_model(const cairn_world *w, int kind);
+size_t cmat_rule_count(const cairn_world *w);
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d);
 /* Add a rule (after the existing ones). kind -1 matches both kinds. g2 may be NULL. */

@@ -126,6 +126,33 @@ static void set_props(lua_State *L, cairn_world *w, int idx, const char *fn, pro
   }
 }
 
+/* The dry run of a property table: each value written into a scratch block of the model the
+   call will give its target, checking name, type and range as the real setter will, with the
+   real setter's name for the target ('who'). Calls that change several things check everything
+   this way first, so that a refused call leaves the model as it was (all-or-nothing). */
+typedef struct prop_check {
+  const model_entry *e;
+  double scratch[256]; /* (at most 64 properties of up to 3 slots) */
+  uint64_t mask;
+  const char *who;
+} prop_check;
+
+static cairn_status check_prop(cairn_world *w, void *ud, const char *name, const double *v, int n,
+                               cairn_diag *d) {
+  (void)w;
+  prop_check *c = ud;
+  return model_prop_write(c->e, c->scratch, &c->mask, name, v, n, c->who, d);
+}
+
+static void check_props(lua_State *L, cairn_world *w, int idx, const char *fn, int model,
+                        const char *who) {
+  prop_check c = {.e = &w->reg->e[model], .mask = 0, .who = who};
+  if (c.e->n_prop_slots > (int)(sizeof c.scratch / sizeof *c.scratch))
+    lua_raisef(L, "%s: contact model '%s' has too many property slots", fn, c.e->m->name);
+  model_props_default(c.e, c.scratch);
+  set_props(L, w, idx, fn, check_prop, &c);
+}
+
 static cairn_status set_default_prop(cairn_world *w, void *ud, const char *name, const double *v,
                                      int n, cairn_diag *d) {
   return cmat_set_prop(w, *(int *)ud, name, v, n, d);
@@ -160,6 +187,19 @@ static int l_cmat_default(lua_State *L) {
   lua_settop(L, 1);
   double prox = opt_number(L, 1, "proximity", NAN, "contact.cmat_default");
   cairn_diag d;
+  /* Everything is checked before anything changes (all-or-nothing). */
+  int m = -1;
+  if (model) {
+    cairn_status s = registry_require(w->reg, model, &m, &d);
+    if (s) return raise_diag(L, s, &d);
+  }
+  if (!model && !isnan(prox) && !(isfinite(prox) && prox >= 0)) /* (with a model: its setter's) */
+    lua_raisef(L, "contact.cmat_default: proximity must be >= 0 (got %g)", prox);
+  for (int i = 0; i < nk; i++) {
+    char who[96];
+    snprintf(who, sizeof who, "contact assignment (%s)", contact_kind_name(kinds[i]));
+    check_props(L, w, 1, "contact.cmat_default", m >= 0 ? m : cmat_default_model(w, kinds[i]), who);
+  }
   for (int i = 0; i < nk; i++) {
     int k = kinds[i];
     if (model) { /* a (new) model starts from its defaults */
@@ -201,7 +241,14 @@ static int l_cmat_add(lua_State *L) {
   }
   double prox = opt_number(L, 1, "proximity", 0.0, "contact.cmat_add");
   cairn_diag d;
-  cairn_status s = cmat_add_rule(w, kind, g1, g2, model, prox, &d);
+  /* The properties are checked before the rule is added (all-or-nothing). */
+  int m;
+  cairn_status s = registry_require(w->reg, model, &m, &d);
+  if (s) return raise_diag(L, s, &d);
+  char who[64];
+  snprintf(who, sizeof who, "contact assignment rule %zu", cmat_rule_count(w) + 1);
+  check_props(L, w, 1, "contact.cmat_add", m, who);
+  s = cmat_add_rule(w, kind, g1, g2, model, prox, &d);
   if (s) return raise_diag(L, s, &d);
   lua_settop(L, 1);
   set_props(L, w, 1, "contact.cmat_add", set_rule_prop, NULL);

@@ -37,4 +37,16 @@ ball.create{id = 10, rad = 0.5, pos = {10, 0}}
 ball.create{id = 11, rad = 0.5, pos = {11.05, 0}} -- gap 0.05 < proximity 0.1
 model.clean()
 check(kn("ball-ball", 10, 11) == 5, "proximity-only change kept kn")
+-- A refused call changes nothing (all-or-nothing): a bad property after a new model leaves the
+-- old model and its values; a rule with a bad property is not added.
+local ok = pcall(contact.cmat_default, {model = "hertz", hz_shear = 1e8, hz_poiss = 0.7})
+check(not ok, "hz_poiss = 0.7 is refused")
+ok = pcall(contact.cmat_add, {group = "z", model = "linear", kn = -1})
+check(not ok, "kn = -1 in a rule is refused")
+ball.create{id = 12, rad = 0.5, pos = {20, 0}, group = "z"}
+ball.create{id = 13, rad = 0.5, pos = {20.95, 0}, group = "z"}
+model.clean()
+local cp = contact.find("ball-ball", 12, 13)
+check(contact.model(cp) == "linear" and kn("ball-ball", 12, 13) == 5,
+      "the refused calls left the default (linear, kn = 5) and added no rule")
 print("cmat ok")
