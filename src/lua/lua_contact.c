@@ -357,6 +357,23 @@ static void read_draw(lua_State *L, int idx, draw_spec *p) {
    given) the bonded
    model NAME with fresh state, and its properties, each drawn per contact where a distribution is
    given; returns the number of contacts bonded. */
+/* Which contacts contact.bond bonds: those within 'gap' (touching: 0), of 'kind' (-1: any),
+   with a ball in group 'group' (-1: any). */
+typedef struct bond_target {
+  int kind, group;
+  double gap;
+} bond_target;
+
+static int bonds_contact(const cairn_world *w, uint32_t c, const bond_target *t) {
+  const contact_store *cs = w->contacts;
+  const ball_store *bs = &w->balls;
+  if (cs->gap[c] > t->gap) return 0; /* only contacts whose surfaces touch, or within gap */
+  if (t->kind >= 0 && cs->kind[c] != t->kind) return 0;
+  if (t->group < 0) return 1;
+  return bs->group[cs->b[c]] == t->group ||
+         (cs->kind[c] == CAIRN_KIND_BALL_BALL && bs->group[cs->a[c]] == t->group);
+}
+
 static int l_bond(lua_State *L) {
   cairn_world *w = ctx_world(L);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -422,16 +439,29 @@ static int l_bond(lua_State *L) {
   }
   detected_world(L);
   const contact_store *cs = w->contacts;
-  const ball_store *bs = &w->balls;
+  bond_target t = {kind, gi, gap};
+  /* All-or-nothing: first every value each contact would get, checked in a scratch block of the
+     bond model, drawn from copies of the generators (so that the second pass draws the same). */
+  draw_spec trial[32];
+  memcpy(trial, props, (size_t)np * sizeof *props);
+  prop_check chk = {.e = &w->reg->e[model]};
+  model_props_default(chk.e, chk.scratch);
+  for (uint32_t c = 0; c < cs->n; c++) {
+    if (!bonds_contact(w, c, &t)) continue;
+    char who[128];
+    contact_describe(w, c, who, sizeof who);
+    chk.who = who;
+    for (int k = 0; k < np; k++) {
+      double v = draw(&trial[k]);
+      s = model_prop_write(chk.e, chk.scratch, &chk.mask, trial[k].name, &v, 1, who, &d);
+      if (s) return raise_diag(L, s, &d);
+    }
+    if (gap > 0) s = model_prop_write(chk.e, chk.scratch, &chk.mask, gap_prop, &gap, 1, who, &d);
+    if (s) return raise_diag(L, s, &d);
+  }
   lua_Integer n = 0;
   for (uint32_t c = 0; c < cs->n; c++) {
-    if (cs->gap[c] > gap) continue; /* only contacts whose surfaces touch, or within gap */
-    if (kind >= 0 && cs->kind[c] != kind) continue;
-    if (gi >= 0) {
-      int in = bs->group[cs->b[c]] == gi ||
-               (cs->kind[c] == CAIRN_KIND_BALL_BALL && bs->group[cs->a[c]] == gi);
-      if (!in) continue;
-    }
+    if (!bonds_contact(w, c, &t)) continue;
     s = contact_set_model(w, c, model, &d);
     for (int k = 0; k < np && s == CAIRN_OK; k++) {
       double v = draw(&props[k]);

@@ -1,0 +1,25 @@
+-- Calls that change many things are all-or-nothing (scripting.md): a refused call, caught with
+-- pcall, leaves the model as it was. contact.bond draws a value per contact: when a draw falls
+-- outside the property's range, no contact is bonded, not the ones before it.
+local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
+model.new{dim = 2}
+contact.cmat_default{model = "linear", kn = 1e6, ks = 5e5}
+for i = 1, 24 do ball.create{id = i, rad = 0.5, pos = {0.99 * (i - 1), 0}} end
+model.clean()
+local n0 = #contact.list()
+check(n0 == 23, "23 contacts in the row (got " .. n0 .. ")")
+-- pb_mcf lies in [0, 1]: draws around 0.9 with sd 0.5 leave it for some contacts
+local ok, msg = pcall(contact.bond, {model = "linearpbond", kn = 1e6, ks = 5e5, pb_kn = 1e9,
+                                     pb_ks = 1e9, pb_ten = 1e3, pb_coh = 1e3,
+                                     pb_mcf = {dist = "normal", mean = 0.9, sd = 0.5, seed = 3}})
+check(not ok, "an out-of-range draw is refused")
+check(tostring(msg):find("pb_mcf", 1, true), "the message names the property: " .. tostring(msg))
+for _, cp in ipairs(contact.list()) do
+  check(contact.model(cp) == "linear", "no contact was bonded by the refused call")
+end
+-- the same call with draws inside the range bonds every contact
+local n = contact.bond{model = "linearpbond", kn = 1e6, ks = 5e5, pb_kn = 1e9, pb_ks = 1e9,
+                       pb_ten = 1e3, pb_coh = 1e3,
+                       pb_mcf = {dist = "normal", mean = 0.5, sd = 0.01, seed = 3}}
+check(n == 23, "every contact bonded (got " .. n .. ")")
+print("all-or-nothing ok")
