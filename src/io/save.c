@@ -121,7 +121,11 @@ typedef struct section_at {
   int found;
 } section_at;
 
-static cairn_status damaged(const char *path, cairn_diag *d) {
+/* The refusal of a damaged file: naming the impossible value a reader found ('why', from
+   bad_value), or, where the structure itself broke, saying just that. */
+static cairn_status damaged(const char *path, const char *why, cairn_diag *d) {
+  if (why && why[0])
+    return diag_set(d, CAIRN_EINVAL, "'%s' is damaged: %s; restore an earlier save", path, why);
   return diag_set(d, CAIRN_EINVAL,
                   "'%s' is damaged (its contents do not hold together); restore an earlier save",
                   path);
@@ -140,9 +144,9 @@ static cairn_status index_sections(const unsigned char *pay, size_t size, sectio
   memset(at, 0, N_SECTIONS * sizeof *at);
   for (size_t pos = 0; pos < size;) {
     uint64_t len;
-    if (size - pos < 12) return damaged(path, d);
+    if (size - pos < 12) return damaged(path, NULL, d);
     memcpy(&len, pay + pos + 4, 8);
-    if (len > size - pos - 12) return damaged(path, d);
+    if (len > size - pos - 12) return damaged(path, NULL, d);
     char tag[5];
     tag_text(pay + pos, tag);
     size_t i = 0;
@@ -168,9 +172,9 @@ static cairn_status index_sections(const unsigned char *pay, size_t size, sectio
 static cairn_status read_sections(const unsigned char *pay, const section_at *at, cairn_world *w,
                                   restore_ctx *x, const char *path, cairn_diag *d) {
   for (size_t i = 0; i < N_SECTIONS; i++) {
-    rbuf b = {pay + at[i].off, at[i].len, 0, 0, SAVE_VERSION};
+    rbuf b = {pay + at[i].off, at[i].len, 0, 0, SAVE_VERSION, ""};
     CAIRN_TRY(sections[i].get(&b, w, x, d));
-    if (b.bad) return damaged(path, d);
+    if (b.bad) return damaged(path, b.why, d);
     CAIRN_CHECK(b.pos == b.n, d, CAIRN_EINVAL,
                 "'%s' is damaged (its section '%s' holds %zu bytes, of which %zu were read); "
                 "restore an earlier save",
@@ -302,9 +306,9 @@ static cairn_status restore_payload(const unsigned char *pay, size_t size, uint3
   if (s == CAIRN_OK && !x.maps) s = diag_set(d, CAIRN_ENOMEM, "out of memory restoring '%s'", path);
   if (s == CAIRN_OK && version >= SAVE_SECTIONS) s = read_sections(pay, at, w, &x, path, d);
   if (s == CAIRN_OK && version < SAVE_SECTIONS) {
-    rbuf b = {pay, size, 4, 0, version}; /* (after the dimension) */
+    rbuf b = {pay, size, 4, 0, version, ""}; /* (after the dimension) */
     s = read_payload_old(&b, w, &x, d);
-    if (s == CAIRN_OK && b.bad) s = damaged(path, d);
+    if (s == CAIRN_OK && b.bad) s = damaged(path, b.why, d);
   }
   mem_free(x.maps, 0);
   if (s != CAIRN_OK) {

@@ -53,12 +53,15 @@ static inline void put_str(wbuf *b, const char *s) {
 }
 
 /* A reader's view of bytes: the whole payload of an old format, or one section. Any read past
-   the end, or any check that fails, sets 'bad'; the file is then refused as damaged. */
+   the end, or any check that fails, sets 'bad'; the file is then refused as damaged. A value
+   that no script could have set (bad_value) also says which it was in 'why', so that the refusal
+   names the field rather than leaving the user to guess. */
 typedef struct rbuf {
   const unsigned char *p;
   size_t n, pos;
   int bad;
   uint32_t version; /* of the file's format */
+  char why[200];    /* the first impossible value: "ball 7's radius is -1 (a finite number > 0)" */
 } rbuf;
 
 void get(rbuf *b, void *dst, size_t n);
@@ -106,6 +109,21 @@ uint64_t get_count(rbuf *b, size_t elem);
     if (cond) b->bad = 1;                                                                          \
     if (b->bad) return CAIRN_OK;                                                                   \
   } while (0)
+
+/* Marks the buffer bad, and when it was good till now, records in b->why what was wrong (a
+   clause of the refusal's sentence, like "its timestep mode is 5 (0 automatic or 1 fixed)"):
+   the first damage found is the one named, and damage of the structure (a read past the end)
+   leaves 'why' empty, since the values read after it are zeros that mean nothing. */
+void bad_value(rbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Marks the buffer bad, naming the value, when cond holds; the reader goes on (a caller's
+   BAD_IF(0) leaves it), so a helper that returns nothing can check. */
+#define BAD_VALUE(b, cond, ...)                                                                    \
+  do {                                                                                             \
+    if (cond) bad_value(b, __VA_ARGS__);                                                           \
+  } while (0)
+/* v[0..n) all finite, else bad: "<who> <field> is not finite (x, y, z)" (who: "ball 7's",
+   "its"). */
+void bad_unless_finite(rbuf *b, const double *v, int n, const char *who, const char *field);
 
 /* How a saved model maps onto a model of this run. */
 typedef struct model_map {

@@ -2,6 +2,8 @@
    part of the single payload of formats 1 to 7 (b->version says which), into a new world. A
    reader that finds damage marks its buffer bad and returns; save.c refuses the file then. */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 #include "contact/cracks.h"
 #include "contact/energy.h"
@@ -36,6 +38,56 @@ uint64_t get_count(rbuf *b, size_t elem) {
   uint64_t n = get_u64(b);
   if (elem && n > (b->n - b->pos) / elem) b->bad = 1;
   return b->bad ? 0 : n;
+}
+
+void bad_value(rbuf *b, const char *fmt, ...) {
+  if (!b->bad) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->why, sizeof b->why, fmt, ap);
+    va_end(ap);
+  }
+  b->bad = 1;
+}
+
+/* A value as a message shows it: a NaN without its sign, which means nothing ("-nan" reads as
+   a different damage). */
+static double shown(double v) {
+  return isnan(v) ? fabs(v) : v;
+}
+
+void bad_unless_finite(rbuf *b, const double *v, int n, const char *who, const char *field) {
+  for (int k = 0; k < n; k++) {
+    if (isfinite(v[k])) continue;
+    if (n == 3)
+      bad_value(b, "%s %s is not finite (%g, %g, %g)", who, field, shown(v[0]), shown(v[1]),
+                shown(v[2]));
+    else if (n == 1)
+      bad_value(b, "%s %s is %g (a finite number)", who, field, shown(v[0]));
+    else
+      bad_value(b, "%s %s is not finite (its value %d is %g)", who, field, k + 1, shown(v[k]));
+    return;
+  }
+}
+
+/* A value that must be finite and > 0 (a radius, a mass), or finite and >= 0 (a sum of
+   stiffnesses). */
+static void bad_unless_positive(rbuf *b, double v, const char *who, const char *field) {
+  BAD_VALUE(b, !(isfinite(v) && v > 0), "%s %s is %g (a finite number > 0)", who, field, shown(v));
+}
+
+static void bad_unless_nonneg(rbuf *b, double v, const char *who, const char *field) {
+  BAD_VALUE(b, !(isfinite(v) && v >= 0), "%s %s is %g (a finite number >= 0)", who, field,
+            shown(v));
+}
+
+/* A direction the engine keeps normalised (a wall's normal, a contact's): finite, of length 1
+   within the rounding of many steps of turning. */
+static void bad_unless_unit(rbuf *b, const double v[3], const char *who, const char *field) {
+  bad_unless_finite(b, v, 3, who, field);
+  double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  BAD_VALUE(b, !(fabs(len - 1) <= 1e-6), "%s %s (%g, %g, %g) has length %g (a unit vector)", who,
+            field, v[0], v[1], v[2], len);
 }
 
 static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_diag *d) {
@@ -97,7 +149,9 @@ static void read_props(rbuf *b, const model_entry *e, const model_map *mm, doubl
     if (mm->prop_to[i] < 0) continue;
     /* a value no script could have set (out of range, NaN) is damage, which the models need
        not survive */
-    if (!model_prop_valid(&e->m->props[mm->prop_to[i]], v)) b->bad = 1;
+    const cairn_prop_desc *p = &e->m->props[mm->prop_to[i]];
+    BAD_VALUE(b, !model_prop_valid(p, v), "its %s model's property %s is %g, out of its range",
+              e->m->name, p->name, shown(v[0]));
     memcpy(props + e->prop_off[mm->prop_to[i]], v, (size_t)mm->prop_n[i] * sizeof(double));
   }
 }
@@ -116,7 +170,11 @@ static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const
     cairn_prop_type t = e->m->state[to].type; /* a whole number the model may cast to int */
     if ((t == CAIRN_PROP_INT || t == CAIRN_PROP_BOOL) &&
         !(v[0] == floor(v[0]) && fabs(v[0]) < 2147483647.0))
-      b->bad = 1;
+      bad_value(b, "its %s model's state %s is %g (a whole number)", e->m->name,
+                e->m->state[to].name, v[0]);
+    char who[80];
+    snprintf(who, sizeof who, "its %s model's state", e->m->name);
+    bad_unless_finite(b, v, mm->state_n[i], who, e->m->state[to].name);
     double *dst = state + e->state_off[to];
     if (frame && mm->state_n[i] == 3 && cairn_state_slots(&e->m->state[to]) == 4) {
       dst[0] = v[0];
@@ -147,31 +205,55 @@ static void get_entry(rbuf *b, const cairn_world *w, const model_map *maps, uint
 
 /* ---- WRLD: time, timestep, domain ---- */
 
+/* The clock's values in the ranges model.gravity and model.timestep allow. */
+static void check_clock(rbuf *b, const world_clock *c, uint32_t mode) {
+  bad_unless_finite(b, c->gravity, 3, "its", "gravity");
+  BAD_VALUE(b, mode != TS_AUTO && mode != TS_FIXED,
+            "its timestep mode is %u (0 automatic or 1 fixed)", mode);
+  if (mode == TS_FIXED)
+    bad_unless_positive(b, c->dt, "its", "fixed timestep");
+  else
+    bad_unless_nonneg(b, c->dt, "its", "timestep");
+  BAD_VALUE(b, !(c->dt_safety > 0 && c->dt_safety <= 1), "its timestep safety is %g (in (0, 1])",
+            shown(c->dt_safety));
+  bad_unless_nonneg(b, c->time, "its", "time");
+}
+
 static void get_clock(rbuf *b, cairn_world *w) {
   world_clock c;
   get_f64s(b, c.gravity, 3);
-  c.ts_mode = (ts_mode)get_u32(b);
+  uint32_t mode = get_u32(b);
+  c.ts_mode = (ts_mode)mode;
   c.dt = get_f64(b), c.dt_safety = get_f64(b), c.time = get_f64(b);
   c.step = get_u64(b);
-  world_restore_clock(w, &c);
+  check_clock(b, &c, mode);
+  if (!b->bad) world_restore_clock(w, &c);
 }
 
+/* The domain as model.domain allows it: bounds below each other on the model's axes (open ends
+   are infinite), a known condition. */
 static void get_domain(rbuf *b, cairn_world *w) {
   double lo[3], hi[3];
-  int on = (int)get_u32(b);
+  uint32_t on = get_u32(b);
   get_f64s(b, lo, 3), get_f64s(b, hi, 3);
-  domain_cond cond = (domain_cond)get_u32(b);
+  uint32_t cond = get_u32(b);
   uint64_t n_destroyed = get_u64(b);
-  world_restore_domain(w, on, lo, hi, cond, n_destroyed);
+  BAD_VALUE(b, on > 1, "its domain switch is %u (0 off or 1 on)", on);
+  for (int k = 0; k < w->dim && on; k++)
+    BAD_VALUE(b, !(lo[k] < hi[k]), "its domain's %c range is [%g, %g] (min below max)", "xyz"[k],
+              shown(lo[k]), shown(hi[k]));
+  BAD_VALUE(b, cond > DOMAIN_DESTROY, "its domain condition is %u (0 stop or 1 destroy)", cond);
+  if (!b->bad) world_restore_domain(w, (int)on, lo, hi, (domain_cond)cond, n_destroyed);
 }
 
 /* The automatic timestep's steps per impact, its stiffest contact, the last step's dt. */
 static void get_impact(rbuf *b, cairn_world *w) {
   double dt_impact = get_f64(b), kn_m_max = get_f64(b), dt_taken = get_f64(b);
-  if (!(dt_taken >= 0 && isfinite(dt_taken))) b->bad = 1;
-  if (!(dt_impact >= 0 && dt_impact <= 1e6)) b->bad = 1;
-  if (!(kn_m_max >= 0 && isfinite(kn_m_max))) b->bad = 1;
-  world_restore_impact(w, dt_impact, kn_m_max, dt_taken);
+  BAD_VALUE(b, !(dt_impact >= 0 && dt_impact <= 1e6), "its steps per impact are %g (in [0, 1e6])",
+            shown(dt_impact));
+  bad_unless_nonneg(b, kn_m_max, "its", "stiffest contact's kn/m");
+  bad_unless_nonneg(b, dt_taken, "its", "last step's timestep");
+  if (!b->bad) world_restore_impact(w, dt_impact, kn_m_max, dt_taken);
 }
 
 cairn_status read_world_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
@@ -192,6 +274,9 @@ static void get_energy_books(rbuf *b, energy_track *t) {
   t->on = (int)(flags & 1), t->started = (int)(flags >> 1 & 1);
   t->gravity = get_f64(b), t->walls = get_f64(b), t->damping = get_f64(b);
   get_f64s(b, t->retired, CAIRN_ENERGY_N), t->start = get_f64(b);
+  double sums[] = {t->gravity, t->walls, t->damping, t->start};
+  bad_unless_finite(b, sums, 4, "its", "energy sums (gravity, walls, damping, start)");
+  bad_unless_finite(b, t->retired, CAIRN_ENERGY_N, "its", "retired contacts' energy");
 }
 
 cairn_status read_energy_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
@@ -199,6 +284,9 @@ cairn_status read_energy_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
   energy_track t = *w->energy;
   get_energy_books(b, &t);
   t.applied = get_f64(b), t.removed = get_f64(b);
+  bad_unless_finite(b, &t.applied, 1, "its", "work of the applied loads");
+  bad_unless_finite(b, &t.removed, 1, "its", "energy of deleted balls");
+  BAD_IF(0);
   energy_restore(w, &t);
   return CAIRN_OK;
 }
@@ -257,6 +345,31 @@ cairn_status read_cmat_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *
 
 /* ---- BALL ---- */
 
+/* Ball i's values as ball.create and the ball setters allow them. */
+static void check_ball(rbuf *b, const cairn_world *w, size_t i) {
+  const ball_store *bs = &w->balls;
+  char who[48];
+  snprintf(who, sizeof who, "ball %lld's", (long long)bs->id[i]);
+  bad_unless_finite(b, bs->pos[i], 3, who, "position");
+  bad_unless_finite(b, bs->vel[i], 3, who, "velocity");
+  bad_unless_finite(b, bs->spin[i], 3, who, "spin");
+  bad_unless_finite(b, bs->force[i], 3, who, "force");
+  bad_unless_finite(b, bs->moment[i], 3, who, "moment");
+  bad_unless_finite(b, bs->disp[i], 3, who, "displacement");
+  bad_unless_positive(b, bs->rad[i], who, "radius");
+  bad_unless_positive(b, bs->density[i], who, "density");
+  bad_unless_positive(b, bs->mass[i], who, "mass");
+  bad_unless_positive(b, bs->inertia[i], who, "moment of inertia");
+  BAD_VALUE(b, !(bs->damp[i] >= 0 && bs->damp[i] < 1), "%s local damping is %g (in [0, 1))", who,
+            shown(bs->damp[i]));
+  bad_unless_nonneg(b, bs->k_tran[i], who, "translational stiffness");
+  bad_unless_nonneg(b, bs->k_rot[i], who, "rotational stiffness");
+  BAD_VALUE(b, bs->fix[i] & ~(FIX_VEL | FIX_SPIN), "%s fixity is 0x%x (bits of 0x%x)", who,
+            bs->fix[i], FIX_VEL | FIX_SPIN);
+  BAD_VALUE(b, bs->group[i] >= w->n_groups, "%s group is %u (the file names %zu groups)", who,
+            bs->group[i], (size_t)w->n_groups);
+}
+
 /* Balls: created one by one (that sizes every array and fills the id map), then every attribute
    overwritten with its saved bits. */
 static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
@@ -275,7 +388,6 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
     CAIRN_TRY(ball_create(w, &sp, &id, d));
   }
   world_restore_domain(w, has_domain, w->dom_min, w->dom_max, w->dom_cond, w->n_destroyed);
-  const ball_store *bs = &w->balls;
   if (n) { /* (no arrays yet without balls): the saved columns, read in place */
     void *col[BALL_SAVED_COLUMNS];
     size_t size[BALL_SAVED_COLUMNS];
@@ -283,7 +395,8 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
     for (int k = 0; k < BALL_SAVED_COLUMNS; k++) get(b, col[k], n * size[k]);
   }
   BAD_IF(0);
-  for (uint64_t i = 0; i < n; i++) BAD_IF(bs->group[i] >= w->n_groups || !(bs->rad[i] > 0));
+  for (uint64_t i = 0; i < n && !b->bad; i++) check_ball(b, w, (size_t)i);
+  BAD_IF(0);
   return CAIRN_OK;
 }
 
@@ -295,6 +408,26 @@ cairn_status read_balls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
 }
 
 /* ---- WALL ---- */
+
+/* A wall's shape and motion as wall.create and the wall setters allow them: finite, and the
+   normal that a plane, a polygon and a cylinder's axis keep of unit length. */
+static void check_wall_shape(rbuf *b, const wall *wl) {
+  char who[48], node[32];
+  snprintf(who, sizeof who, "wall %lld's", (long long)wl->id);
+  for (int i = 0; i < wl->n_nodes; i++) {
+    snprintf(node, sizeof node, "node %d", i + 1);
+    bad_unless_finite(b, wl->nodes[i], 3, who, node);
+  }
+  bad_unless_finite(b, wl->point, 3, who, "point");
+  if (wl->kind == WALL_SEGMENT)
+    bad_unless_finite(b, wl->normal, 3, who, "normal");
+  else
+    bad_unless_unit(b, wl->normal, who, wl->kind == WALL_CYLINDER ? "axis" : "normal");
+  bad_unless_finite(b, wl->vel, 3, who, "velocity");
+  bad_unless_finite(b, wl->disp, 3, who, "displacement");
+  bad_unless_finite(b, wl->force, 3, who, "force");
+  bad_unless_finite(b, wl->last_dx, 3, who, "last step's displacement");
+}
 
 static void get_wall_shape(rbuf *b, wall *wl) {
   wl->id = get_i64(b);
@@ -308,24 +441,54 @@ static void get_wall_shape(rbuf *b, wall *wl) {
   get_f64s(b, wl->disp, 3), get_f64s(b, wl->force, 3);
   if (b->version >= 2) get_f64s(b, wl->last_dx, 3);
   wl->group = get_u16(b);
+  check_wall_shape(b, wl);
 }
 
 static void get_wall_turning(rbuf *b, wall *wl) {
   get_f64s(b, wl->spin, 3), get_f64s(b, wl->centre, 3), get_f64s(b, wl->last_dtheta, 3);
   get_f64s(b, wl->torque, 3), wl->rot_disp = get_f64(b);
-  if (wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2])) b->bad = 1;
+  char who[48];
+  snprintf(who, sizeof who, "wall %lld's", (long long)wl->id);
+  bad_unless_finite(b, wl->spin, 3, who, "spin");
+  bad_unless_finite(b, wl->centre, 3, who, "centre");
+  bad_unless_finite(b, wl->last_dtheta, 3, who, "last step's turn");
+  bad_unless_finite(b, wl->torque, 3, who, "torque");
+  bad_unless_nonneg(b, wl->rot_disp, who, "displacement by turning");
+  BAD_VALUE(b, wl->kind == WALL_PLANE && (wl->spin[0] || wl->spin[1] || wl->spin[2]),
+            "%s spin is (%g, %g, %g) but a plane does not turn", who, wl->spin[0], wl->spin[1],
+            wl->spin[2]);
+}
+
+/* A servo's values as wall.servo allows them. */
+static void check_servo(rbuf *b, const wall_servo *sv, const char *who) {
+  bad_unless_finite(b, sv->t, sv->n_points, who, "servo's times");
+  bad_unless_finite(b, sv->target, sv->n_points, who, "servo's targets");
+  bad_unless_finite(b, sv->axis, 3, who, "servo's axis");
+  bad_unless_finite(b, &sv->area, 1, who, "servo's area");
+  bad_unless_positive(b, sv->vmax, who, "servo's most speed");
+  BAD_VALUE(b, !(sv->alpha > 0 && sv->alpha <= 1), "%s servo's alpha is %g (in (0, 1])", who,
+            shown(sv->alpha));
+  bad_unless_finite(b, &sv->err_start, 1, who, "servo's first error");
+  bad_unless_finite(b, &sv->measured, 1, who, "servo's measured value");
 }
 
 /* A wall's translation since creation, its radius (a cylinder), and its servo. */
 static void get_wall_servo(rbuf *b, wall *wl) {
   wall_servo *sv = &wl->servo;
+  char who[48];
+  snprintf(who, sizeof who, "wall %lld's", (long long)wl->id);
   get_f64s(b, wl->moved, 3);
   wl->radius = get_f64(b), wl->radial_vel = get_f64(b);
   wl->last_dr = get_f64(b);
-  if (wl->kind == WALL_CYLINDER && !(wl->radius > 0)) b->bad = 1;
+  bad_unless_finite(b, wl->moved, 3, who, "translation");
+  if (wl->kind == WALL_CYLINDER) bad_unless_positive(b, wl->radius, who, "radius");
+  bad_unless_finite(b, &wl->radius, 1, who, "radius");
+  bad_unless_finite(b, &wl->radial_vel, 1, who, "radial velocity");
+  bad_unless_finite(b, &wl->last_dr, 1, who, "last step's radius change");
   memset(sv, 0, sizeof *sv);
   sv->mode = get_u8(b);
-  if (sv->mode > SERVO_FORCE) b->bad = 1;
+  BAD_VALUE(b, sv->mode > SERVO_FORCE, "%s servo mode is %u (0 off, 1 stress or 2 force)", who,
+            sv->mode);
   if (b->bad || sv->mode == SERVO_OFF) return;
   sv->warned = get_u8(b), sv->reached = get_u8(b), sv->held = get_u32(b);
   uint32_t npts = get_u32(b);
@@ -339,7 +502,7 @@ static void get_wall_servo(rbuf *b, wall *wl) {
   sv->vmax = get_f64(b), sv->alpha = get_f64(b), sv->saturated = get_u64(b);
   sv->err_start = get_f64(b);
   sv->measured = get_f64(b);
-  if (!(sv->vmax > 0 && sv->alpha > 0 && sv->alpha <= 1 && isfinite(sv->area))) b->bad = 1;
+  check_servo(b, sv, who);
 }
 
 /* Append a wall read whole to the store (walls keep their saved slots and ids). */
@@ -400,6 +563,22 @@ static void get_contact_in_frame(rbuf *b, contact_geometry *g, double *frame) {
   get_f64s(b, unused, 3);
 }
 
+/* A contact's geometry as the detection leaves it: a unit normal, finite gap, forces and
+   proximity. */
+static void check_contact(rbuf *b, const cairn_world *w, int kind, uint32_t a, uint32_t bb,
+                          const contact_geometry *g) {
+  char who[80];
+  int64_t ida = kind == CAIRN_KIND_BALL_BALL ? w->balls.id[a] : w->walls.w[a].id;
+  snprintf(who, sizeof who, "contact (%s %lld, ball %lld)'s",
+           kind == CAIRN_KIND_BALL_BALL ? "ball" : "wall", (long long)ida,
+           (long long)w->balls.id[bb]);
+  bad_unless_unit(b, g->normal, who, "normal");
+  bad_unless_finite(b, &g->gap, 1, who, "gap");
+  bad_unless_finite(b, g->force, 3, who, "force");
+  bad_unless_finite(b, g->moment, 3, who, "moment");
+  bad_unless_nonneg(b, g->prox, who, "proximity");
+}
+
 static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   int kind = get_u8(b);
   uint32_t a = get_u32(b), bb = get_u32(b), mi = get_u32(b);
@@ -421,6 +600,8 @@ static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_
   g.prox = get_f64(b);
   g.active = get_u8(b), g.first = get_u8(b), g.deletable = get_u8(b);
   g.unchecked = get_u8(b);
+  check_contact(b, w, kind, a, bb, &g);
+  BAD_IF(0);
   contact_restore_geometry(w, ci, &g);
   uint64_t mask = get_u64(b);
   double props[256], state[256];
@@ -504,6 +685,12 @@ cairn_status read_hist_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *
   }
   double *time = rows ? col + rows : NULL; /* (no arithmetic on a NULL 'col' without rows) */
   get_f64s(b, col, rows), get_f64s(b, time, rows);
+  for (uint64_t r = 0; r < rows && !b->bad; r++) {
+    char who[48];
+    snprintf(who, sizeof who, "its history row %llu's", (unsigned long long)r + 1);
+    bad_unless_nonneg(b, col[r], who, "step");
+    bad_unless_finite(b, &time[r], 1, who, "time");
+  }
   cairn_status s = b->bad ? CAIRN_OK : history_restore_rows(w, interval, rows, col, time, d);
   if (s == CAIRN_OK && !b->bad) s = read_hist_columns(b, w, nh, rows, col, d);
   mem_free(col, 2 * rows * sizeof(double));
@@ -531,7 +718,11 @@ cairn_status read_loads_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
     double f[3], m[3];
     get_f64s(b, f, 3), get_f64s(b, m, 3);
     BAD_IF(idmap_get(&w->balls.map, (uint64_t)id) == IDMAP_NONE);
-    for (int k = 0; k < 3; k++) BAD_IF(!isfinite(f[k]) || !isfinite(m[k]));
+    char who[64];
+    snprintf(who, sizeof who, "ball %lld's applied", (long long)id);
+    bad_unless_finite(b, f, 3, who, "force");
+    bad_unless_finite(b, m, 3, who, "moment");
+    BAD_IF(0);
     CAIRN_TRY(loads_set(w, id, 0, f, d));
     CAIRN_TRY(loads_set(w, id, 1, m, d));
   }
@@ -548,10 +739,27 @@ cairn_status read_cracks_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
     k.step = get_u64(b), k.time = get_f64(b);
     get_f64s(b, k.pos, 3);
     k.id1 = get_i64(b), k.id2 = get_i64(b), k.kind = get_u8(b), k.tension = get_u8(b);
+    bad_unless_finite(b, &k.time, 1, "a crack's", "time");
+    bad_unless_finite(b, k.pos, 3, "a crack's", "position");
     BAD_IF(0);
     CAIRN_TRY(cracks_append(w, &k, d));
   }
   return CAIRN_OK;
+}
+
+/* The cell as cell.create, cell.rate and cell.servo leave it: finite, of positive volume. */
+static void check_cell(rbuf *b, const periodic_cell *pc) {
+  bad_unless_finite(b, pc->centre, 3, "its cell's", "centre");
+  bad_unless_finite(b, &pc->H[0][0], 9, "its cell's", "edges (H)");
+  bad_unless_finite(b, &pc->F[0][0], 9, "its cell's", "deformation (F)");
+  bad_unless_finite(b, &pc->H_rebuild[0][0], 9, "its cell's", "edges at the last rebuild");
+  bad_unless_finite(b, &pc->L[0][0], 9, "its cell's", "velocity gradient (L)");
+  bad_unless_finite(b, pc->target, 3, "its cell's", "target stresses");
+  bad_unless_finite(b, pc->rate_max, 3, "its cell's", "most strain rates");
+  double vol = periodic_volume(pc, 3);
+  BAD_VALUE(b, !(vol > 0), "its cell's volume is %g (det H > 0)", shown(vol));
+  BAD_VALUE(b, !(pc->alpha > 0 && pc->alpha <= 1), "its cell's servo alpha is %g (in (0, 1])",
+            shown(pc->alpha));
 }
 
 cairn_status read_cell_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
@@ -570,7 +778,8 @@ cairn_status read_cell_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *
   get_f64s(b, &pc.H_rebuild[0][0], 9), get_f64s(b, &pc.L[0][0], 9);
   get_f64s(b, pc.target, 3), get_f64s(b, pc.rate_max, 3), pc.alpha = get_f64(b);
   BAD_IF(0);
-  BAD_IF(!(periodic_volume(&pc, 3) > 0) || !(pc.alpha > 0 && pc.alpha <= 1));
+  check_cell(b, &pc);
+  BAD_IF(0);
   for (int j = 0; j < 3; j++) BAD_IF(pc.periodic[j] > 1 || pc.servo[j] > 1);
   pc.on = 1;
   periodic_restore(w, &pc);
