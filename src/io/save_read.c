@@ -1,6 +1,7 @@
 /* The save file's readers: one per store, each reading its section of format 8, or that store's
    part of the single payload of formats 1 to 7 (b->version says which), into a new world. A
    reader that finds damage marks its buffer bad and returns; save.c refuses the file then. */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,6 +47,10 @@ void bad_value(rbuf *b, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(b->why, sizeof b->why, fmt, ap);
     va_end(ap);
+    /* a NaN as the other messages show it ("NaN", as in "got NaN"), not printf's "nan" */
+    for (char *p = strstr(b->why, "nan"); p; p = strstr(p + 3, "nan"))
+      if ((p == b->why || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[3]))
+        p[0] = 'N', p[2] = 'N';
   }
   b->bad = 1;
 }

@@ -97,7 +97,7 @@ local function ball_id(slot) return (string.unpack("<i8", good, ball_at + 8 + 8 
 local side = kind == 0 and "ball " .. ball_id(a) or "wall 1"
 spit("v_force.sav", patch(good, "CONT", 8 + 13 + 24 + 8, string.pack("<d", nan)))
 refused("v_force.sav",
-        "contact (" .. side .. ", ball " .. ball_id(b) .. ")'s force is not finite (nan")
+        "contact (" .. side .. ", ball " .. ball_id(b) .. ")'s force is not finite (NaN")
 
 -- The model is intact after every refusal and still runs; the good file restores.
 check(model.step() == 10 and ball.count() == 2 and wall.count() == 1, "the model is intact")
