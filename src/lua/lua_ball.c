@@ -237,34 +237,40 @@ static int l_group(lua_State *L) {
 
 /* Selection of balls for ball.attribute/fix/free: id = n, ids = {...}, in_group = "name", or
    all balls. Calls fn on each selected slot. */
-typedef void (*slot_fn)(lua_State *L, cairn_world *w, uint32_t s, void *ud);
-
-static void for_selection(lua_State *L, cairn_world *w, int idx, const char *fn_name, slot_fn fn,
-                          void *ud) {
+/* The slots of the balls a call selects (id = ID, ids = {...}, in_group = G, or all), every id
+   checked before the call changes anything (all-or-nothing). The list lives in a userdata left
+   on the stack, so an error frees it. */
+static uint32_t *selection(lua_State *L, cairn_world *w, int idx, const char *fn_name, size_t *n) {
   lua_getfield(L, idx, "id");
   lua_getfield(L, idx, "ids");
   lua_getfield(L, idx, "in_group");
   int has_id = !lua_isnil(L, -3), has_ids = !lua_isnil(L, -2), has_g = !lua_isnil(L, -1);
   if (has_id + has_ids + has_g > 1)
     lua_raisef(L, "%s: give at most one of id, ids and in_group", fn_name);
-  if (has_id) {
-    fn(L, w, check_slot(L, w, -3), ud);
-  } else if (has_ids) {
+  size_t cap = has_id ? 1 : w->balls.n;
+  if (has_ids) {
     luaL_checktype(L, -2, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, -2);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -2, i);
-      fn(L, w, check_slot(L, w, -1), ud);
+    cap = (size_t)luaL_len(L, -2);
+  }
+  uint32_t *slots = lua_newuserdatauv(L, (cap ? cap : 1) * sizeof *slots, 0);
+  size_t k = 0;
+  if (has_id) {
+    slots[k++] = check_slot(L, w, -4);
+  } else if (has_ids) {
+    for (size_t i = 1; i <= cap; i++) {
+      lua_geti(L, -3, (lua_Integer)i);
+      slots[k++] = check_slot(L, w, -1);
       lua_pop(L, 1);
     }
-  } else if (has_g) {
-    const char *g = luaL_checkstring(L, -1);
-    for (size_t i = 0; i < w->balls.n; i++)
-      if (strcmp(world_group_name(w, w->balls.group[i]), g) == 0) fn(L, w, (uint32_t)i, ud);
   } else {
-    for (size_t i = 0; i < w->balls.n; i++) fn(L, w, (uint32_t)i, ud);
+    const char *g = has_g ? luaL_checkstring(L, -2) : NULL;
+    for (size_t i = 0; i < w->balls.n; i++)
+      if (!g || strcmp(world_group_name(w, w->balls.group[i]), g) == 0) slots[k++] = (uint32_t)i;
   }
-  lua_pop(L, 3);
+  lua_replace(L, -4); /* the list in place of 'id'; the other two popped */
+  lua_pop(L, 2);
+  *n = k;
+  return slots;
 }
 
 typedef struct attr_set {
@@ -273,8 +279,8 @@ typedef struct attr_set {
   uint16_t group;
 } attr_set;
 
-static void apply_attr(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
-  attr_set *a = ud;
+/* Set a's attributes on ball s (checked before: ball_check_attributes). */
+static void apply_attr(lua_State *L, cairn_world *w, uint32_t s, const attr_set *a) {
   cairn_diag d;
   cairn_status st = CAIRN_OK;
   if (a->has_rad) st = ball_set_radius(w, s, a->rad, &d);
@@ -312,7 +318,15 @@ static int l_attribute(lua_State *L) {
     if (st) return raise_diag(L, st, &d);
   }
   lua_settop(L, 1);
-  for_selection(L, w, 1, "ball.attribute", apply_attr, &a);
+  size_t n;
+  const uint32_t *slots = selection(L, w, 1, "ball.attribute", &n);
+  for (size_t i = 0; i < n; i++) { /* every ball checked first: all-or-nothing */
+    cairn_diag d;
+    cairn_status st = ball_check_attributes(w, slots[i], a.has_rad, a.rad, a.has_density, a.density,
+                                            a.has_damp, a.damp, &d);
+    if (st) return raise_diag(L, st, &d);
+  }
+  for (size_t i = 0; i < n; i++) apply_attr(L, w, slots[i], &a);
   return 0;
 }
 
@@ -348,21 +362,14 @@ static unsigned fix_bits(lua_State *L, const char *fn) {
   return bits;
 }
 
-static void apply_fix(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
-  (void)L;
-  w->balls.fix[s] |= (uint8_t) * (unsigned *)ud;
-}
-static void apply_free(lua_State *L, cairn_world *w, uint32_t s, void *ud) {
-  (void)L;
-  w->balls.fix[s] &= (uint8_t) ~*(unsigned *)ud;
-}
-
 static int l_fix(lua_State *L) {
   static const char *const opts[] = {"id", "ids", "in_group", NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "ball.fix", opts);
   unsigned bits = fix_bits(L, "ball.fix");
-  for_selection(L, w, 1, "ball.fix", apply_fix, &bits);
+  size_t n;
+  const uint32_t *slots = selection(L, w, 1, "ball.fix", &n); /* (every id checked first) */
+  for (size_t i = 0; i < n; i++) ball_fix(w, slots[i], bits);
   return 0;
 }
 
@@ -371,7 +378,9 @@ static int l_free(lua_State *L) {
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "ball.free", opts);
   unsigned bits = fix_bits(L, "ball.free");
-  for_selection(L, w, 1, "ball.free", apply_free, &bits);
+  size_t n;
+  const uint32_t *slots = selection(L, w, 1, "ball.free", &n); /* (every id checked first) */
+  for (size_t i = 0; i < n; i++) ball_free(w, slots[i], bits);
   return 0;
 }
 

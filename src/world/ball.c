@@ -309,3 +309,29 @@ void ball_set_velocity(cairn_world *w, uint32_t s, const double v[3]) {
 void ball_set_spin(cairn_world *w, uint32_t s, const double spin[3]) {
   v3_copy(spin, w->balls.spin[s]);
 }
+
+cairn_status ball_check_attributes(const cairn_world *w, uint32_t s, int has_rad, double rad,
+                                   int has_density, double density, int has_damp, double damp,
+                                   cairn_diag *d) {
+  const ball_store *b = &w->balls;
+  long long id = (long long)b->id[s];
+  double r = has_rad ? rad : b->rad[s], rho = has_density ? density : b->density[s];
+  CAIRN_CHECK(!has_rad || (isfinite(rad) && rad > 0), d, CAIRN_EINVAL,
+              "ball %lld: radius must be > 0 (got %g); pass a positive length", id, rad);
+  CAIRN_CHECK(!has_density || (isfinite(density) && density > 0), d, CAIRN_EINVAL,
+              "ball %lld: density must be > 0 (got %g); pass a positive number", id, density);
+  if (has_rad || has_density) CAIRN_TRY(check_mass(w->dim, b->id[s], r, rho, d));
+  CAIRN_CHECK(!has_damp || (isfinite(damp) && damp >= 0 && damp < 1), d, CAIRN_EINVAL,
+              "ball %lld: local damping must be in [0, 1) (got %g); 0 is none, 0.7 is PFC's "
+              "classic value",
+              id, damp);
+  return CAIRN_OK;
+}
+
+void ball_fix(cairn_world *w, uint32_t s, unsigned bits) {
+  w->balls.fix[s] |= (uint8_t)bits;
+}
+
+void ball_free(cairn_world *w, uint32_t s, unsigned bits) {
+  w->balls.fix[s] &= (uint8_t)~bits;
+}

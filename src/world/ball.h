@@ -56,6 +56,15 @@ void ball_update_mass(cairn_world *w, uint32_t s);
 cairn_status ball_set_radius(cairn_world *w, uint32_t s, double r, cairn_diag *d);
 cairn_status ball_set_density(cairn_world *w, uint32_t s, double rho, cairn_diag *d);
 cairn_status ball_set_damp(cairn_world *w, uint32_t s, double a, cairn_diag *d);
+/* Whether ball s may take the radius, density and damping given (has_* set), checked as their
+   setters will (together: the mass of the new radius with the new density), without changing
+   it: a call that changes many balls checks them all first. */
+cairn_status ball_check_attributes(const cairn_world *w, uint32_t s, int has_rad, double rad,
+                                   int has_density, double density, int has_damp, double damp,
+                                   cairn_diag *d);
+/* Fix (or free) the velocity components and spin flagged in bits (FIX_*) of ball s. */
+void ball_fix(cairn_world *w, uint32_t s, unsigned bits);
+void ball_free(cairn_world *w, uint32_t s, unsigned bits);
 /* Ball s's group (an index from world_group_index), velocity and spin (finite, checked by the
    caller). */
 void ball_set_group(cairn_world *w, uint32_t s, uint16_t group);

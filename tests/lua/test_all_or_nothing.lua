@@ -23,3 +23,19 @@ local n = contact.bond{model = "linearpbond", kn = 1e6, ks = 5e5, pb_kn = 1e9, p
                        pb_mcf = {dist = "normal", mean = 0.5, sd = 0.01, seed = 3}}
 check(n == 23, "every contact bonded (got " .. n .. ")")
 print("all-or-nothing ok")
+
+-- ball.attribute and ball.fix check every selected ball before changing any
+model.new{dim = 2}
+ball.create{id = 1, rad = 0.1, pos = {0, 0}, density = 1000}
+ball.create{id = 2, rad = 1000, pos = {5000, 0}, density = 1000}
+-- density 1e300 gives ball 1 a finite mass, but ball 2 a moment of inertia beyond a double
+ok, msg = pcall(ball.attribute, {density = 1e300})
+check(not ok and tostring(msg):find("ball 2", 1, true), "ball 2's overflow is refused: " .. tostring(msg))
+check(ball.density(1) == 1000, "ball 1 kept its density after the refused call")
+ok = pcall(ball.attribute, {ids = {1, 99}, vel = {1, 0}})
+check(not ok, "an unknown id is refused")
+check(ball.vel(1)[1] == 0, "ball 1 kept its velocity after the refused call")
+ok = pcall(ball.fix, {"velocity", ids = {1, 99}})
+check(not ok, "ball.fix with an unknown id is refused")
+check(not ball.fixed(1).xvelocity, "ball 1 was not fixed by the refused call")
+print("ball selections ok")
