@@ -277,6 +277,13 @@ static int l_apply(lua_State *L) {
   }
   lua_settop(L, 1);
   detected_world(L);
+  /* All-or-nothing: every contact's properties checked against the model it will have first. */
+  for (uint32_t c = 0; c < w->contacts->n; c++) {
+    if (kind >= 0 && w->contacts->kind[c] != kind) continue;
+    char who[128];
+    contact_describe(w, c, who, sizeof who);
+    check_props(L, w, 1, "contact.apply", model >= 0 ? model : w->contacts->model[c], who);
+  }
   for (uint32_t c = 0; c < w->contacts->n; c++) {
     if (kind >= 0 && w->contacts->kind[c] != kind) continue;
     if (model >= 0) {

@@ -39,3 +39,22 @@ ok = pcall(ball.fix, {"velocity", ids = {1, 99}})
 check(not ok, "ball.fix with an unknown id is refused")
 check(not ball.fixed(1).xvelocity, "ball 1 was not fixed by the refused call")
 print("ball selections ok")
+
+-- contact.apply checks every contact against the model it will have before changing any
+model.new{dim = 2}
+contact.cmat_default{model = "linear", kn = 1e6}
+contact.cmat_add{group = "v", model = "viscous", vis_kn = 1e6}
+ball.create{id = 1, rad = 0.5, pos = {0, 0}}
+ball.create{id = 2, rad = 0.5, pos = {0.99, 0}}
+ball.create{id = 3, rad = 0.5, pos = {5, 0}, group = "v"}
+ball.create{id = 4, rad = 0.5, pos = {5.99, 0}, group = "v"}
+model.clean()
+-- kn exists in linear, not in viscous: refused at the second contact, the first unchanged
+ok, msg = pcall(contact.apply, {kn = 2e6})
+check(not ok and tostring(msg):find("has no property 'kn'", 1, true), "kn refused: " .. tostring(msg))
+check(contact.prop(contact.find("ball-ball", 1, 2), "kn") == 1e6, "the linear contact kept kn")
+-- a new model for every contact with a bad value: none gets the model
+ok = pcall(contact.apply, {model = "linear", kn = -1})
+check(not ok, "kn = -1 is refused")
+check(contact.model(contact.find("ball-ball", 3, 4)) == "viscous", "the viscous contact kept its model")
+print("contact.apply ok")
