@@ -190,7 +190,9 @@ cairn_status servo_step(cairn_world *w, double dt, cairn_diag *d) {
           w->warn(w->warn_ud, msg);
           sv->warned = 1;
         }
-        sv->saturated = 0; /* a new window */
+        /* A new window, from this step: the wall is still at vmax (at_vmax reads the count). */
+        sv->saturated = 1;
+        sv->err_start = fabs(err);
       }
     } else {
       sv->saturated = 0;
