@@ -7,6 +7,7 @@
 #include <string.h>
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -350,21 +351,35 @@ static void put(const char *s) {
 }
 
 static struct sigaction before[NSIG]; /* the handlers there were (a sanitizer's, or none) */
+/* Set by the first thread to report: threads running the same broken law fault together, and
+   one message is wanted. A lock-free atomic_flag is async-signal-safe. */
+static atomic_flag reporting = ATOMIC_FLAG_INIT;
+
+/* The report's head, "cairn: the plugin LIB " (the caller goes on from there), once: a second
+   thread to get here waits for the first one's _exit. */
+static void report_start(const plugin_call *pc) {
+  if (atomic_flag_test_and_set(&reporting))
+    for (;;) pause();
+  put("cairn: the plugin ");
+  put(pc->source);
+  put(" ");
+}
 
 static void on_fault(int sig) {
   const plugin_call *pc = cairn_plugin_call_now();
   if (!pc->function) { /* not a plugin: the handler from before, on the faulting instruction */
     sigaction(sig, &before[sig], NULL);
-    if (sig == SIGFPE || before[sig].sa_handler == SIG_DFL) raise(sig);
+    /* a raised signal (SIGFPE of raise(), SIGABRT of abort()) is not raised again by returning */
+    if (sig == SIGFPE || sig == SIGABRT || before[sig].sa_handler == SIG_DFL) raise(sig);
     return;
   }
   const char *what = sig == SIGSEGV  ? "a segmentation fault (SIGSEGV)"
                      : sig == SIGBUS ? "a bus error (SIGBUS)"
                      : sig == SIGFPE ? "an arithmetic fault (SIGFPE)"
-                                     : "an illegal instruction (SIGILL)";
-  put("cairn: the plugin ");
-  put(pc->source);
-  put(" crashed with ");
+                     : sig == SIGILL ? "an illegal instruction (SIGILL)"
+                                     : "an abort (SIGABRT; a failed assert is one)";
+  report_start(pc);
+  put("crashed with ");
   put(what);
   put(" in contact model '");
   put(pc->model);
@@ -375,14 +390,36 @@ static void on_fault(int sig) {
   _exit(3);
 }
 
+/* exit() called inside a plugin (the atexit handler of run_command): the plugin ended the process
+   in the middle of a step, which would look like a finished run (status 0, no message). It runs
+   on the thread that called exit, so the mark says whether that was a plugin. cairn's own exits
+   (the end of main, os.exit) happen outside any plugin call and go on as usual. */
+static void on_exit_in_plugin(void) {
+  const plugin_call *pc = cairn_plugin_call_now();
+  if (!pc->function) return;
+  fflush(stdout); /* what the script printed before; not in a signal handler here */
+  report_start(pc);
+  put("called exit() in contact model '");
+  put(pc->model);
+  put("', function ");
+  put(pc->function);
+  put("; a plugin runs inside cairn's process and must not end it, so the run ends here with "
+      "status 3 (save files written before are intact). Fix the plugin: report bad properties "
+      "from validate instead\n");
+  _exit(3);
+}
+
 static void catch_plugin_faults(void) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_fault;
   sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_NODEFER;
-  const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+  /* SA_ONSTACK: a plugin that overflows its stack faults where no handler can run but on the
+     alternate stack that each thread gets at its first plugin call (plugin_call_thread_init) */
+  sa.sa_flags = SA_NODEFER | SA_ONSTACK;
+  const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, &before[sigs[i]]);
+  atexit(on_exit_in_plugin);
 }
 
 static int run_command(int argc_in, char **argv_in);

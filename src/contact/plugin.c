@@ -3,8 +3,10 @@
    so a bad library changes nothing. */
 #include <dlfcn.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "contact/contact.h"
@@ -20,6 +22,25 @@ _Thread_local plugin_call cairn_plugin_call;
 
 const plugin_call *cairn_plugin_call_now(void) {
   return &cairn_plugin_call;
+}
+
+_Thread_local int cairn_plugin_thread_ready;
+
+/* The size of an alternate signal stack: the crash handler needs little, but a sanitizer's
+   instrumented handler code needs more than MINSIGSTKSZ. */
+enum { ALT_STACK_SIZE = 64 * 1024 };
+
+void plugin_call_thread_init(void) {
+  cairn_plugin_thread_ready = 1; /* once, even when it fails: no retry on every call */
+  stack_t old;
+  if (sigaltstack(NULL, &old) != 0 || !(old.ss_flags & SS_DISABLE)) return; /* has one */
+  /* mmap, not malloc: the stack lives as long as the thread (cairn's OpenMP threads, the
+     process) and is never freed by cairn, and a sanitizer that finds it at a thread's end unmaps
+     it, as it does its own. */
+  void *p = mmap(NULL, ALT_STACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return; /* a stack overflow then dies of a bare SIGSEGV, as before */
+  stack_t ss = {.ss_sp = p, .ss_size = ALT_STACK_SIZE, .ss_flags = 0};
+  if (sigaltstack(&ss, NULL) != 0) munmap(p, ALT_STACK_SIZE);
 }
 
 static int collect(void *reg, const cairn_contact_model *m) {
@@ -84,6 +105,7 @@ cairn_status plugin_open(const char *path, plugin_lib *lib, cairn_diag *d) {
                     nm, CAIRN_PLUGIN_ENTRY);
   }
   collector c = {lib, 0};
+  if (!cairn_plugin_thread_ready) plugin_call_thread_init();
   cairn_plugin_call = (plugin_call){"(none yet)", lib->path, CAIRN_PLUGIN_ENTRY};
   int rc = reg(CAIRN_CM_ABI_VERSION, &c, collect);
   cairn_plugin_call.function = NULL;
