@@ -199,11 +199,8 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
       if (track) w->energy->walls -= wl->fn_sum * 0.5 * (wl->last_dr + dr);
       wl->last_dr = dr;
       wl->radius += dr;
-      wl->rot_disp += fabs(dr); /* counts towards the next neighbour rebuild */
-      CAIRN_CHECK(wl->radius > 0, d, CAIRN_ESTATE,
-                  "cylinder wall %lld shrank to a radius of %g at step %llu; slow it down or "
-                  "stop it before it closes",
-                  (long long)wl->id, wl->radius, (unsigned long long)w->step);
+      wl->rot_disp += fabs(dr); /* counts towards the next neighbour rebuild (check_geometry
+                                   made sure that the radius stays > 0) */
     }
     wall_turn(wl, th); /* about the centre, then the whole wall moves */
     if (dx[0] == 0 && dx[1] == 0 && dx[2] == 0) continue;
@@ -438,6 +435,16 @@ static cairn_status cell_control(cairn_world *w, double dt, cairn_diag *d) {
   return periodic_control(w, dt, stress, stiff, d);
 }
 
+/* Before the motion: a step that would leave the cell or a wall non-finite, out of range or
+   inverted (an absurd rate, velocity or spin, set or reached by control) stops here, naming the
+   input, with nothing of the step moved. Walls and cell are whole on every rank under MPI, so
+   every rank gets the same answer without agreeing. A few operations per wall, none per ball. */
+static cairn_status check_geometry(cairn_world *w, double dt, cairn_diag *d) {
+  CAIRN_TRY(periodic_check_step(w, dt, d));
+  for (size_t k = 0; k < w->walls.n; k++) CAIRN_TRY(wall_check_step(w, &w->walls.w[k], dt, d));
+  return CAIRN_OK;
+}
+
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   energy_fold(w); /* (losses booked by a script since the last step) */
   /* The step that brought the balls here (0 before the first step of the model): the contacts'
@@ -475,8 +482,9 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
-  CAIRN_TRY(servo_step(w, dt, d));   /* servo walls' velocities from this step's forces */
-  CAIRN_TRY(cell_control(w, dt, d)); /* a periodic cell's stress, and rates held to it */
+  CAIRN_TRY(servo_step(w, dt, d));     /* servo walls' velocities from this step's forces */
+  CAIRN_TRY(cell_control(w, dt, d));   /* a periodic cell's stress, and rates held to it */
+  CAIRN_TRY(check_geometry(w, dt, d)); /* what the motion would make of the cell and walls */
   /* Velocities live at half steps: from the middle of the last step to the middle of this one
      is (dt_last + dt) / 2, which is dt while the timestep stays the same. */
   CAIRN_TRY(agreed(w, motion(w, dt, 0.5 * (dt_last + dt), d), d));

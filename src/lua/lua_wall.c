@@ -154,7 +154,9 @@ static int l_vel(lua_State *L) {
   if (lua_gettop(L) >= 2) {
     double v[3];
     get_vec(L, 2, w->dim, v, "wall.vel");
-    wall_set_velocity(wl, v);
+    cairn_diag d;
+    cairn_status st = wall_set_velocity(w, wl, v, &d);
+    if (st) return raise_diag(L, st, &d);
     return 0;
   }
   push_vec(L, wl->vel, w->dim);
@@ -467,7 +469,9 @@ static int l_radial_vel(lua_State *L) {
   if (lua_gettop(L) >= 2) {
     double v = check_number(L, 2, "wall.radial_vel");
     if (!isfinite(v)) lua_raisef(L, "wall.radial_vel: the rate must be finite (got %g)", v);
-    wall_set_radial_velocity(wl, v);
+    cairn_diag d;
+    cairn_status st = wall_set_radial_velocity(wl, v, &d);
+    if (st) return raise_diag(L, st, &d);
     return 0;
   }
   lua_pushnumber(L, wl->radial_vel);

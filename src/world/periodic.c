@@ -266,6 +266,52 @@ static int flip(periodic_cell *pc, int dim) {
   return moved;
 }
 
+/* The signed volume of the cell of edges H (> 0 while it is not turned inside out). */
+static double signed_volume(const double H[3][3]) {
+  return H[0][0] * (H[1][1] * H[2][2] - H[1][2] * H[2][1]) -
+         H[0][1] * (H[1][0] * H[2][2] - H[1][2] * H[2][0]) +
+         H[0][2] * (H[1][0] * H[2][1] - H[1][1] * H[2][0]);
+}
+
+/* The velocity gradient's non-zero components as cell.rate takes them, like {xx = -1e+09}. */
+static void format_rate(const periodic_cell *pc, int dim, char *buf, size_t size) {
+  size_t n = (size_t)snprintf(buf, size, "{");
+  for (int i = 0; i < dim; i++)
+    for (int j = 0; j < dim; j++)
+      if (pc->L[i][j] != 0 && n < size)
+        n += (size_t)snprintf(buf + n, size - n, "%s%c%c = %g", n > 1 ? ", " : "", AXIS[i], AXIS[j],
+                              pc->L[i][j]);
+  if (n < size) snprintf(buf + n, size - n, "}");
+}
+
+cairn_status periodic_check_step(const cairn_world *w, double dt, cairn_diag *d) {
+  const periodic_cell *pc = &w->cell;
+  if (!pc->on || !pc->flow) return CAIRN_OK;
+  double H[3][3]; /* the edges this step's periodic_deform would give (a flip keeps the volume) */
+  memcpy(H, pc->H, sizeof H);
+  advance(H, (const double(*)[3])pc->L, dt);
+  int finite = 1;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) finite &= isfinite(H[i][j]);
+  double v0 = signed_volume((const double(*)[3])pc->H), v1 = signed_volume((const double(*)[3])H);
+  /* the inverse divides by the volume: it must stay finite too */
+  if (finite && v1 > 0 && isfinite(v1) && isfinite(1.0 / v1)) return CAIRN_OK;
+  char rate[256];
+  format_rate(pc, w->dim, rate, sizeof rate);
+  const char *what = !(v1 > 0) ? "turn it inside out (its volume would go from"
+                               : "make its edges non-finite (its volume would go from";
+  if (periodic_controlled(pc))
+    return diag_set(d, CAIRN_ESTATE,
+                    "the periodic cell's rate %s (its stress-controlled axes' rates set by "
+                    "cell.servo from the stress) would %s %g to %g) at step %llu with the "
+                    "timestep %g; lower cell.servo's rate_max or cell.rate well below 1/timestep",
+                    rate, what, v0, v1, (unsigned long long)w->step + 1, dt);
+  return diag_set(d, CAIRN_ESTATE,
+                  "the periodic cell's rate %s would %s %g to %g) at step %llu with the timestep "
+                  "%g; give cell.rate components well below 1/timestep (%g) in size",
+                  rate, what, v0, v1, (unsigned long long)w->step + 1, dt, 1.0 / dt);
+}
+
 void periodic_deform(cairn_world *w, double dt) {
   periodic_cell *pc = &w->cell;
   if (pc->flow) {

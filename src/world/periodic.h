@@ -93,6 +93,10 @@ static inline int periodic_controlled(const periodic_cell *pc) {
    and edge stiffnesses 'stiff' (measure/contact_sums.c, periodic_stress, computes them). */
 cairn_status periodic_control(cairn_world *w, double dt, const double stress[9],
                               const double stiff[3], cairn_diag *d);
+/* Before the step's motion: refuse, naming the velocity gradient, a deformation over dt that
+   would leave the cell's edges non-finite or turn it inside out (its volume <= 0); it reads
+   only. */
+cairn_status periodic_check_step(const cairn_world *w, double dt, cairn_diag *d);
 /* After motion: the cell deforms over dt, and the balls are put back inside. */
 void periodic_deform(cairn_world *w, double dt);
 /* How far the cell's edges moved since the last neighbour rebuild (a bound for any image). */

@@ -20,6 +20,35 @@ const char *wall_kind_name(wall_kind k) {
   return "?";
 }
 
+/* Whether each component of v lies within WALL_RANGE (NaN does not). */
+static int within_range(const double v[3]) {
+  return fabs(v[0]) <= WALL_RANGE && fabs(v[1]) <= WALL_RANGE && fabs(v[2]) <= WALL_RANGE;
+}
+
+/* The text for a wall's velocity or spin: a 2D spin is one number (about z). */
+static void format_vec(const cairn_world *w, const double v[3], int spin, char *buf, size_t n) {
+  if (w->dim == 2 && spin)
+    snprintf(buf, n, "%g", v[2]);
+  else if (w->dim == 2)
+    snprintf(buf, n, "(%g, %g)", v[0], v[1]);
+  else
+    snprintf(buf, n, "(%g, %g, %g)", v[0], v[1], v[2]);
+}
+
+/* Refuse a velocity beyond WALL_RANGE in size: a step of any timestep near a second would move
+   the wall out of that range. */
+static cairn_status check_velocity(const cairn_world *w, int64_t id, const double v[3],
+                                   cairn_diag *d) {
+  if (within_range(v)) return CAIRN_OK;
+  char t[96];
+  format_vec(w, v, 0, t, sizeof t);
+  return diag_set(d, CAIRN_EINVAL,
+                  "wall %lld: velocity %s is beyond %g in size, where a step would move the wall "
+                  "out of the range of coordinates its distances can be computed in; give a speed "
+                  "of a physical size",
+                  (long long)id, t, WALL_RANGE);
+}
+
 void wall_store_free(wall_store *ws) {
   mem_free(ws->w, 0);
   idmap_free(&ws->map);
@@ -88,6 +117,7 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
   for (int k = 0; k < 3; k++)
     CAIRN_CHECK(isfinite(s->vel[k]), d, CAIRN_EINVAL, "wall %lld: velocity must be finite",
                 (long long)id);
+  CAIRN_TRY(check_velocity(w, id, s->vel, d));
   if (w->dim == 2) wl.vel[2] = 0;
   switch (s->kind) {
   case WALL_SEGMENT:
@@ -199,6 +229,14 @@ cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn
   for (int k = 0; k < 3; k++)
     CAIRN_CHECK(isfinite(spin[k]), d, CAIRN_EINVAL, "wall %lld: spin must be finite",
                 (long long)wl->id);
+  if (!within_range(spin)) {
+    char v[96];
+    format_vec(w, spin, 1, v, sizeof v);
+    return diag_set(d, CAIRN_EINVAL,
+                    "wall %lld: spin %s is beyond %g in size, where the angle of one step "
+                    "overflows; give a spin of a physical size",
+                    (long long)wl->id, v, WALL_RANGE);
+  }
   int turns = spin[0] != 0 || spin[1] != 0 || spin[2] != 0;
   CAIRN_CHECK(!turns || wl->kind != WALL_PLANE, d, CAIRN_EINVAL,
               "wall %lld: an infinite plane cannot turn; build a turning wall from polygons",
@@ -253,8 +291,67 @@ void wall_plane(const wall *wl, double p[3], double n[3]) {
   }
 }
 
-void wall_set_velocity(wall *wl, const double v[3]) {
+cairn_status wall_set_velocity(const cairn_world *w, wall *wl, const double v[3], cairn_diag *d) {
+  CAIRN_TRY(check_velocity(w, wl->id, v, d));
   v3_copy(v, wl->vel);
+  return CAIRN_OK;
+}
+
+/* Whether every point of the wall, moved by dx, stays within WALL_RANGE. */
+static int moved_within_range(const wall *wl, const double dx[3]) {
+  double p[3];
+  v3_add(wl->point, dx, p);
+  int ok = within_range(p);
+  v3_add(wl->centre, dx, p);
+  ok &= within_range(p);
+  for (int n = 0; n < wl->n_nodes; n++) {
+    v3_add(wl->nodes[n], dx, p);
+    ok &= within_range(p);
+  }
+  return ok;
+}
+
+cairn_status wall_check_step(const cairn_world *w, const wall *wl, double dt, cairn_diag *d) {
+  char v[96];
+  unsigned long long step = (unsigned long long)w->step + 1;
+  if (wl->vel[0] != 0 || wl->vel[1] != 0 || wl->vel[2] != 0) {
+    double dx[3];
+    v3_scale(wl->vel, dt, dx); /* as the motion pass moves it */
+    if (!moved_within_range(wl, dx)) {
+      format_vec(w, wl->vel, 0, v, sizeof v);
+      return diag_set(d, CAIRN_ESTATE,
+                      "wall %lld's velocity %s%s would move it by %g in one step (step %llu, "
+                      "timestep %g), out of the range (coordinates up to %g) where its distances "
+                      "to the balls can be computed; give it a speed of a physical size%s",
+                      (long long)wl->id, v, wl->servo.mode ? " (set by its servo)" : "",
+                      v3_norm(dx), step, dt, WALL_RANGE,
+                      wl->servo.mode ? " (the servo's vmax)" : " (wall.vel)");
+    }
+  }
+  if (wl->spin[0] != 0 || wl->spin[1] != 0 || wl->spin[2] != 0) {
+    double th[3];
+    v3_scale(wl->spin, dt, th); /* as wall_turn measures the angle */
+    if (!isfinite(sqrt(v3_dot(th, th)))) {
+      format_vec(w, wl->spin, 1, v, sizeof v);
+      return diag_set(d, CAIRN_ESTATE,
+                      "wall %lld's spin %s would turn it by a non-finite angle in one step (step "
+                      "%llu, timestep %g); give wall.spin a rate of a physical size",
+                      (long long)wl->id, v, step, dt);
+    }
+  }
+  if (wl->kind == WALL_CYLINDER) {
+    double r = wl->radius + wl->radial_vel * dt; /* as the motion pass grows it */
+    if (!(r > 0 && r <= WALL_RANGE))
+      return diag_set(d, CAIRN_ESTATE,
+                      "cylinder wall %lld's radial velocity %g%s would take its radius from %g "
+                      "to %g at step %llu (timestep %g); %s",
+                      (long long)wl->id, wl->radial_vel,
+                      wl->servo.mode ? " (set by its servo)" : "", wl->radius, r, step, dt,
+                      r > 0            ? "give wall.radial_vel a rate of a physical size"
+                      : wl->servo.mode ? "lower its servo's vmax or stop it before it closes"
+                                       : "slow it (wall.radial_vel) or stop it before it closes");
+  }
+  return CAIRN_OK;
 }
 
 void wall_set_centre(wall *wl, const double c[3]) {
@@ -266,8 +363,13 @@ void wall_set_radius(wall *wl, double r) {
   wl->radius = r;
 }
 
-void wall_set_radial_velocity(wall *wl, double v) {
+cairn_status wall_set_radial_velocity(wall *wl, double v, cairn_diag *d) {
+  CAIRN_CHECK(fabs(v) <= WALL_RANGE, d, CAIRN_EINVAL,
+              "wall %lld: radial velocity %g is beyond %g in size, where one step would take the "
+              "radius out of the range of coordinates; give a rate of a physical size",
+              (long long)wl->id, v, WALL_RANGE);
   wl->radial_vel = v;
+  return CAIRN_OK;
 }
 
 cairn_status wall_append(cairn_world *w, const wall *wl, cairn_diag *d) {

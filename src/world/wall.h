@@ -97,16 +97,23 @@ void wall_store_free(wall_store *ws);
 const char *wall_kind_name(wall_kind k);
 /* Set wall wl's angular velocity (refused for planes; 2D: about z only). */
 cairn_status wall_set_spin(cairn_world *w, wall *wl, const double spin[3], cairn_diag *d);
-/* A wall's velocity, and the point it turns about. */
-void wall_set_velocity(wall *wl, const double v[3]);
+/* The most size of a wall's coordinates, velocity, spin and radius: beyond it the square of a
+   distance to a ball overflows (1e150 squared is 1e300, within a double's 1.8e308). */
+#define WALL_RANGE 1e150
+/* A wall's velocity (refused beyond WALL_RANGE in size), and the point it turns about. */
+cairn_status wall_set_velocity(const cairn_world *w, wall *wl, const double v[3], cairn_diag *d);
 void wall_set_centre(wall *wl, const double c[3]);
 /* A cylinder's radius (> 0: the change counts towards the next neighbour rebuild) and the rate
    its radius grows. */
 void wall_set_radius(wall *wl, double r);
-void wall_set_radial_velocity(wall *wl, double v);
+cairn_status wall_set_radial_velocity(wall *wl, double v, cairn_diag *d);
 /* A wall's plane: a point of it and its unit normal (a segment's: across it, in the xy plane;
    a cylinder's: a point of its axis and the axis). */
 void wall_plane(const wall *wl, double p[3], double n[3]);
+/* Before the step's motion over dt: refuse, naming the wall and its velocity, spin or radial
+   velocity, a step that would move it out of WALL_RANGE, turn it by a non-finite angle, or take a
+   cylinder's radius to <= 0 or beyond WALL_RANGE; it reads only. */
+cairn_status wall_check_step(const cairn_world *w, const wall *wl, double dt, cairn_diag *d);
 /* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
 void wall_turn(wall *wl, const double th[3]);
 
