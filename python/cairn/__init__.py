@@ -3,7 +3,7 @@ and contacts as numpy arrays (cairn.Model); read save files and histories withou
 (cairn.post). See docs/python.md."""
 
 from ._version import __version__
-from .errors import ArgumentError, Error, StaleObjectError
+from .errors import ArgumentError, Error, InCallbackError, StaleObjectError
 from ._lua import LuaRef
 from .model import MODULES, Model, Module
 from . import post  # noqa: E402 (cairn.post)
@@ -16,4 +16,4 @@ def library_version():
 
 
 __all__ = ["__version__", "Model", "Module", "LuaRef", "Error", "ArgumentError",
-           "StaleObjectError", "MODULES", "library_version", "post"]
+           "InCallbackError", "StaleObjectError", "MODULES", "library_version", "post"]

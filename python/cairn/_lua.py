@@ -4,12 +4,13 @@ that Lua calls back (history functions, callbacks)."""
 import ctypes
 import numbers
 import os
+import threading
 import traceback
 
 from . import _lib
 from ._lib import (LUA_MULTRET, LUA_REGISTRYINDEX, LUA_TBOOLEAN, LUA_TNIL, LUA_TNUMBER,
                    LUA_TSTRING, LUA_TTABLE, cairn_diag)
-from .errors import ArgumentError, Error, StaleObjectError, from_message
+from .errors import ArgumentError, Error, InCallbackError, StaleObjectError, from_message
 
 try:
     import numpy as _np
@@ -26,6 +27,12 @@ end
 return function(f) return function(...) return check(f(...)) end end
 """
 
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_CLOSED = "this cairn model was closed; make a new cairn.Model"
+# How much of a Python exception's message identifies it in cairn's message (which is cut at
+# 1023 bytes): enough to tell it from another, short enough to survive the cut.
+_KEY = 160
+
 
 class LuaRef:
     """A Lua value Python cannot copy: a contact handle, a Lua function or a table with
@@ -38,11 +45,11 @@ class LuaRef:
         self._session = session
         self._ref = ref
 
-    def _push(self, L):
-        s = self._session
-        if s._state is None:
-            raise StaleObjectError("this Lua object belongs to a closed cairn model")
-        s.lib.lua_rawgeti(L, LUA_REGISTRYINDEX, self._ref)
+    def _push(self, L, session):
+        if self._session is not session:
+            raise ArgumentError("this Lua object belongs to another cairn model; pass it only "
+                                "to the model that gave it")
+        session.lib.lua_rawgeti(L, LUA_REGISTRYINDEX, self._ref)
 
     def __str__(self):
         return self._session.call_global("tostring", (self,))
@@ -63,8 +70,47 @@ class LuaRef:
 
     def __del__(self):
         s = self._session
-        if s._state is not None and s.lib is not None:
-            s.lib.luaL_unref(s.L, LUA_REGISTRYINDEX, self._ref)
+        if s._state is None or s.lib is None:
+            return
+        if s._lock.acquire(blocking=False):  # this thread, or no thread, is in the model
+            try:
+                if s._state is not None:
+                    s.lib.luaL_unref(s.L, LUA_REGISTRYINDEX, self._ref)
+            finally:
+                s._lock.release()
+        else:  # another thread is in the model: the next call frees the reference
+            s._dead.append(self._ref)
+
+
+class _Entered:
+    """``with session.entered as state:`` holds the session's lock (re-entrant: a Python
+    function that Lua calls may call the same model again from the same thread) and checks
+    that the session is still open; every call into the library goes through it."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, session):
+        self._s = session
+
+    def __enter__(self):
+        s = self._s
+        s._lock.acquire()
+        if s._state is None:
+            s._lock.release()
+            raise StaleObjectError(_CLOSED)
+        s._depth += 1
+        if s._dead and s._depth == 1:
+            s._free_dead()
+        return s._state
+
+    def __exit__(self, *exc):
+        s = self._s
+        s._depth -= 1
+        try:
+            if s._depth == 0 and s._close_soon:
+                s._close()
+        finally:
+            s._lock.release()
 
 
 class Session:
@@ -74,6 +120,11 @@ class Session:
         self.lib = _lib.lib()
         d = cairn_diag()
         p = ctypes.c_void_p()
+        self._lock = threading.RLock()  # held by every call into the library
+        self._depth = 0  # calls into the library under way (nested: Python functions Lua calls)
+        self._close_soon = False  # close when the outermost call returns (Model.__del__)
+        self._dead = []  # registry references of LuaRefs freed while another thread held the lock
+        self.entered = _Entered(self)
         if self.lib.cairn_session_open(1 if quiet else 0, ctypes.byref(p), ctypes.byref(d)):
             raise Error(d.msg.decode(errors="replace"))
         self._state = p
@@ -90,16 +141,49 @@ class Session:
 
     # ---- life ------------------------------------------------------------------------------
     def close(self):
-        if self._state is not None:
-            state = self._state
-            self._state = None
-            self.lib.cairn_session_close(ctypes.byref(state))
-            self._funcs.clear()
+        """Free the session; waits for another thread's call to return; refused from inside a
+        call of this model (a Python function that Lua calls, in this thread)."""
+        with self._lock:
+            if self._state is None:
+                return
+            if self._depth:
+                raise InCallbackError(
+                    "cairn.Model.close cannot be called from the model's own history function "
+                    "or callback (the call that runs it is still using the model); close the "
+                    "model after that call (m.cycle, m.solve, ...) returns")
+            self._close()
+
+    def close_soon(self):
+        """Close now if no call of this model is under way, else when the outermost call
+        returns (for Model.__del__, which must neither raise nor wait)."""
+        if not self._lock.acquire(blocking=False):
+            self._close_soon = True
+            return
+        try:
+            if self._depth:
+                self._close_soon = True
+            elif self._state is not None:
+                self._close()
+        finally:
+            self._lock.release()
+
+    def _close(self):
+        state = self._state
+        self._state = None
+        self._close_soon = False
+        self._dead.clear()
+        self.lib.cairn_session_close(ctypes.byref(state))
+        self._funcs.clear()
+
+    def _free_dead(self):
+        while self._dead:
+            self.lib.luaL_unref(self.L, LUA_REGISTRYINDEX, self._dead.pop())
 
     @property
     def handle(self):
+        """The session's pointer, for a call made with ``entered`` held."""
         if self._state is None:
-            raise StaleObjectError("this cairn model was closed; make a new cairn.Model")
+            raise StaleObjectError(_CLOSED)
         return self._state
 
     def _check(self, status, d, what=None):
@@ -108,7 +192,7 @@ class Session:
             if what:  # Lua cannot name a function called from C: "bad argument #1 to '?'"
                 msg = msg.replace(" to '?'", f" to '{what}'")
             pend, self._pending = self._pending, None
-            if pend is not None and pend[1] in msg:
+            if pend is not None and pend[1] in msg:  # the exception of a Python function
                 exc = pend[0]
                 if hasattr(exc, "add_note"):
                     exc.add_note("cairn: " + msg)
@@ -116,7 +200,9 @@ class Session:
             raise from_message(msg)
 
     # ---- Python to Lua -------------------------------------------------------------------
-    def push(self, L, v, what):
+    def push(self, L, v, what, outer=()):
+        """Push v; outer: the ids of the lists, tuples and dicts v sits in (a list that
+        contains itself is refused, not followed for ever)."""
         lib = self.lib
         t = type(v)  # the common exact types first: a callback pushes a few every step
         if t is float:
@@ -149,23 +235,25 @@ class Session:
         elif isinstance(v, (bytes, bytearray)):
             lib.lua_pushlstring(L, bytes(v), len(v))
         elif isinstance(v, LuaRef):
-            v._push(L)
+            v._push(L, self)
         elif isinstance(v, dict):
+            outer = self._enclose(v, what, outer)
             lib.lua_createtable(L, 0, len(v))
             for k, x in v.items():
                 if not isinstance(k, (str, numbers.Integral)) or isinstance(k, bool):
                     raise ArgumentError(f"{what}: a table key must be a string or an integer "
                                     f"(got {type(k).__name__} {k!r})")
                 self.push(L, k, what)
-                self.push(L, x, f"{what}[{k!r}]")
+                self.push(L, x, f"{what}[{k!r}]", outer)
                 lib.lua_rawset(L, -3)
         elif isinstance(v, (list, tuple)) or (_np is not None and isinstance(v, _np.ndarray)) \
                 or hasattr(v, "__array__"):
+            outer = self._enclose(v, what, outer)
             seq = v.tolist() if hasattr(v, "tolist") else (
                 _np.asarray(v).tolist() if not isinstance(v, (list, tuple)) else v)
             lib.lua_createtable(L, len(seq), 0)
             for i, x in enumerate(seq):
-                self.push(L, x, f"{what}[{i}]")
+                self.push(L, x, f"{what}[{i}]", outer)
                 lib.lua_rawseti(L, -2, i + 1)
         elif callable(v):
             self.push_function(L, v)
@@ -173,6 +261,16 @@ class Session:
             raise ArgumentError(f"{what} cannot be given to cairn: a {type(v).__name__} "
                             "(give a number, a string, a bool, None, a sequence, a dict or "
                             "a function)")
+
+    @staticmethod
+    def _enclose(v, what, outer):
+        if id(v) in outer:
+            raise ArgumentError(f"{what} contains itself, which Lua cannot be given; pass a "
+                                "list, tuple or dict that does not hold itself")
+        if len(outer) >= 64:
+            raise ArgumentError(f"{what} is nested more than 64 deep, which cairn does not "
+                                "take; flatten it")
+        return outer + (id(v),)
 
     def push_function(self, L, fn):
         lib = self.lib
@@ -208,14 +306,16 @@ class Session:
         except BaseException as e:  # noqa: B902 - every exception goes back to Lua, then here
             where = ""
             tb = traceback.extract_tb(e.__traceback__)
+            # the innermost frame outside this package: the line of the user's function
+            mine = [f for f in tb if os.path.dirname(os.path.abspath(f.filename)) != _HERE]
             if tb:
-                last = tb[-1]
+                last = (mine or tb)[-1]
                 where = f"{os.path.basename(last.filename)}:{last.lineno}: "
-            msg = f"{where}{type(e).__name__}: {e}"
-            self._pending = (e, msg)
+            b = f"{where}{type(e).__name__}: {e}".encode(errors="replace")
+            # cairn's message may be cut: its start identifies the exception
+            self._pending = (e, b[:_KEY].decode(errors="ignore"))
             lib.lua_settop(L, 0)
             lib.lua_pushboolean(L, 0)
-            b = msg.encode(errors="replace")
             lib.lua_pushlstring(L, b, len(b))
             return 2
 
@@ -287,38 +387,49 @@ class Session:
     def call(self, module, name, args=(), kwargs=None):
         """Call module.name(args..., {kwargs}) and return its results (None, one, or a
         tuple)."""
-        lib, L = self.lib, self.L
-        self.handle
-        what = f"{module}.{name}"
-        top = lib.lua_gettop(L)
-        try:
-            if not self._get_field(L, module, name):
-                raise AttributeError(f"cairn has no function {what}")
-            nargs = self._push_args(L, args, kwargs, what)
-            return self._call_pushed(L, top, nargs, what)
-        finally:
-            lib.lua_settop(L, top)
+        with self.entered:
+            lib, L = self.lib, self.L
+            what = f"{module}.{name}"
+            top = lib.lua_gettop(L)
+            try:
+                if not self._get_field(L, module, name):
+                    raise AttributeError(f"cairn has no function {what}")
+                nargs = self._push_args(L, args, kwargs, what)
+                return self._call_pushed(L, top, nargs, what)
+            finally:
+                lib.lua_settop(L, top)
 
     def call_global(self, name, args=()):
-        self.handle
-        lib, L = self.lib, self.L
-        top = lib.lua_gettop(L)
-        try:
-            lib.lua_getglobal(L, name.encode())
-            nargs = self._push_args(L, args, None, name)
-            return self._call_pushed(L, top, nargs, name)
-        finally:
-            lib.lua_settop(L, top)
+        with self.entered:
+            lib, L = self.lib, self.L
+            top = lib.lua_gettop(L)
+            try:
+                lib.lua_getglobal(L, name.encode())
+                nargs = self._push_args(L, args, None, name)
+                return self._call_pushed(L, top, nargs, name)
+            finally:
+                lib.lua_settop(L, top)
 
     def call_value(self, ref, args, kwargs, what):
-        lib, L = self.lib, self.L
-        top = lib.lua_gettop(L)
-        try:
-            ref._push(L)
-            nargs = self._push_args(L, args, kwargs, what)
-            return self._call_pushed(L, top, nargs, what)
-        finally:
-            lib.lua_settop(L, top)
+        with self.entered:
+            lib, L = self.lib, self.L
+            top = lib.lua_gettop(L)
+            try:
+                ref._push(L, self)
+                nargs = self._push_args(L, args, kwargs, what)
+                return self._call_pushed(L, top, nargs, what)
+            finally:
+                lib.lua_settop(L, top)
+
+    def load(self, code):
+        """A piece of Lua code compiled into a function (a LuaRef)."""
+        with self.entered:
+            lib, L = self.lib, self.L
+            if lib.luaL_loadstring(L, code.encode()) != 0:
+                msg = self.to_py(L, -1)
+                lib.lua_settop(L, -2)
+                raise Error(str(msg))
+            return LuaRef(self, lib.luaL_ref(L, LUA_REGISTRYINDEX))
 
     def _get_field(self, L, module, name):
         """Push module.name if it is a function; leave nothing and return False if not."""
@@ -337,25 +448,28 @@ class Session:
 
     def functions(self, module):
         """The names of a module's functions."""
-        self.handle
-        lib, L = self.lib, self.L
-        top = lib.lua_gettop(L)
-        names = []
-        if lib.lua_getglobal(L, module.encode()) == LUA_TTABLE:
-            lib.lua_pushnil(L)
-            while lib.lua_next(L, top + 1):
-                if lib.lua_type(L, -2) == LUA_TSTRING and lib.lua_type(L, -1) == _lib.LUA_TFUNCTION:
-                    names.append(self.to_py(L, -2))
-                lib.lua_settop(L, -2)
-        lib.lua_settop(L, top)
-        return sorted(names)
+        with self.entered:
+            lib, L = self.lib, self.L
+            top = lib.lua_gettop(L)
+            names = []
+            if lib.lua_getglobal(L, module.encode()) == LUA_TTABLE:
+                lib.lua_pushnil(L)
+                while lib.lua_next(L, top + 1):
+                    if lib.lua_type(L, -2) == LUA_TSTRING and \
+                            lib.lua_type(L, -1) == _lib.LUA_TFUNCTION:
+                        names.append(self.to_py(L, -2))
+                    lib.lua_settop(L, -2)
+            lib.lua_settop(L, top)
+            return sorted(names)
 
     def run_file(self, path):
-        d = cairn_diag()
-        self._pending = None
-        self._check(self.lib.cairn_session_run_file(self.handle, os.fsencode(path),
-                                                    ctypes.byref(d)), d)
+        with self.entered as state:
+            d = cairn_diag()
+            self._pending = None
+            self._check(self.lib.cairn_session_run_file(state, os.fsencode(path),
+                                                        ctypes.byref(d)), d)
 
     def dim(self):
-        return self.lib.cairn_session_dim(self.handle)
+        with self.entered as state:
+            return self.lib.cairn_session_dim(state)
 

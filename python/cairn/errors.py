@@ -20,7 +20,13 @@ class ArgumentError(Error, TypeError):
 
 
 class StaleObjectError(Error):
-    """A Lua object (a contact handle, a function) used after its model session was closed."""
+    """A model, a view or a Lua object (a contact handle, a function) used after its model was
+    closed."""
+
+
+class InCallbackError(Error):
+    """A call refused because it comes from inside one of the model's own calls: ``close()``
+    in a history function or callback of the same model."""
 
 
 # cairn's and Lua's phrasings of an argument of the wrong type

@@ -110,19 +110,14 @@ class Model:
 
     def lua(self, code):
         """Run a piece of Lua code in the session and return what it returns."""
-        lib, L = self._session.lib, self._session.L
-        from ._lua import LuaRef
-        from .errors import Error
-        from ._lib import LUA_REGISTRYINDEX
-        if lib.luaL_loadstring(L, code.encode()) != 0:
-            msg = self._session.to_py(L, -1)
-            lib.lua_settop(L, -2)
-            raise Error(str(msg))
-        fn = LuaRef(self._session, lib.luaL_ref(L, LUA_REGISTRYINDEX))
-        return fn()
+        with self._session.entered:  # the function is called before another thread comes in
+            return self._session.load(code)()
 
     def close(self):
-        """Free the model and its session; the Model cannot be used afterwards."""
+        """Free the model and its session; the Model cannot be used afterwards (its methods,
+        views and Lua objects raise cairn.StaleObjectError). Closing again does nothing. It
+        waits for a call that another thread is making to return, and is refused
+        (cairn.InCallbackError) in one of the model's own history functions or callbacks."""
         self._session.close()
 
     def __enter__(self):
@@ -134,7 +129,7 @@ class Model:
     def __del__(self):
         s = getattr(self, "_session", None)
         if s is not None:
-            s.close()
+            s.close_soon()
 
     def __repr__(self):
         if self._session._state is None:

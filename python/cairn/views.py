@@ -11,6 +11,7 @@ moment, or look balls up by id.
 """
 
 import ctypes
+import functools
 
 import numpy as np
 from numpy.lib.mixins import NDArrayOperatorsMixin
@@ -22,9 +23,20 @@ _DTYPES = {ord("d"): np.float64, ord("q"): np.int64, ord("I"): np.uint32,
            ord("H"): np.uint16, ord("B"): np.uint8}
 
 
+def _locked(f):
+    """Run a method with the session's lock held (``session.entered``): the memory it reads
+    stays where it is until it returns, whatever another thread does with the model."""
+    @functools.wraps(f)
+    def method(self, *args, **kwargs):
+        with self._session.entered:
+            return f(self, *args, **kwargs)
+    return method
+
+
 def _live(session, name):
     """A read-only ndarray over cairn's memory for the column 'name', valid until the next
-    call into cairn (used inside this module only)."""
+    call into cairn and while the caller holds ``session.entered`` (used inside this module
+    only)."""
     lib = session.lib
     a = cairn_array()
     d = cairn_diag()
@@ -55,9 +67,11 @@ class View(NDArrayOperatorsMixin):
         return _live(self._session, self._name)
 
     # numpy protocol: conversions copy, so nothing handed out points into cairn's memory
+    @_locked
     def __array__(self, dtype=None):
         return np.array(self._arr(), dtype=dtype, copy=True)
 
+    @_locked
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if any(isinstance(o, View) for o in kwargs.get("out", ())):
             raise TypeError(f"{self._name} is read-only: write through the script functions "
@@ -66,6 +80,7 @@ class View(NDArrayOperatorsMixin):
         res = getattr(ufunc, method)(*args, **kwargs)
         return _own(res, args)
 
+    @_locked
     def __array_function__(self, func, types, args, kwargs):
         live = []
 
@@ -81,6 +96,7 @@ class View(NDArrayOperatorsMixin):
         res = func(*unview(args), **{k: unview(v) for k, v in kwargs.items()})
         return _own(res, live)
 
+    @_locked
     def __getitem__(self, key):
         return np.array(self._arr()[key], copy=True)
 
@@ -89,20 +105,24 @@ class View(NDArrayOperatorsMixin):
         memory; a result that would point into it is copied."""
         if name.startswith("_") or not hasattr(np.ndarray, name):
             raise AttributeError(f"cairn.View has no attribute '{name}'")
-        arr = self._arr()
-        attr = getattr(arr, name)
-        if callable(attr):
-            def method(*args, **kwargs):
+        with self._session.entered:
+            arr = self._arr()
+            attr = getattr(arr, name)
+            if not callable(attr):
+                return _own(attr, [arr])
+
+        def method(*args, **kwargs):
+            with self._session.entered:
                 a = self._arr()
                 return _own(getattr(a, name)(*args, **kwargs), [a])
-            method.__name__ = name
-            return method
-        return _own(attr, [arr])
+        method.__name__ = name
+        return method
 
     def __setitem__(self, key, value):
         raise TypeError(f"{self._name} is read-only: write through the script functions (for "
                         "example m.ball.vel(id, v))")
 
+    @_locked
     def __len__(self):
         return self._arr().shape[0]
 
@@ -110,18 +130,22 @@ class View(NDArrayOperatorsMixin):
         return iter(self.copy())
 
     @property
+    @_locked
     def shape(self):
         return self._arr().shape
 
     @property
+    @_locked
     def dtype(self):
         return self._arr().dtype
 
     @property
+    @_locked
     def ndim(self):
         return self._arr().ndim
 
     @property
+    @_locked
     def size(self):
         return self._arr().size
 
@@ -129,13 +153,16 @@ class View(NDArrayOperatorsMixin):
     def name(self):
         return self._name
 
+    @_locked
     def copy(self):
         """A copy of the whole column, as a plain ndarray."""
         return np.array(self._arr(), copy=True)
 
+    @_locked
     def tolist(self):
         return self._arr().tolist()
 
+    @_locked
     def __repr__(self):
         a = self._arr()
         return f"cairn.View('{self._name}', shape={a.shape}):\n{a!r}"
@@ -183,6 +210,7 @@ class Balls(_Columns):
     _names = ("id", "pos", "vel", "spin", "force", "moment", "rad", "density", "mass",
               "inertia", "damp", "fix", "group")
 
+    @_locked
     def group_names(self):
         """Group names by index (index 0 is "", no group)."""
         lib, names, g = self._session.lib, [], 0
@@ -193,6 +221,7 @@ class Balls(_Columns):
             names.append(s.decode())
             g += 1
 
+    @_locked
     def groups(self):
         """Each ball's group name ("" for none), a numpy array of str."""
         names = np.array(self.group_names() or [""], dtype=object)
@@ -221,6 +250,7 @@ class Contacts(_Columns):
     _count = "contact.kind"
     _names = ("kind", "normal", "gap", "force", "moment", "active")
 
+    @_locked
     def ends(self):
         """(id1, id2): ball-ball, the lower and the higher ball id; ball-wall, the ball id and
         the wall id (as ``contact.ends``)."""
@@ -239,6 +269,7 @@ class Contacts(_Columns):
         return self.ends()[1]
 
     @property
+    @_locked
     def model(self):
         """Each contact's model name, a numpy array of str."""
         n = len(self)
@@ -251,11 +282,13 @@ class Contacts(_Columns):
         return np.array([names[i] for i in idx.tolist()], dtype=str) if n else np.zeros(0, str)
 
     @property
+    @_locked
     def fn(self):
         """The normal force of each contact (force along the normal; positive in
         compression)."""
         return np.einsum("ij,ij->i", self.force.copy(), self.normal.copy())
 
+    @_locked
     def field(self, name):
         """A property or state field of every contact, by name: shape (n,) for a number,
         (n, 3) for a vector; NaN where a contact's model has no such field."""
