@@ -67,6 +67,12 @@ size_t cmat_rule_count(const cairn_world *w) {
   return w->cmat->n_rules;
 }
 
+const cmat_entry *cmat_assignment(const cairn_world *w, size_t r, int k) {
+  const cmat *t = w->cmat;
+  if (r == t->n_rules) return &t->def[k];
+  return t->rules[r].kind >= 0 && t->rules[r].kind != k ? NULL : &t->rules[r].e;
+}
+
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d) {
   cmat_entry *ce = &w->cmat->def[kind];

@@ -38,6 +38,9 @@ cairn_status cmat_set_proximity(cairn_world *w, int kind, double proximity, cair
 double cmat_default_proximity(const cairn_world *w, int kind);
 int cmat_default_model(const cairn_world *w, int kind);
 size_t cmat_rule_count(const cairn_world *w);
+/* The assignment rule r gives contacts of kind k (r == cmat_rule_count: the default of kind k),
+   or NULL when rule r is for the other kind: for walking every assignment a contact can get. */
+const cmat_entry *cmat_assignment(const cairn_world *w, size_t r, int k);
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d);
 /* Add a rule (after the existing ones). kind -1 matches both kinds. g2 may be NULL. */

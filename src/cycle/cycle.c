@@ -256,11 +256,10 @@ static double ball_dt(double m, double I, double kt, double kr) {
 /* The stiffest assignment of each contact kind, from the models' property-only estimates. */
 static double assigned_stiffness(const cairn_world *w) {
   double kmax[2] = {0, 0};
-  for (size_t r = 0; r <= w->cmat->n_rules; r++)
+  for (size_t r = 0; r <= cmat_rule_count(w); r++)
     for (int k = 0; k < 2; k++) {
-      const cmat_rule *rule = r < w->cmat->n_rules ? &w->cmat->rules[r] : NULL;
-      if (rule && rule->kind >= 0 && rule->kind != k) continue;
-      const cmat_entry *ce = rule ? &rule->e : &w->cmat->def[k];
+      const cmat_entry *ce = cmat_assignment(w, r, k);
+      if (!ce) continue;
       double t, rot;
       const model_entry *me = &w->reg->e[ce->model];
       model_call_stiffness(me, ce->props, &t, &rot);
@@ -274,18 +273,18 @@ static double assigned_stiffness(const cairn_world *w) {
    hertz does without a shear modulus. That is the cause to name. */
 static cairn_status check_assignments(const cairn_world *w, cairn_diag *d) {
   char msg[512];
-  for (size_t r = 0; r <= w->cmat->n_rules; r++)
+  size_t nr = cmat_rule_count(w);
+  for (size_t r = 0; r <= nr; r++)
     for (int k = 0; k < 2; k++) {
-      const cmat_rule *rule = r < w->cmat->n_rules ? &w->cmat->rules[r] : NULL;
-      if (rule && rule->kind >= 0 && rule->kind != k) continue;
-      const cmat_entry *ce = rule ? &rule->e : &w->cmat->def[k];
+      const cmat_entry *ce = cmat_assignment(w, r, k);
+      if (!ce) continue;
       const model_entry *me = &w->reg->e[ce->model];
       const char *bad = model_call_validate(me, ce->props, w->dim, msg, sizeof msg);
       if (bad)
         return diag_set(d, CAIRN_EINVAL,
                         "the automatic timestep has no stiffness to work from: contact model "
                         "'%s', assigned to %s contacts%s, refuses its properties: %s",
-                        me->m->name, contact_kind_name(k), rule ? " by a rule" : "", bad);
+                        me->m->name, contact_kind_name(k), r < nr ? " by a rule" : "", bad);
     }
   return CAIRN_OK;
 }

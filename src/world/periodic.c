@@ -66,12 +66,17 @@ double periodic_height(const periodic_cell *pc, int j) {
   return 1.0 / sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
 }
 
+/* The signed volume of the cell of edges H (> 0 while it is not turned inside out). */
+static double signed_volume(const double H[3][3]) {
+  return H[0][0] * (H[1][1] * H[2][2] - H[1][2] * H[2][1]) -
+         H[0][1] * (H[1][0] * H[2][2] - H[1][2] * H[2][0]) +
+         H[0][2] * (H[1][0] * H[2][1] - H[1][1] * H[2][0]);
+}
+
 double periodic_volume(const periodic_cell *pc, int dim) {
   const double(*H)[3] = (const double(*)[3])pc->H;
   if (dim == 2) return fabs(H[0][0] * H[1][1] - H[0][1] * H[1][0]);
-  return fabs(H[0][0] * (H[1][1] * H[2][2] - H[1][2] * H[2][1]) -
-              H[0][1] * (H[1][0] * H[2][2] - H[1][2] * H[2][0]) +
-              H[0][2] * (H[1][0] * H[2][1] - H[1][1] * H[2][0]));
+  return fabs(signed_volume(H));
 }
 
 cairn_status periodic_check_wall(const cairn_world *w, const wall *wl, cairn_diag *d) {
@@ -264,13 +269,6 @@ static int flip(periodic_cell *pc, int dim) {
       moved = 1;
     }
   return moved;
-}
-
-/* The signed volume of the cell of edges H (> 0 while it is not turned inside out). */
-static double signed_volume(const double H[3][3]) {
-  return H[0][0] * (H[1][1] * H[2][2] - H[1][2] * H[2][1]) -
-         H[0][1] * (H[1][0] * H[2][2] - H[1][2] * H[2][0]) +
-         H[0][2] * (H[1][0] * H[2][1] - H[1][1] * H[2][0]);
 }
 
 /* The velocity gradient's non-zero components as cell.rate takes them, like {xx = -1e+09}. */

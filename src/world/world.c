@@ -31,10 +31,7 @@ void world_set_gravity(cairn_world *w, const double g[3]) {
 }
 
 void world_set_domain(cairn_world *w, const double lo[3], const double hi[3], domain_cond cond) {
-  v3_copy(lo, w->dom_min);
-  v3_copy(hi, w->dom_max);
-  w->dom_cond = cond;
-  w->has_domain = 1;
+  world_restore_domain(w, 1, lo, hi, cond, w->n_destroyed);
 }
 
 void world_set_timestep_fixed(cairn_world *w, double dt, int strict) {
