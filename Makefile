@@ -13,7 +13,8 @@ BUILD      ?= build
 BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := build-essential cmake pkg-config liblua5.4-dev libcmocka-dev gnuplot-nox \
-              python3-vtk9 xvfb xauth python3-numpy python3-matplotlib python3-pytest
+              python3-vtk9 xvfb xauth python3-numpy python3-matplotlib python3-pytest \
+              python3-hypothesis
 
 PYTHON     ?= /usr/bin/python3
 BUILD_FUZZ ?= build-fuzz
@@ -119,6 +120,13 @@ fuzz: deps
 	  fi; \
 	  grep -E "DONE" $(BUILD_FUZZ)/fuzz_$$t.log | tail -1; \
 	done
+	@$(MAKE) --no-print-directory build
+	@seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '); \
+	  echo "fuzz: Python's argument conversion (python/tests/test_fuzz_args.py), seed $$seed"; \
+	  CAIRN_LIB=$(CURDIR)/$(BUILD)/libcairn.so CAIRN_FUZZ_SEED=$$seed \
+	  CAIRN_FUZZ_EXAMPLES=$$(( $(FUZZ_SECONDS) * 10 )) MPLBACKEND=Agg PYTHONDONTWRITEBYTECODE=1 \
+	  $(PYTHON) python/tests/run.py python/tests/test_fuzz_args.py || \
+	  { echo "fuzz: Python's argument conversion failed with seed $$seed (rerun with CAIRN_FUZZ_SEED=$$seed)"; exit 1; }
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_FUZZ)

@@ -212,7 +212,7 @@ class Session:
             lib.lua_pushinteger(L, v)
             return
         if t is str:
-            b = v.encode()
+            b = self._utf8(v, what)
             lib.lua_pushlstring(L, b, len(b))
             return
         if lib.lua_checkstack(L, 4) == 0:
@@ -225,12 +225,15 @@ class Session:
             iv = int(v)
             if -(1 << 63) <= iv < (1 << 63):
                 lib.lua_pushinteger(L, iv)
-            else:
+            elif abs(iv) < (1 << 1024):
                 lib.lua_pushnumber(L, float(iv))
+            else:
+                raise ArgumentError(f"{what}: an integer of {iv.bit_length()} bits is beyond a "
+                                    "double's range (about 1.8e308); give a smaller number")
         elif isinstance(v, numbers.Real):
-            lib.lua_pushnumber(L, float(v))
+            lib.lua_pushnumber(L, self._real(v, what))
         elif isinstance(v, str):
-            b = v.encode()
+            b = self._utf8(v, what)
             lib.lua_pushlstring(L, b, len(b))
         elif isinstance(v, (bytes, bytearray)):
             lib.lua_pushlstring(L, bytes(v), len(v))
@@ -249,8 +252,7 @@ class Session:
         elif isinstance(v, (list, tuple)) or (_np is not None and isinstance(v, _np.ndarray)) \
                 or hasattr(v, "__array__"):
             outer = self._enclose(v, what, outer)
-            seq = v.tolist() if hasattr(v, "tolist") else (
-                _np.asarray(v).tolist() if not isinstance(v, (list, tuple)) else v)
+            seq = v if isinstance(v, (list, tuple)) else self._array_items(v, what)
             lib.lua_createtable(L, len(seq), 0)
             for i, x in enumerate(seq):
                 self.push(L, x, f"{what}[{i}]", outer)
@@ -261,6 +263,33 @@ class Session:
             raise ArgumentError(f"{what} cannot be given to cairn: a {type(v).__name__} "
                             "(give a number, a string, a bool, None, a sequence, a dict or "
                             "a function)")
+
+    @staticmethod
+    def _utf8(v, what):
+        try:
+            return v.encode()
+        except UnicodeEncodeError as e:
+            raise ArgumentError(f"{what}: the string {v!r} cannot be written as UTF-8 ({e.reason} "
+                                f"at character {e.start}); remove that character") from None
+
+    @staticmethod
+    def _real(v, what):
+        """float(v) for a Real that is not a float (a Fraction, a numpy scalar, a user type)."""
+        try:
+            return float(v)
+        except (OverflowError, ValueError, TypeError) as e:
+            raise ArgumentError(f"{what}: the number {type(v).__name__} {v!r} cannot be turned "
+                                f"into a double ({e}); give a float") from None
+
+    @staticmethod
+    def _array_items(v, what):
+        """The items of a numpy array or of an object with __array__, as Python values."""
+        try:
+            return v.tolist() if hasattr(v, "tolist") else _np.asarray(v).tolist()
+        except Exception as e:  # noqa: BLE001 - whatever the object raises, it is not an array
+            raise ArgumentError(f"{what}: a {type(v).__name__} that could not be read as an "
+                                f"array ({type(e).__name__}: {e}); give a list or a numpy "
+                                "array") from None
 
     @staticmethod
     def _enclose(v, what, outer):

@@ -102,8 +102,10 @@ static void get_rot(lua_State *L, cairn_world *w, int idx, double out[3], const 
   }
 }
 
-/* Vector attributes: ball.pos(id [, v]) and friends. */
-static int vec_attr(lua_State *L, double (*arr)[3], const char *what) {
+/* Vector attributes: ball.pos(id [, v]) and friends. moves: a write moves the ball, so the
+   neighbour lists are stale (marked only once the call has been accepted: a refused call
+   changes nothing). */
+static int vec_attr(lua_State *L, double (*arr)[3], const char *what, int moves) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
   if (lua_gettop(L) >= 2) {
@@ -112,6 +114,7 @@ static int vec_attr(lua_State *L, double (*arr)[3], const char *what) {
     for (int k = 0; k < 3; k++)
       if (!isfinite(v[k])) lua_raisef(L, "%s: components must be finite", what);
     v3_copy(v, arr[s]);
+    if (moves) world_mark_dirty(w);
     return 0;
   }
   push_vec(L, arr[s], w->dim);
@@ -119,12 +122,10 @@ static int vec_attr(lua_State *L, double (*arr)[3], const char *what) {
 }
 
 static int l_pos(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  if (lua_gettop(L) >= 2) world_mark_dirty(w);
-  return vec_attr(L, w->balls.pos, "ball.pos");
+  return vec_attr(L, ctx_world(L)->balls.pos, "ball.pos", 1);
 }
 static int l_vel(lua_State *L) {
-  return vec_attr(L, ctx_world(L)->balls.vel, "ball.vel");
+  return vec_attr(L, ctx_world(L)->balls.vel, "ball.vel", 0);
 }
 
 static int l_force(lua_State *L) {

@@ -2,13 +2,51 @@
    model.restore would; any input must give a world or one clear refusal, never a crash, a
    sanitizer report or a leak. Most inputs get their checksum made right first (below). Seeds:
    tests/fuzz/corpus_save/ (saves of small scenes of every feature the format holds, written by
-   tests/fuzz/make_corpus.lua). */
+   tests/fuzz/make_corpus.lua).
+
+   A restore that succeeds must give a world that passes the checks the script setters make (the
+   save reader's value checks, io/save_read.c): finite positions and velocities, positive radii
+   and masses, finite gravity, a known timestep mode; and the world must then cycle a few steps
+   to a finite state or stop with one message. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <math.h>
+
+#include "cycle/cycle.h"
 #include "io/io.h"
+#include "world/world.h"
+
+static int finite3(const double v[3]) {
+  return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+}
+
+/* What no script could have set; a restored world holding it means a value check is missing. */
+static void check_values(const cairn_world *w) {
+  if (!finite3(w->gravity)) abort();
+  if (w->ts_mode != TS_AUTO && w->ts_mode != TS_FIXED) abort();
+  if (w->ts_mode == TS_FIXED && !(isfinite(w->dt) && w->dt > 0)) abort();
+  for (size_t i = 0; i < w->balls.n; i++) {
+    if (!finite3(w->balls.pos[i]) || !finite3(w->balls.vel[i]) || !finite3(w->balls.spin[i]))
+      abort();
+    if (!(isfinite(w->balls.rad[i]) && w->balls.rad[i] > 0)) abort();
+    if (!(isfinite(w->balls.mass[i]) && w->balls.mass[i] > 0)) abort();
+  }
+}
+
+/* A few steps: they end in a finite state or in a refusal that says why. */
+static void check_cycles(cairn_world *w) {
+  cairn_diag d;
+  d.msg[0] = 0;
+  if (cycle_run(w, 3, &d) != CAIRN_OK) {
+    if (!d.msg[0]) abort();
+    return;
+  }
+  for (size_t i = 0; i < w->balls.n; i++)
+    if (!finite3(w->balls.pos[i])) abort();
+}
 
 static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag *d) {
   (void)ud;
@@ -56,6 +94,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (getenv("CAIRN_FUZZ_SHOW")) fprintf(stderr, "%s\n", s == CAIRN_OK ? "restored" : d.msg);
   if (s == CAIRN_OK && !w) abort();               /* a restore that succeeds gives a world */
   if (s != CAIRN_OK && (w || !d.msg[0])) abort(); /* a refusal says why and leaves nothing */
+  if (s == CAIRN_OK) {
+    check_values(w);
+    check_cycles(w);
+  }
   cairn_world_destroy(&w);
   return 0;
 }
