@@ -4,12 +4,54 @@
    with arguments from a dictionary of awkward values: NaN, infinities, huge and negative
    numbers, strings, tables of the wrong shape, functions that fail. Each call runs in pcall:
    a Lua error is the expected answer to bad input; a crash, a sanitizer report or a leak is a
-   finding. Seeds: tests/fuzz/corpus_script/. */
+   finding. Seeds: tests/fuzz/corpus_script/.
+
+   A refused call must change nothing (docs/scripting.md, Conventions): around each call but the
+   cycles (a run stopped by an error keeps its steps), the model is saved before and after, and
+   a call that fails but changed the save's bytes is a finding too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "io/io.h"
 #include "lua/lua_api.h"
+
+/* fingerprint(): the FNV-1a hash of the model's save file, as a string (nil when it cannot be
+   saved); the save holds every store a call can change. */
+static int l_fingerprint(lua_State *L) {
+  static char path[64];
+  if (!path[0]) snprintf(path, sizeof path, "/tmp/cairn-fuzz-script-%d.sav", (int)getpid());
+  cairn_diag d;
+  script_ctx *c = ctx_of(L);
+  if (!c->w || io_save(c->w, path, NULL, 0, &d) != CAIRN_OK) return 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  unsigned long long h = 1469598103934665603ULL;
+  for (int ch; (ch = getc(f)) != EOF;) h = (h ^ (unsigned)ch) * 1099511628211ULL;
+  fclose(f);
+  remove(path);
+  char hex[24];
+  snprintf(hex, sizeof hex, "%016llx", h);
+  lua_pushstring(L, hex);
+  return 1;
+}
+
+/* changed(name, message): a refused call changed the model. */
+static int l_changed(lua_State *L) {
+  fprintf(stderr, "fuzz_script: %s was refused (%s) but changed the model\n", lua_tostring(L, 1),
+          lua_tostring(L, 2));
+  abort();
+}
+
+/* try(name, f, ...): f(...) in pcall, checked as above. */
+static const char TRY[] =
+    "local fingerprint, changed = ...\n"
+    "return function(name, f, ...)\n"
+    "  local before = fingerprint()\n"
+    "  local ok, err = pcall(f, ...)\n"
+    "  if not ok and before and fingerprint() ~= before then changed(name, tostring(err)) end\n"
+    "end\n";
 
 /* Functions left out: they write files or folders (model.save, history.export, vtk.*, plot.*,
    contact.cracks, verify.path), start threads or processes (model.threads), make models of
@@ -179,7 +221,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       n += (size_t)snprintf(script + n, sizeof script - n, "pcall(function() %s end)\n", fn);
       continue;
     }
-    n += (size_t)snprintf(script + n, sizeof script - n, "pcall(%s", fn);
+    n += (size_t)snprintf(script + n, sizeof script - n, "try(\"%s\", %s", fn, fn);
     for (int a = 0; a < nargs && pos < size; a++)
       n += (size_t)snprintf(script + n, sizeof script - n, ", %s", ARGS[data[pos++] % nargs_dict]);
     n += (size_t)snprintf(script + n, sizeof script - n, ")\n");
@@ -189,6 +231,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (ctx_open(&c, 1, NULL, 0, &d) != CAIRN_OK) abort();
   lua_State *L = c.L;
   if (getenv("CAIRN_FUZZ_SHOW")) fputs(script, stderr);
+  if (luaL_loadbuffer(L, TRY, sizeof TRY - 1, "=try") != LUA_OK) abort();
+  lua_pushcfunction(L, l_fingerprint);
+  lua_pushcfunction(L, l_changed);
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) abort();
+  lua_setglobal(L, "try");
   lua_pushcfunction(L, lua_msg_handler);
   if (luaL_loadbuffer(L, script, n, "=fuzz") == LUA_OK) lua_pcall(L, 0, 0, -2);
   ctx_close(&c);
