@@ -26,8 +26,9 @@ static cairn_status sample(void *ud, double *value, cairn_diag *d) {
     lua_pop(L, 1);
     return CAIRN_ECALLBACK;
   }
-  int ok;
-  *value = lua_tonumberx(L, -1, &ok);
+  /* a number only: a numeric string ("12") is refused as everywhere else in the scripts */
+  int ok = lua_type(L, -1) == LUA_TNUMBER;
+  *value = ok ? lua_tonumber(L, -1) : 0;
   if (!ok) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->ref);
     lua_Debug ar;
