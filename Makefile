@@ -14,7 +14,7 @@ BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := build-essential cmake pkg-config liblua5.4-dev libcmocka-dev gnuplot-nox \
               python3-vtk9 xvfb xauth python3-numpy python3-matplotlib python3-pytest \
-              python3-hypothesis
+              python3-hypothesis python3-venv
 
 PYTHON     ?= /usr/bin/python3
 BUILD_FUZZ ?= build-fuzz

@@ -1,8 +1,8 @@
 """Loading libcairn.so and declaring the C functions the package calls through ctypes.
 
 The library is looked for in this order: the path in the environment variable CAIRN_LIB; the
-build folder of the checkout this package sits in (python/../build/libcairn.so); the system's
-library path. The Lua functions come from liblua5.4, which libcairn.so links: looking them up
+copy `pip install` put beside this file (python/setup.py); the build folder of the checkout this
+package sits in (python/../build/libcairn.so); the system's library path. The Lua functions come from liblua5.4, which libcairn.so links: looking them up
 through libcairn's handle finds the same copy of Lua that cairn itself uses.
 """
 
@@ -45,6 +45,7 @@ def _candidates():
     env = os.environ.get("CAIRN_LIB")
     if env:
         yield env
+    yield os.path.join(_HERE, "libcairn.so")
     yield os.path.normpath(os.path.join(_HERE, "..", "..", "build", "libcairn.so"))
     found = ctypes.util.find_library("cairn")
     if found:
