@@ -11,6 +11,9 @@ A block runs as a script of its own in an empty folder. A block that does not ca
   <!-- doctest: skip REASON -->   do not run it (REASON says why, in the docs' source)
   <!-- doctest: setup -->         this block is run, and is then the prelude of the file's later
                                   blocks that do not call model.new
+A plain ``` block (the output of a command) just after
+  <!-- doctest: output cairn ARGS -->   must be what `cairn ARGS` prints, run in the repository's
+                                        root: each of its lines, in order, word by word
 Output: a line `print(...)  --> TEXT`, or a line `--> TEXT` of its own, promises a printed line that reads TEXT, after the line of
 the block's previous promise; TEXT is compared word by word up to a parenthesis (a note such as
 "(to round-off)"), and a word ending in "..." is a prefix.
@@ -23,6 +26,7 @@ import tempfile
 
 BLOCK = re.compile(r"```lua\n(.*?)```", re.S)
 MARK = re.compile(r"<!--\s*doctest:\s*(prelude|skip|setup)\s*(.*?)\s*-->\s*$")
+OUTPUT = re.compile(r"<!--\s*doctest:\s*output\s+cairn\s+(.*?)\s*-->\n```\n(.*?)```", re.S)
 
 
 def doc_files(root):
@@ -104,6 +108,37 @@ def check_blocks(cairn, root, fails):
     return n
 
 
+def in_order(got, want):
+    """The first line of want that is not among got's lines in order, or None."""
+    at = 0
+    for w in want:
+        while at < len(got) and not same_output(got[at], w):
+            at += 1
+        if at == len(got):
+            return w
+        at += 1
+    return None
+
+
+def check_outputs(cairn, root, fails):
+    """Blocks marked as the output of a cairn command."""
+    n = 0
+    for path in doc_files(root):
+        text = open(path).read()
+        for m in OUTPUT.finditer(text):
+            n += 1
+            where = "%s:%d" % (os.path.relpath(path, root), text.count("\n", 0, m.start()) + 1)
+            r = subprocess.run([cairn] + m.group(1).split(), cwd=root, capture_output=True,
+                               text=True, timeout=300)
+            got = [l.strip() for l in r.stdout.splitlines()]
+            want = [l.strip() for l in m.group(2).splitlines() if l.strip()]
+            missing = in_order(got, want)
+            if r.returncode != 0 or missing is not None:
+                fails.append("%s: 'cairn %s' did not print '%s' (exit %d; printed: %s)" % (
+                    where, m.group(1), missing, r.returncode, " | ".join(got) or "nothing"))
+    return n
+
+
 def check_functions(cairn, root, fails):
     """Every function the script modules register is named in docs/scripting.md."""
     lister = ("for _, m in ipairs{'" + "','".join(modules(cairn)) + "'} do local t = _G[m] if type(t) == "
@@ -161,6 +196,7 @@ def main():
     cairn, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     fails = []
     n = check_blocks(cairn, root, fails)
+    n += check_outputs(cairn, root, fails)
     check_functions(cairn, root, fails)
     check_models(cairn, root, fails)
     check_modules_and_packages(cairn, root, fails)
