@@ -7,6 +7,7 @@
 #   run.sh CAIRN MPIEXEC saverestore SCRIPT       save on 4 ranks, restore on 2 and on 1
 #   run.sh CAIRN MPIEXEC errors SCRIPT            failures: printed once, non-zero exit, no hang
 #   run.sh CAIRN MPIEXEC files SCRIPT NP FILE...  the files a script writes, on NP ranks
+#   run.sh CAIRN MPIEXEC crash SCRIPT PLUGIN_DIR  a plugin crashing on rank 1: status 3, one message
 set -euo pipefail
 CAIRN=$1 MPIEXEC=$2 MODE=$3 SCRIPT=$4
 shift 4
@@ -100,6 +101,23 @@ files)
     cmp "$WORK/1/$f" "$WORK/n/$f" || fail "$f differs on $np ranks"
     echo "ok: $f on $np ranks is the one-rank run's, bit for bit"
   done
+  ;;
+crash)
+  start=$(date +%s)
+  set +e
+  (cd "$WORK" && env CAIRN_TEST_PLUGINS="$1" OMP_NUM_THREADS=1 timeout 60 "$MPIEXEC" -np 2 \
+    -x CAIRN_TEST_PLUGINS -x OMP_NUM_THREADS "$CAIRN" run --quiet "$SCRIPT") > "$WORK/out" \
+    2> "$WORK/err"
+  rc=$?
+  set -e
+  took=$(( $(date +%s) - start ))
+  [[ $rc != 124 ]] || fail "the run hung (stopped after 60 s)"
+  [[ $rc == 3 ]] || { cat "$WORK/err" >&2; fail "exit status $rc, not 3 (a plugin crashed)"; }
+  want="cairn: the plugin [^ ]*libcrasher.so crashed with a segmentation fault (SIGSEGV) in contact model 'crasher', function force"
+  n=$(grep -c "$want" "$WORK/err" || true)
+  [[ $n == 1 ]] || { cat "$WORK/err" >&2; fail "the crash is reported $n times, not once"; }
+  ! grep -q FAILED "$WORK/out" || fail "the run went on after the crash"
+  echo "ok: status 3 after $took s, the message once: $(grep "$want" "$WORK/err")"
   ;;
 *) fail "unknown mode $MODE" ;;
 esac
