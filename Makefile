@@ -72,14 +72,15 @@ test: build
 	  echo "Open MPI is not installed: the MPI tests were skipped (make test-mpi installs it and runs them)"; \
 	fi
 
-# cairn for MPI (Open MPI from Debian), in $(BUILD_MPI): the command and the example plugin the
-# MPI tests load. Run it with mpirun -np N $(BUILD_MPI)/cairn run SCRIPT.lua (docs/parallel.md).
+# cairn for MPI (Open MPI from Debian), in $(BUILD_MPI): the command and the plugins the MPI tests
+# load (the example's and the crasher). Run it with mpirun -np N $(BUILD_MPI)/cairn run SCRIPT.lua
+# (docs/parallel.md).
 deps-mpi:
 	$(call install_missing,$(MPI_PKGS))
 
 mpi: deps deps-mpi
 	cmake -S . -B $(BUILD_MPI) -DCMAKE_BUILD_TYPE=Release -DCAIRN_MPI=ON
-	cmake --build $(BUILD_MPI) -j $(JOBS) --target cairn_cli cm1
+	cmake --build $(BUILD_MPI) -j $(JOBS) --target cairn_cli cm1 crasher
 
 # The MPI tests (label mpi): each runs cairn on up to 8 ranks, one after another.
 test-mpi: mpi

@@ -2,6 +2,7 @@
    input error (one message naming file:line), 2 a usage error (design.md, Command line), 3 a
    plugin crashed. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "contact/contact.h"
@@ -42,6 +44,10 @@ static const char USAGE[] =
 /* A failure's message on stderr, once however many MPI ranks run (core/comm.h): when every rank
    fails alike rank 0 prints it; a rank that fails alone prints it and stops the others. */
 static FILE *alone_err; /* ranks other than 0: their own stderr, for a failure of theirs alone */
+/* Where a plugin's crash is reported: stderr, which on ranks other than 0 is the same stderr
+   kept aside (alone_err's descriptor), since their fd 2 goes to /dev/null. */
+static int crash_fd = 2;
+static int crash_waits; /* a rank other than 0 waits before reporting (report_start) */
 
 static int failed(int code, const char *fmt, const char *a, const char *b) {
   int print = comm_error_exit_should_print();
@@ -344,7 +350,7 @@ static int cmd_plot(int argc, char **argv) {
 static void put(const char *s) {
   size_t n = strlen(s);
   while (n > 0) {
-    ssize_t k = write(2, s, n);
+    ssize_t k = write(crash_fd, s, n);
     if (k <= 0) return;
     s += k, n -= (size_t)k;
   }
@@ -360,6 +366,15 @@ static atomic_flag reporting = ATOMIC_FLAG_INIT;
 static void report_start(const plugin_call *pc) {
   if (atomic_flag_test_and_set(&reporting))
     for (;;) pause();
+  /* Under MPI a crash cannot be agreed on (no MPI in a signal handler). A rank other than 0
+     waits two seconds, then reports: when every rank crashes alike (a model that runs whole on
+     every rank), rank 0 reports at once and mpirun stops the others on its exit, so the message
+     appears once; when this rank crashes alone (its brick of a decomposed model), its message
+     appears, and its exit status 3 ends the job. */
+  if (crash_waits) {
+    struct timespec two = {2, 0};
+    while (nanosleep(&two, &two) != 0 && errno == EINTR) continue;
+  }
   put("cairn: the plugin ");
   put(pc->source);
   put(" ");
@@ -433,6 +448,7 @@ int main(int argc_in, char **argv_in) {
   if (comm_rank() != 0) {
     int fd = dup(2);
     alone_err = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0) crash_fd = fd, crash_waits = 1;
     if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) return 1;
   }
   int rc = run_command(argc_in, argv_in);

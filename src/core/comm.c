@@ -11,6 +11,8 @@
 #include <mpi.h>
 
 static int rank_ = 0, size_ = 1, started_ = 0;
+static MPI_Comm calls_ = MPI_COMM_NULL; /* the collective calls' handshakes (comm_same_call) */
+static comm_call *out_of_step;          /* every rank's call at the first mismatch, or NULL */
 
 int comm_init(int *argc, char ***argv) {
   int ok = 0;
@@ -18,13 +20,19 @@ int comm_init(int *argc, char ***argv) {
   if (!ok && MPI_Init(argc, argv) != MPI_SUCCESS) return -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  if (MPI_Comm_dup(MPI_COMM_WORLD, &calls_) != MPI_SUCCESS) return -1;
   started_ = 1;
   return 0;
 }
 
 void comm_finalize(void) {
-  if (started_) MPI_Finalize();
+  if (started_) {
+    MPI_Comm_free(&calls_);
+    MPI_Finalize();
+  }
   started_ = 0;
+  free(out_of_step);
+  out_of_step = NULL;
 }
 
 void comm_abort(int code) {
@@ -141,6 +149,29 @@ cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *re
   return s;
 }
 
+int comm_same_call(const comm_call *mine, const comm_call **all) {
+  if (size_ <= 1 || !started_) return 1;
+  if (out_of_step) {
+    *all = out_of_step;
+    return 0;
+  }
+  /* the same code everywhere when the largest code and the largest negated code agree: one
+     reduction of two numbers; the calls' texts travel only when they differ */
+  int v[2] = {mine->code, -mine->code};
+  MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MAX, calls_);
+  if (v[0] == -v[1]) return 1;
+  out_of_step = calloc((size_t)size_, sizeof *out_of_step);
+  if (!out_of_step) comm_abort(1);
+  MPI_Allgather(mine, (int)sizeof *mine, MPI_BYTE, out_of_step, (int)sizeof *mine, MPI_BYTE,
+                calls_);
+  for (int r = 0; r < size_; r++) { /* (terminated, whatever came) */
+    out_of_step[r].what[sizeof out_of_step[r].what - 1] = 0;
+    out_of_step[r].where[sizeof out_of_step[r].where - 1] = 0;
+  }
+  *all = out_of_step;
+  return 0;
+}
+
 int comm_error_exit_should_print(void) {
   if (size_ <= 1) return 1;
   /* Wait up to two seconds for every rank to reach its error exit: they all do when the error
@@ -200,6 +231,10 @@ cairn_status comm_exchange(const void *send, const size_t *send_count, void **re
 cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
                              size_t *recv_count, cairn_diag *d) {
   return comm_exchange(send, &n, recv, recv_cap, recv_count, d);
+}
+int comm_same_call(const comm_call *mine, const comm_call **all) {
+  (void)mine, (void)all;
+  return 1;
 }
 int comm_error_exit_should_print(void) {
   return 1;

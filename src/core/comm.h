@@ -40,6 +40,21 @@ cairn_status comm_exchange(const void *send, const size_t *send_count, void **re
 cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
                              size_t *recv_count, cairn_diag *d);
 
+/* The script's collective calls (docs/parallel.md, "Collective calls"): before each call that
+   waits for the other ranks, and at the end of the script, every rank says which call it makes
+   (code: the caller's numbering, the same on every rank) and, for a message, what it is and
+   where. They meet on a communicator of their own, so that a rank out of step never meets an
+   exchange of the engine. Returns 1 when every rank makes the call with this code; else 0, with
+   every rank's call in *all (comm_size() entries, owned here, the same on every rank). Once
+   the ranks are out of step they stay so (no exchange between them is safe any more): every
+   later call returns 0 at once, with the calls of the first mismatch. One rank: always 1. */
+typedef struct comm_call {
+  int32_t code;
+  char what[92];   /* e.g. "called model.save" */
+  char where[160]; /* e.g. "script.lua:12", or "" */
+} comm_call;
+int comm_same_call(const comm_call *mine, const comm_call **all);
+
 /* Whether this rank waits for the others before printing a failure: at an error exit every rank
    calls comm_error_exit; if all the ranks fail alike (a script's error, which every rank meets)
    rank 0 alone prints, and if one rank fails alone it prints and stops the others. Returns

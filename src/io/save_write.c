@@ -1,6 +1,8 @@
 /* The save file's writers: one per store, each writing its section's bytes (save_format.h).
    Numbers are written in the machine's byte order; a store's fields keep the order they had in
    format 7, so a section reads as that format's part of the payload did. */
+#include <stdlib.h>
+
 #include "contact/cracks.h"
 #include "contact/energy.h"
 #include "contact/model_call.h"
@@ -184,14 +186,46 @@ void put_contacts_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   }
 }
 
-/* PAIR: the pair list as columns. */
+/* A pair's place in the file: its key (contact_key of its kind and sides' ids; a wall by its
+   id), which names it alike whatever the order the broad phase or an MPI gathering left the
+   list in. */
+typedef struct pair_ref {
+  uint64_t key;
+  uint32_t q;
+} pair_ref;
+static int pair_ref_cmp(const void *x, const void *y) {
+  const pair_ref *a = x, *b = y;
+  return (a->key > b->key) - (a->key < b->key);
+}
+
+/* PAIR: the pair list as columns, in the order of the pairs' keys. A serial run holds its pairs
+   in the order its cells were scanned, an MPI run in the order of their keys after gathering
+   (par.c, gather_pairs); both write this order, so their files are the same bytes
+   (docs/parallel.md). The sides are slots and the contacts indices: balls and contacts are
+   already in their canonical orders here (Morton cells then ids; ids). */
 void put_pairs_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   (void)x;
   const pair_list *p = w->pairs;
   put_u64(b, p->n), put_f64(b, p->skin), put_u32(b, (uint32_t)pairs_stale(w));
   put_u64(b, p->rebuilds);
-  put(b, p->kind, p->n), put(b, p->a, 4 * p->n), put(b, p->b, 4 * p->n);
-  put(b, p->contact, 4 * p->n);
+  if (b->oom || p->n == 0) return;
+  pair_ref *r = mem_realloc(NULL, 0, p->n * sizeof *r, "save:pairs");
+  if (!r) {
+    b->oom = 1;
+    return;
+  }
+  const int64_t *id = w->balls.id;
+  for (size_t q = 0; q < p->n; q++) {
+    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
+    int64_t i1 = bb ? id[p->a[q]] : w->walls.w[p->a[q]].id;
+    r[q] = (pair_ref){contact_key(p->kind[q], i1, id[p->b[q]]), (uint32_t)q};
+  }
+  qsort(r, p->n, sizeof *r, pair_ref_cmp);
+  for (size_t i = 0; i < p->n; i++) put_u8(b, p->kind[r[i].q]);
+  for (size_t i = 0; i < p->n; i++) put_u32(b, p->a[r[i].q]);
+  for (size_t i = 0; i < p->n; i++) put_u32(b, p->b[r[i].q]);
+  for (size_t i = 0; i < p->n; i++) put_u32(b, p->contact[r[i].q]);
+  mem_free(r, p->n * sizeof *r);
 }
 
 /* HIST: the recorded samples of every history (their functions cannot be saved). */

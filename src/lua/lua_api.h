@@ -96,6 +96,29 @@ double check_number(lua_State *L, int idx, const char *what);
 /* A whole number argument, likewise. */
 lua_Integer check_whole(lua_State *L, int idx, const char *what);
 
+/* The script's collective calls under MPI (lua_collective.c; docs/parallel.md): those that wait
+   for the other ranks, each named at the start of its entry point, and the two points where the
+   ranks meet without a call (the end of the script, the return from a history function). */
+typedef enum script_call {
+  CALL_END,
+  CALL_MODEL_CYCLE,
+  CALL_MODEL_SOLVE,
+  CALL_MODEL_SAVE,
+  CALL_VTK_WRITE,
+  CALL_VTK_EVERY,
+  CALL_HISTORY_EXPORT,
+  CALL_PLOT_HISTORY,
+  CALL_CRACKS_EXPORT,
+  CALL_HISTORY_RETURN,
+  CALL_COUNT
+} script_call;
+/* Agree with the other ranks that every one is making call k (name: the history's, for
+   CALL_HISTORY_RETURN); CAIRN_OK, or CAIRN_EINVAL with one message naming each rank's call (the
+   same on every rank). Nothing to do on one process. */
+cairn_status collective_agree(lua_State *L, script_call k, const char *name, cairn_diag *d);
+/* The same at the start of a collective entry point: raises the message. */
+void collective_call(lua_State *L, script_call k);
+
 void open_model(lua_State *L);
 void open_ball(lua_State *L);
 void open_wall(lua_State *L);

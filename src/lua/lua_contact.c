@@ -507,6 +507,7 @@ static int l_cracks(lua_State *L) {
   check_opts(L, 1, "contact.cracks", opts);
   lua_getfield(L, 1, "export");
   if (!lua_isnil(L, -1)) {
+    collective_call(L, CALL_CRACKS_EXPORT);
     cairn_diag d;
     cairn_status s = io_cracks_csv(w, luaL_checkstring(L, -1), &d);
     if (s) return lua_raisef(L, "contact.cracks: %s", d.msg);

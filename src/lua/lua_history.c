@@ -11,7 +11,10 @@ typedef struct sampler {
   char name[CAIRN_MAX_NAME];
 } sampler;
 
-/* Call the sampler's function; an error or a non-number stops the run with its position. */
+/* Call the sampler's function; an error or a non-number stops the run with its position. Under
+   MPI the ranks meet again as it returns, however it ended (collective_agree): it runs in the
+   middle of a cycle, between the cycle's own exchanges, and a collective call that it made on
+   some ranks alone must be found here, not by a rank waiting in the next exchange. */
 static cairn_status sample(void *ud, double *value, cairn_diag *d) {
   sampler *s = ud;
   lua_State *L = s->L;
@@ -21,6 +24,10 @@ static cairn_status sample(void *ud, double *value, cairn_diag *d) {
   c->inside = "history";
   int rc = lua_pcall(L, 0, 1, 0);
   c->inside = was;
+  if (collective_agree(L, CALL_HISTORY_RETURN, s->name, d) != CAIRN_OK) {
+    lua_pop(L, 1);
+    return CAIRN_ECALLBACK; /* (the message carries its position) */
+  }
   if (rc != LUA_OK) {
     diag_set(d, CAIRN_ECALLBACK, "%s (in history '%s')", lua_tostring(L, -1), s->name);
     lua_pop(L, 1);
@@ -76,6 +83,7 @@ static int l_interval(lua_State *L) {
 }
 
 static int l_export(lua_State *L) {
+  collective_call(L, CALL_HISTORY_EXPORT);
   cairn_world *w = ctx_world(L);
   cairn_diag d;
   cairn_status st = io_history_csv(w, luaL_checkstring(L, 1), &d);

@@ -62,6 +62,7 @@ static const char *const CB_NAMES[EV_COUNT + 2] = {
 
 /* model.save(path): everything needed to continue, written atomically. */
 static int l_save(lua_State *L) {
+  collective_call(L, CALL_MODEL_SAVE);
   refuse_inside_callback(L, "model.save");
   cairn_world *w = ctx_world(L);
   const char *path = luaL_checkstring(L, 1);
@@ -372,6 +373,7 @@ static cairn_status run_time(cairn_world *w, uint64_t n, double t, cairn_diag *d
 }
 
 static int l_cycle(lua_State *L) {
+  collective_call(L, CALL_MODEL_CYCLE);
   refuse_inside_callback(L, "model.cycle");
   cairn_world *w = ctx_world(L);
   double n;
@@ -409,6 +411,7 @@ static double criterion(lua_State *L, const char *key) {
    run until the first criterion given is met; returns a table saying which, with the measures at
    the end. */
 static int l_solve(lua_State *L) {
+  collective_call(L, CALL_MODEL_SOLVE);
   refuse_inside_callback(L, "model.solve");
   static const char *const opts[] = {
       "time", "steps", "ratio", "ratio_max", "calm", "history_interval", NULL};

@@ -61,6 +61,7 @@ static int l_history(lua_State *L) {
   static const char *const opts[] = {"out",    "x",    "y",    "title",   "xlabel",
                                      "ylabel", "csv",  "y2",   "y2label", "labels",
                                      "styles", "logx", "logy", "logy2",   NULL};
+  collective_call(L, CALL_PLOT_HISTORY);
   check_opts(L, 1, "plot.history", opts);
   plot_spec p;
   memset(&p, 0, sizeof p);

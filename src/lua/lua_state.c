@@ -109,6 +109,9 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   CAIRN_TRY(ctx_open(&ctx, quiet, plugins, n_plugins, d));
   ctx.case_name = case_name;
   cairn_status s = ctx_run_file(&ctx, path, d);
+  /* under MPI, the end of the script is where the ranks meet last: a rank that reached it while
+     another waits in a collective call stops both with a message (lua_collective.c) */
+  if (s == CAIRN_OK) s = collective_agree(ctx.L, CALL_END, NULL, d);
   ctx_close(&ctx);
   if (res) res->n_pass = ctx.n_pass, res->n_fail = ctx.n_fail;
   return s;

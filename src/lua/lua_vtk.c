@@ -41,6 +41,7 @@ static vtk_series *series_of(lua_State *L, const char *prefix) {
 /* (detected_world: the contacts shown match the balls shown, in the order of their ids) */
 /* vtk.write(prefix): one snapshot, added to the prefix's series. */
 static int l_write(lua_State *L) {
+  collective_call(L, CALL_VTK_WRITE);
   cairn_world *w = detected_world(L);
   const char *prefix = luaL_checkstring(L, 1);
   cairn_diag d;
@@ -66,6 +67,7 @@ static cairn_status every_step(void *ud, cairn_world *w, cairn_diag *d) {
    model.new. */
 static int l_every(lua_State *L) {
   static const char *const opts[] = {"steps", "prefix", NULL};
+  collective_call(L, CALL_VTK_EVERY);
   cairn_world *w = detected_world(L);
   check_opts(L, 1, "vtk.every", opts);
   double k = opt_number(L, 1, "steps", NAN, "vtk.every");

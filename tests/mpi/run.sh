@@ -7,6 +7,8 @@
 #   run.sh CAIRN MPIEXEC saverestore SCRIPT       save on 4 ranks, restore on 2 and on 1
 #   run.sh CAIRN MPIEXEC errors SCRIPT            failures: printed once, non-zero exit, no hang
 #   run.sh CAIRN MPIEXEC files SCRIPT NP FILE...  the files a script writes, on NP ranks
+#   run.sh CAIRN MPIEXEC crash SCRIPT PLUGIN_DIR  a plugin crashing on rank 1: status 3, one message
+#   run.sh CAIRN MPIEXEC collective SCRIPT        collective calls out of step: status 1, one message
 set -euo pipefail
 CAIRN=$1 MPIEXEC=$2 MODE=$3 SCRIPT=$4
 shift 4
@@ -100,6 +102,50 @@ files)
     cmp "$WORK/1/$f" "$WORK/n/$f" || fail "$f differs on $np ranks"
     echo "ok: $f on $np ranks is the one-rank run's, bit for bit"
   done
+  ;;
+collective)
+  for spec in save:2 cycle:2 order:2 pcall:2 history:2 save:3; do
+    case=${spec%%:*} np=${spec##*:}
+    mkdir -p "$WORK/$spec"
+    start=$(date +%s)
+    set +e
+    (cd "$WORK/$spec" && env CASE=$case OMP_NUM_THREADS=1 timeout 20 "$MPIEXEC" -np "$np" -x CASE \
+      -x OMP_NUM_THREADS "$CAIRN" run --quiet "$SCRIPT") > "$WORK/$spec.out" 2> "$WORK/$spec.err"
+    rc=$?
+    set -e
+    took=$(( $(date +%s) - start ))
+    [[ $rc != 124 ]] || fail "$spec: the run hung (stopped after 20 s)"
+    [[ $rc == 1 ]] || { cat "$WORK/$spec.err" >&2; fail "$spec: exit status $rc, not 1"; }
+    case $spec in
+      save:2) want="collective.lua:15: rank 0 called model.save while rank 1 reached the end of the script: " ;;
+      cycle:2) want="collective.lua:19: rank 0 called model.cycle while rank 1 called model.save (/[^ ]*collective.lua:21): " ;;
+      order:2) want="collective.lua:26: rank 0 called vtk.write while rank 1 called history.export (/[^ ]*collective.lua:29): " ;;
+      pcall:2) want="collective.lua:34: rank 0 called model.save while rank 1 called model.cycle (/[^ ]*collective.lua:36): " ;;
+      history:2) want="collective.lua:40: rank 0 called history.export while rank 1 returned from history 'z': " ;;
+      save:3) want="collective.lua:15: rank 0 called model.save while ranks 1-2 reached the end of the script: " ;;
+    esac
+    want="$want""collective calls must be made by every rank, in the same order"
+    n=$(grep -c "$want" "$WORK/$spec.err" || true)
+    [[ $n == 1 ]] || { cat "$WORK/$spec.err" >&2; fail "$spec: the message is printed $n times, not once"; }
+    echo "ok: $spec: status $rc after $took s, the message once: $(grep "$want" "$WORK/$spec.err")"
+  done
+  ;;
+crash)
+  start=$(date +%s)
+  set +e
+  (cd "$WORK" && env CAIRN_TEST_PLUGINS="$1" OMP_NUM_THREADS=1 timeout 60 "$MPIEXEC" -np 2 \
+    -x CAIRN_TEST_PLUGINS -x OMP_NUM_THREADS "$CAIRN" run --quiet "$SCRIPT") > "$WORK/out" \
+    2> "$WORK/err"
+  rc=$?
+  set -e
+  took=$(( $(date +%s) - start ))
+  [[ $rc != 124 ]] || fail "the run hung (stopped after 60 s)"
+  [[ $rc == 3 ]] || { cat "$WORK/err" >&2; fail "exit status $rc, not 3 (a plugin crashed)"; }
+  want="cairn: the plugin [^ ]*libcrasher.so crashed with a segmentation fault (SIGSEGV) in contact model 'crasher', function force"
+  n=$(grep -c "$want" "$WORK/err" || true)
+  [[ $n == 1 ]] || { cat "$WORK/err" >&2; fail "the crash is reported $n times, not once"; }
+  ! grep -q FAILED "$WORK/out" || fail "the run went on after the crash"
+  echo "ok: status 3 after $took s, the message once: $(grep "$want" "$WORK/err")"
   ;;
 *) fail "unknown mode $MODE" ;;
 esac

@@ -1,0 +1,60 @@
+-- MPI test (tests/mpi/run.sh files): a file saved after a decomposed run is the file a one-process
+-- run saves, byte for byte (docs/parallel.md, the determinism promise). The model has every list
+-- the file holds filled: ball-ball and ball-wall contacts of two models, a bonded lattice (some
+-- of whose bonds break: cracks), histories with rows, and a pair list that joins balls of two
+-- ranks. It saves twice: after a cycle (the pair list current) and after changing the model
+-- (the pair list stale).
+model.new{dim = 3}
+model.gravity{0, 0, -9.81}
+contact.cmat_default{model = "linear", kn = 2e4, ks = 1e4, fric = 0.5, dp_nratio = 0.3}
+contact.cmat_add{group = "h", kind = "ball-ball", model = "hertz", hz_shear = 1e8, hz_poiss = 0.25,
+                 fric = 0.3}
+local L = 0.1
+wall.create{id = 1, kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
+wall.create{id = 2, kind = "plane", point = {0, 0, 0}, normal = {1, 0, 0}}
+wall.create{id = 3, kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
+-- a bonded block of 4 x 4 x 3 overlapping balls resting on the floor across the middle (x = L / 2)
+local n = 0
+for k = 0, 2 do
+  for j = 0, 3 do
+    for i = 0, 3 do
+      n = n + 1
+      ball.create{id = 1000 - n, rad = 0.005, density = 2500, group = "block",
+                  pos = {0.035 + 0.0099 * i, 0.035 + 0.0099 * j, 0.005 + 0.0099 * k}}
+    end
+  end
+end
+model.clean()
+local bonded = contact.bond{model = "linearcbond", in_group = "block", kind = "ball-ball",
+                            kn = 2e4, ks = 1e4, cb_tenf = 5, cb_shearf = 1}
+assert(bonded > 100, "the block is bonded (" .. bonded .. " bonds)")
+-- loose balls falling onto it and beside it, some under Hertz
+for k = 0, 3 do
+  for j = 0, 5 do
+    for i = 0, 5 do
+      n = n + 1
+      ball.create{id = 7 * n % 997 + 1000, rad = 0.0035 + 0.0002 * ((i + j + k) % 4),
+                  density = 2500, group = (n % 3 == 0) and "h" or "a",
+                  pos = {0.012 + 0.0152 * i, 0.012 + 0.0152 * j, 0.045 + 0.0152 * k},
+                  vel = {0.05 * (i - 2.5), 0.05 * (j - 2.5), -0.5}}
+    end
+  end
+end
+history.add("mean_z", function()
+  local s, ids = 0, ball.list()
+  for _, id in ipairs(ids) do s = s + ball.pos(id)[3] end
+  return s / #ids
+end)
+history.add("contacts", function() return contact.count() end)
+model.timestep{auto = true}
+model.cycle{steps = 1500, history_interval = 100}
+local r = model.ranks()
+if r.count > 1 then
+  assert(r.decomposed, "the model was decomposed")
+  io.stderr:write("decomposed true\n")
+end
+assert(contact.cracks() > 0 and contact.cracks() < bonded, "some bonds broke, not all ("
+       .. contact.cracks() .. " of " .. bonded .. ")")
+model.save("after_cycle.sav")
+ball.create{id = 5000, rad = 0.004, pos = {0.05, 0.09, 0.09}}
+model.save("after_change.sav")
