@@ -29,6 +29,9 @@
  *    contact plane at each update with cairn_cm_turn() below (as LAMMPS does with its shear
  *    history); scripts see such a field as (normal, s, t) components in the contact's frame
  *    (docs/contact-models.md).
+ *  - An input the model does not declare in 'needs' (CAIRN_CM_USES_*) is NaN, so that a law that
+ *    reads it anyway returns a non-finite force, which stops the run with a message naming the
+ *    missing declaration, instead of a plausible value.
  *
  * Names whose meaning changed are renamed (the '_xyz' fields, CAIRN_STATE_PLANE_XYZ), and each
  * old name is kept as a trap whose use fails to compile naming the porting guide
@@ -51,7 +54,7 @@ extern "C" {
 /* 2: the energy flag in the input and the energy hook; 3: the batch force entry; 4: slices of
    contacts as arrays, global-frame vectors and state, shared property blocks; 5: the names whose
    meaning changed in 4 renamed (vel_xyz, angvel_xyz, force_xyz, moment_xyz,
-   CAIRN_STATE_PLANE_XYZ) */
+   CAIRN_STATE_PLANE_XYZ), and undeclared inputs NaN instead of 0 */
 #define CAIRN_CM_ABI_VERSION 5
 
 /* The traps for old names. Each name whose meaning changed is kept as a pointer to this
@@ -153,14 +156,14 @@ typedef struct cairn_cm_input {
     CAIRN_CM_OLD_NAME *vel; /* (n, s, t) to ABI 3, global in 4: now vel_xyz */
   };
   CAIRN_CM_UNION {
-    double angvel_xyz[3];      /* angular velocity of side 2 minus that of side 1, global (0 unless
-                                  the model declares CAIRN_CM_USES_ANGVEL) */
+    double angvel_xyz[3]; /* angular velocity of side 2 minus that of side 1, global (NaN unless
+                             the model declares CAIRN_CM_USES_ANGVEL) */
     CAIRN_CM_OLD_NAME *angvel; /* (n, s, t) to ABI 3, global in 4: now angvel_xyz */
   };
   double m_eff;  /* effective (reduced) mass m1 m2 / (m1 + m2); see docs for fixed balls */
-  double r_eff;  /* effective radius r1 r2 / (r1 + r2); a wall counts as flat (0 unless the
+  double r_eff;  /* effective radius r1 r2 / (r1 + r2); a wall counts as flat (NaN unless the
                     model declares CAIRN_CM_USES_RADII) */
-  double r1, r2; /* radii of side 1 and side 2 (0 for a wall; 0 unless CAIRN_CM_USES_RADII) */
+  double r1, r2; /* radii of side 1 and side 2 (0 for a wall; NaN unless CAIRN_CM_USES_RADII) */
   int energy;    /* 1 while the engine tracks energy: the model then adds this step's
                     dissipation to its state (see the 'energy' hook) */
 } cairn_cm_input;
@@ -208,8 +211,8 @@ typedef struct cairn_cm_output {
 
 /* What a model declares it reads and writes (cairn_contact_model.needs), so the engine skips the
    rest. */
-#define CAIRN_CM_USES_ANGVEL 1u   /* reads the relative angular velocity */
-#define CAIRN_CM_USES_RADII 2u    /* reads r1, r2 and r_eff */
+#define CAIRN_CM_USES_ANGVEL 1u   /* reads the relative angular velocity (else it is NaN) */
+#define CAIRN_CM_USES_RADII 2u    /* reads r1, r2 and r_eff (else they are NaN) */
 #define CAIRN_CM_WRITES_MOMENT 4u /* writes a moment */
 
 /* Most contacts a slice holds. */
@@ -351,7 +354,8 @@ static inline unsigned char cairn_cm_status(const cairn_cm_output *o) {
 #define CAIRN_CM_FLATTEN
 #endif
 /* The loop of a slice entry: the per-contact law 'law' (a function, or a pointer to one) over
-   slice s_, with each contact's input block filled and its output block cleared first. */
+   slice s_, with each contact's input block filled and its output block cleared first. An input
+   whose array is NULL (not declared in 'needs') is NaN, r_eff then too. */
 #define CAIRN_CM_SLICE_LOOP(s_, law)                                                               \
   for (size_t k_ = 0; k_ < s_->n; k_++) {                                                          \
     cairn_cm_input in_;                                                                            \
@@ -364,8 +368,8 @@ static inline unsigned char cairn_cm_status(const cairn_cm_output *o) {
       in_.angvel_xyz[0] = s_->wx[k_], in_.angvel_xyz[1] = s_->wy[k_],                              \
       in_.angvel_xyz[2] = s_->wz[k_];                                                              \
     else                                                                                           \
-      in_.angvel_xyz[0] = in_.angvel_xyz[1] = in_.angvel_xyz[2] = 0.0;                             \
-    in_.r1 = s_->r1 ? s_->r1[k_] : 0.0, in_.r2 = s_->r2 ? s_->r2[k_] : 0.0;                        \
+      in_.angvel_xyz[0] = in_.angvel_xyz[1] = in_.angvel_xyz[2] = NAN;                             \
+    in_.r1 = s_->r1 ? s_->r1[k_] : NAN, in_.r2 = s_->r2 ? s_->r2[k_] : NAN;                        \
     in_.r_eff = in_.r1 > 0 ? in_.r1 * in_.r2 / (in_.r1 + in_.r2) : in_.r2;                         \
     out_.force_xyz[0] = out_.force_xyz[1] = out_.force_xyz[2] = 0.0;                               \
     out_.moment_xyz[0] = out_.moment_xyz[1] = out_.moment_xyz[2] = 0.0;                            \
