@@ -540,8 +540,15 @@ static const char *undeclared_hint(unsigned needs) {
 
 /* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
    finite: stop the run naming it, its model, what was not finite and the step, and, where that
-   is NaN, the inputs the model gets as NaN because it does not declare them. */
-static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
+   is NaN, the inputs the model gets as NaN because it does not declare them. Out of line (an
+   error path): inlined, it changed the code of forces_compute's loops around it. */
+#if defined(__GNUC__)
+#define ERROR_PATH __attribute__((cold, noinline))
+#else
+#define ERROR_PATH
+#endif
+static ERROR_PATH cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy,
+                                                 cairn_diag *d) {
   const contact_store *cs = w->contacts;
   for (size_t s = 0; s < cs->n_slices; s++) {
     if (!(busy[s] & SLICE_NONFINITE)) continue;
