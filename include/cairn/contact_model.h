@@ -24,11 +24,19 @@
  *  - Moment: an extra moment on side 2 (beyond that of the force about the centre); side 1
  *    receives its opposite. Only models that set CAIRN_CM_WRITES_MOMENT may write it.
  *  - Contact-plane state (a shear force, a Kelvin shear displacement) is kept in the global frame,
- *    in a state field flagged CAIRN_STATE_PLANE_VEC: four slots, the normal component first,
+ *    in a state field flagged CAIRN_STATE_PLANE_XYZ: four slots, the normal component first,
  *    then the in-plane part as a global vector. The model turns the in-plane part onto the new
  *    contact plane at each update with cairn_cm_turn() below (as LAMMPS does with its shear
  *    history); scripts see such a field as (normal, s, t) components in the contact's frame
  *    (docs/contact-models.md).
+ *  - An input the model does not declare in 'needs' (CAIRN_CM_USES_*) is NaN, so that a law that
+ *    reads it anyway returns a non-finite force, which stops the run with a message naming the
+ *    missing declaration, instead of a plausible value.
+ *
+ * Names whose meaning changed are renamed (the '_xyz' fields, CAIRN_STATE_PLANE_XYZ), and each
+ * old name is kept as a trap whose use fails to compile naming the porting guide
+ * (docs/writing-a-contact-model.md, section 9), so source written for an older ABI never builds
+ * into a model that runs wrong.
  */
 #ifndef CAIRN_CONTACT_MODEL_H
 #define CAIRN_CONTACT_MODEL_H
@@ -41,18 +49,44 @@
 extern "C" {
 #endif
 
-/* Bumped whenever the layout of any structure below changes. A plugin built against another
-   ABI version is refused at load time. */
+/* Bumped whenever the layout or the meaning of anything below changes. A plugin built against
+   another ABI version is refused at load time. */
 /* 2: the energy flag in the input and the energy hook; 3: the batch force entry; 4: slices of
-   contacts as arrays, global-frame vectors and state, shared property blocks */
-#define CAIRN_CM_ABI_VERSION 4
+   contacts as arrays, global-frame vectors and state, shared property blocks; 5: the names whose
+   meaning changed in 4 renamed (vel_xyz, angvel_xyz, force_xyz, moment_xyz,
+   CAIRN_STATE_PLANE_XYZ), and undeclared inputs NaN instead of 0 */
+#define CAIRN_CM_ABI_VERSION 5
+
+/* The traps for old names. Each name whose meaning changed is kept as a pointer to this
+   structure, which is never defined (a constant as its size), so indexing it, computing with it
+   and passing it as a 'double *' fail to compile (but not passing it as a 'void *', as to
+   memcpy), with a message that names this structure, that is, the porting guide. */
+struct cairn_abi5_renamed_see_porting_guide_in_docs_writing_a_contact_model_md;
+#define CAIRN_CM_OLD_NAME                                                                          \
+  struct cairn_abi5_renamed_see_porting_guide_in_docs_writing_a_contact_model_md
+/* A member under its new name and its trap under the old one share storage (an anonymous union,
+   standard in C11 and C++; '__extension__' keeps GCC and Clang quiet about it under -std=c99
+   -pedantic), so the layout is that of the plain member. */
+#if defined(__GNUC__) && !defined(__cplusplus)
+#define CAIRN_CM_UNION __extension__ union
+#else
+#define CAIRN_CM_UNION union
+#endif
+/* Passing an old name on (cairn_cm_split(in->vel, ...), as ABI 4 source does) converts the
+   trap's pointer to a 'const double *': C makes that only a warning before GCC 14 (C++ an error),
+   and the source would build and crash. In C with GCC or Clang an incompatible pointer type is
+   therefore an error from here on in the file that includes this header (as it is by default
+   from GCC 14). */
+#if defined(__GNUC__) && !defined(__cplusplus)
+#pragma GCC diagnostic error "-Wincompatible-pointer-types"
+#endif
 
 /* Contact kinds. */
 #define CAIRN_KIND_BALL_BALL 0
 #define CAIRN_KIND_BALL_WALL 1
 
 /* Property and state value types. FLT, INT and BOOL take one double slot, VEC takes three (a
-   state VEC flagged CAIRN_STATE_PLANE_VEC takes four: see cairn_state_slots). */
+   state VEC flagged CAIRN_STATE_PLANE_XYZ takes four: see cairn_state_slots). */
 typedef enum cairn_prop_type {
   CAIRN_PROP_FLT = 0,
   CAIRN_PROP_INT = 1,
@@ -92,7 +126,10 @@ typedef struct cairn_prop_desc {
 /* A VEC in the contact plane with a normal component, in four slots: [normal, x, y, z], the
    in-plane part a global vector that the model keeps perpendicular to the current normal
    (cairn_cm_turn). Scripts read it as three components (normal, s, t). */
-#define CAIRN_STATE_PLANE_VEC 1u
+#define CAIRN_STATE_PLANE_XYZ 1u
+/* The flag's name up to ABI 4, when such a field took three slots (n, s, t) in ABI 3 and these
+   four in ABI 4: a trap (CAIRN_CM_OLD_NAME). */
+#define CAIRN_STATE_PLANE_VEC (0u * sizeof(CAIRN_CM_OLD_NAME))
 
 /* One row of a model's per-contact state table. State is zeroed when a contact gets the model.
    Every field can be read by name from scripts (read-only) and is saved and restored by name.
@@ -107,22 +144,28 @@ typedef struct cairn_state_desc {
 
 /* What a model reads of one contact for one step (the per-contact form of the force law). */
 typedef struct cairn_cm_input {
-  int dim;          /* 2 or 3 */
-  int kind;         /* CAIRN_KIND_BALL_BALL or CAIRN_KIND_BALL_WALL */
-  int first;        /* 1 on the first update after the contact was created or got this model */
-  double dt;        /* timestep */
-  double gap;       /* surface gap; negative when the surfaces overlap */
-  double n[3];      /* unit normal, from side 1 to side 2 */
-  double vel[3];    /* velocity of side 2 relative to side 1 at the contact point;
-                       vel . n > 0 when the sides separate */
-  double angvel[3]; /* angular velocity of side 2 minus that of side 1 (0 unless the model
-                       declares CAIRN_CM_USES_ANGVEL) */
-  double m_eff;     /* effective (reduced) mass m1 m2 / (m1 + m2); see docs for fixed balls */
-  double r_eff;     /* effective radius r1 r2 / (r1 + r2); a wall counts as flat (0 unless the
-                       model declares CAIRN_CM_USES_RADII) */
-  double r1, r2;    /* radii of side 1 and side 2 (0 for a wall; 0 unless CAIRN_CM_USES_RADII) */
-  int energy;       /* 1 while the engine tracks energy: the model then adds this step's
-                       dissipation to its state (see the 'energy' hook) */
+  int dim;     /* 2 or 3 */
+  int kind;    /* CAIRN_KIND_BALL_BALL or CAIRN_KIND_BALL_WALL */
+  int first;   /* 1 on the first update after the contact was created or got this model */
+  double dt;   /* timestep */
+  double gap;  /* surface gap; negative when the surfaces overlap */
+  double n[3]; /* unit normal, from side 1 to side 2 */
+  CAIRN_CM_UNION {
+    double vel_xyz[3];      /* velocity of side 2 relative to side 1 at the contact point, global;
+                               vel_xyz . n > 0 when the sides separate */
+    CAIRN_CM_OLD_NAME *vel; /* (n, s, t) to ABI 3, global in 4: now vel_xyz */
+  };
+  CAIRN_CM_UNION {
+    double angvel_xyz[3]; /* angular velocity of side 2 minus that of side 1, global (NaN unless
+                             the model declares CAIRN_CM_USES_ANGVEL) */
+    CAIRN_CM_OLD_NAME *angvel; /* (n, s, t) to ABI 3, global in 4: now angvel_xyz */
+  };
+  double m_eff;  /* effective (reduced) mass m1 m2 / (m1 + m2); see docs for fixed balls */
+  double r_eff;  /* effective radius r1 r2 / (r1 + r2); a wall counts as flat (NaN unless the
+                    model declares CAIRN_CM_USES_RADII) */
+  double r1, r2; /* radii of side 1 and side 2 (0 for a wall; NaN unless CAIRN_CM_USES_RADII) */
+  int energy;    /* 1 while the engine tracks energy: the model then adds this step's
+                    dissipation to its state (see the 'energy' hook) */
 } cairn_cm_input;
 
 /* Energy partitions of a contact, as the 'energy' hook reports them. */
@@ -139,16 +182,22 @@ typedef struct cairn_cm_input {
 /* What the per-contact law writes. Prepared by the caller as zero, except that 'may_delete'
    starts at 1 and 'active' at 0. */
 typedef struct cairn_cm_output {
-  double force[3];  /* force of side 1 on side 2, global */
-  double moment[3]; /* extra moment on side 2, global (only with CAIRN_CM_WRITES_MOMENT) */
-  double kn_est;    /* translational stiffness estimate (normal), for the automatic timestep */
-  double ks_est;    /* translational stiffness estimate (shear) */
-  double kr_est;    /* rotational stiffness estimate */
-  int active;       /* 1 while the contact transmits force */
-  int may_delete;   /* 1 if the engine may delete the contact once the gap exceeds proximity */
-  unsigned events;  /* CAIRN_EV_* bits */
-  int slip_mode;    /* with CAIRN_EV_SLIP_CHANGE */
-  int bond_mode;    /* with CAIRN_EV_BOND_BREAK */
+  CAIRN_CM_UNION {
+    double force_xyz[3];      /* force of side 1 on side 2, global */
+    CAIRN_CM_OLD_NAME *force; /* (n, s, t) to ABI 3, global in 4: now force_xyz */
+  };
+  CAIRN_CM_UNION {
+    double moment_xyz[3]; /* extra moment on side 2, global (only with CAIRN_CM_WRITES_MOMENT) */
+    CAIRN_CM_OLD_NAME *moment; /* (n, s, t) to ABI 3, global in 4: now moment_xyz */
+  };
+  double kn_est;   /* translational stiffness estimate (normal), for the automatic timestep */
+  double ks_est;   /* translational stiffness estimate (shear) */
+  double kr_est;   /* rotational stiffness estimate */
+  int active;      /* 1 while the contact transmits force */
+  int may_delete;  /* 1 if the engine may delete the contact once the gap exceeds proximity */
+  unsigned events; /* CAIRN_EV_* bits */
+  int slip_mode;   /* with CAIRN_EV_SLIP_CHANGE */
+  int bond_mode;   /* with CAIRN_EV_BOND_BREAK */
 } cairn_cm_output;
 
 /* Bits of a contact's status byte in a slice's output (cairn_cm_status packs an output). */
@@ -162,8 +211,8 @@ typedef struct cairn_cm_output {
 
 /* What a model declares it reads and writes (cairn_contact_model.needs), so the engine skips the
    rest. */
-#define CAIRN_CM_USES_ANGVEL 1u   /* reads the relative angular velocity */
-#define CAIRN_CM_USES_RADII 2u    /* reads r1, r2 and r_eff */
+#define CAIRN_CM_USES_ANGVEL 1u   /* reads the relative angular velocity (else it is NaN) */
+#define CAIRN_CM_USES_RADII 2u    /* reads r1, r2 and r_eff (else they are NaN) */
 #define CAIRN_CM_WRITES_MOMENT 4u /* writes a moment */
 
 /* Most contacts a slice holds. */
@@ -253,7 +302,7 @@ static inline int cairn_prop_slots(cairn_prop_type t) {
 /* Number of double slots a state row takes (a contact-plane VEC keeps its normal component and
    a global in-plane vector). */
 static inline int cairn_state_slots(const cairn_state_desc *s) {
-  return s->type == CAIRN_PROP_VEC ? ((s->flags & CAIRN_STATE_PLANE_VEC) ? 4 : 3) : 1;
+  return s->type == CAIRN_PROP_VEC ? ((s->flags & CAIRN_STATE_PLANE_XYZ) ? 4 : 3) : 1;
 }
 
 /* --- Helpers for force laws (inline, pure) --------------------------------------------------- */
@@ -305,7 +354,8 @@ static inline unsigned char cairn_cm_status(const cairn_cm_output *o) {
 #define CAIRN_CM_FLATTEN
 #endif
 /* The loop of a slice entry: the per-contact law 'law' (a function, or a pointer to one) over
-   slice s_, with each contact's input block filled and its output block cleared first. */
+   slice s_, with each contact's input block filled and its output block cleared first. An input
+   whose array is NULL (not declared in 'needs') is NaN, r_eff then too. */
 #define CAIRN_CM_SLICE_LOOP(s_, law)                                                               \
   for (size_t k_ = 0; k_ < s_->n; k_++) {                                                          \
     cairn_cm_input in_;                                                                            \
@@ -313,21 +363,24 @@ static inline unsigned char cairn_cm_status(const cairn_cm_output *o) {
     in_.dim = s_->dim, in_.kind = s_->kind, in_.first = s_->first[k_], in_.dt = s_->dt;            \
     in_.gap = s_->gap[k_], in_.m_eff = s_->m_eff[k_], in_.energy = s_->energy;                     \
     in_.n[0] = s_->nx[k_], in_.n[1] = s_->ny[k_], in_.n[2] = s_->nz[k_];                           \
-    in_.vel[0] = s_->vx[k_], in_.vel[1] = s_->vy[k_], in_.vel[2] = s_->vz[k_];                     \
+    in_.vel_xyz[0] = s_->vx[k_], in_.vel_xyz[1] = s_->vy[k_], in_.vel_xyz[2] = s_->vz[k_];         \
     if (s_->wx)                                                                                    \
-      in_.angvel[0] = s_->wx[k_], in_.angvel[1] = s_->wy[k_], in_.angvel[2] = s_->wz[k_];          \
+      in_.angvel_xyz[0] = s_->wx[k_], in_.angvel_xyz[1] = s_->wy[k_],                              \
+      in_.angvel_xyz[2] = s_->wz[k_];                                                              \
     else                                                                                           \
-      in_.angvel[0] = in_.angvel[1] = in_.angvel[2] = 0.0;                                         \
-    in_.r1 = s_->r1 ? s_->r1[k_] : 0.0, in_.r2 = s_->r2 ? s_->r2[k_] : 0.0;                        \
+      in_.angvel_xyz[0] = in_.angvel_xyz[1] = in_.angvel_xyz[2] = NAN;                             \
+    in_.r1 = s_->r1 ? s_->r1[k_] : NAN, in_.r2 = s_->r2 ? s_->r2[k_] : NAN;                        \
     in_.r_eff = in_.r1 > 0 ? in_.r1 * in_.r2 / (in_.r1 + in_.r2) : in_.r2;                         \
-    out_.force[0] = out_.force[1] = out_.force[2] = 0.0;                                           \
-    out_.moment[0] = out_.moment[1] = out_.moment[2] = 0.0;                                        \
+    out_.force_xyz[0] = out_.force_xyz[1] = out_.force_xyz[2] = 0.0;                               \
+    out_.moment_xyz[0] = out_.moment_xyz[1] = out_.moment_xyz[2] = 0.0;                            \
     out_.kn_est = out_.ks_est = out_.kr_est = 0.0;                                                 \
     out_.active = 0, out_.may_delete = 1, out_.events = 0u, out_.slip_mode = out_.bond_mode = 0;   \
     law(&in_, s_->props, s_->derived, s_->state[k_], &out_);                                       \
-    s_->fx[k_] = out_.force[0], s_->fy[k_] = out_.force[1], s_->fz[k_] = out_.force[2];            \
+    s_->fx[k_] = out_.force_xyz[0], s_->fy[k_] = out_.force_xyz[1],                                \
+    s_->fz[k_] = out_.force_xyz[2];                                                                \
     if (s_->mx)                                                                                    \
-      s_->mx[k_] = out_.moment[0], s_->my[k_] = out_.moment[1], s_->mz[k_] = out_.moment[2];       \
+      s_->mx[k_] = out_.moment_xyz[0], s_->my[k_] = out_.moment_xyz[1],                            \
+      s_->mz[k_] = out_.moment_xyz[2];                                                             \
     s_->kn[k_] = out_.kn_est, s_->ks[k_] = out_.ks_est, s_->kr[k_] = out_.kr_est;                  \
     s_->status[k_] = cairn_cm_status(&out_);                                                       \
   }

@@ -97,12 +97,12 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
   CAIRN_TRY(check_rows(m->name, "property/state", names, types, n, d));
   for (int i = 0; i < m->n_state; i++) {
     const cairn_state_desc *st = &m->state[i];
-    CAIRN_CHECK((st->flags & ~CAIRN_STATE_PLANE_VEC) == 0, d, CAIRN_EABI,
+    CAIRN_CHECK((st->flags & ~CAIRN_STATE_PLANE_XYZ) == 0, d, CAIRN_EABI,
                 "contact model '%s': state field '%s' has unknown flags %#x; use 0 or "
-                "CAIRN_STATE_PLANE_VEC",
+                "CAIRN_STATE_PLANE_XYZ",
                 m->name, st->name, st->flags);
-    CAIRN_CHECK(!(st->flags & CAIRN_STATE_PLANE_VEC) || st->type == CAIRN_PROP_VEC, d, CAIRN_EABI,
-                "contact model '%s': state field '%s' is flagged CAIRN_STATE_PLANE_VEC but is not "
+    CAIRN_CHECK(!(st->flags & CAIRN_STATE_PLANE_XYZ) || st->type == CAIRN_PROP_VEC, d, CAIRN_EABI,
+                "contact model '%s': state field '%s' is flagged CAIRN_STATE_PLANE_XYZ but is not "
                 "a VEC; give it type CAIRN_PROP_VEC or drop the flag",
                 m->name, st->name);
   }

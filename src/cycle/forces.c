@@ -521,9 +521,34 @@ static const char *num_text(double x, char buf[32]) {
   return buf;
 }
 
+/* The inputs a model does not declare in 'needs', which it gets as NaN (contact_model.h), in
+   words for the message on a NaN it returned; a bare ";" when it declares them all. */
+static const char *undeclared_hint(unsigned needs) {
+  int radii = !(needs & CAIRN_CM_USES_RADII), angvel = !(needs & CAIRN_CM_USES_ANGVEL);
+  if (radii && angvel)
+    return "; it declares neither CAIRN_CM_USES_RADII nor CAIRN_CM_USES_ANGVEL, so r_eff, r1, r2 "
+           "and angvel_xyz are NaN in its input: if it reads them, add those it reads to its "
+           "'needs'; else";
+  if (radii)
+    return "; it does not declare CAIRN_CM_USES_RADII, so r_eff, r1 and r2 are NaN in its input: "
+           "if it reads them, add CAIRN_CM_USES_RADII to its 'needs'; else";
+  if (angvel)
+    return "; it does not declare CAIRN_CM_USES_ANGVEL, so angvel_xyz is NaN in its input: if it "
+           "reads it, add CAIRN_CM_USES_ANGVEL to its 'needs'; else";
+  return ";";
+}
+
 /* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
-   finite: stop the run naming it, its model, what was not finite and the step. */
-static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
+   finite: stop the run naming it, its model, what was not finite and the step, and, where that
+   is NaN, the inputs the model gets as NaN because it does not declare them. Out of line (an
+   error path): inlined, it changed the code of forces_compute's loops around it. */
+#if defined(__GNUC__)
+#define ERROR_PATH __attribute__((cold, noinline))
+#else
+#define ERROR_PATH
+#endif
+static ERROR_PATH cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy,
+                                                 cairn_diag *d) {
   const contact_store *cs = w->contacts;
   for (size_t s = 0; s < cs->n_slices; s++) {
     if (!(busy[s] & SLICE_NONFINITE)) continue;
@@ -532,33 +557,36 @@ static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn
       const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
       const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
       char what[96], value[160], b0[32], b1[32], b2[32];
-      int row = -1;
+      int row = -1, nan = 0;
       const double *bad = !isfinite(f[0] + f[1] + f[2])        ? f
                           : m && !isfinite(m[0] + m[1] + m[2]) ? m
                                                                : NULL;
-      if (bad)
+      if (bad) {
         snprintf(value, sizeof value, "%s (%s, %s, %s)", bad == f ? "force" : "moment",
                  num_text(bad[0], b0), num_text(bad[1], b1), num_text(bad[2], b2));
-      else
+        nan = isnan(bad[0]) || isnan(bad[1]) || isnan(bad[2]);
+      } else
         for (int r = 0; r < (int)e->m->n_state && row < 0; r++)
           for (int j = 0; j < cairn_state_slots(&e->m->state[r]); j++)
-            if (!isfinite(st[e->state_off[r] + j])) row = r;
+            if (!isfinite(st[e->state_off[r] + j])) row = r, nan |= isnan(st[e->state_off[r] + j]);
       if (row >= 0)
         snprintf(value, sizeof value, "value in its state field '%s'", e->m->state[row].name);
       else if (!bad)
         continue;
       contact_describe(w, (uint32_t)c, what, sizeof what);
+      /* a NaN may come from an input the model reads without declaring it */
+      const char *hint = nan ? undeclared_hint(e->m->needs) : ";";
       if (row >= 0) /* found at a check of the states, which come round every 16 steps */
         return diag_set(d, CAIRN_ESTATE,
                         "%s: contact model '%s' (%s) returned a non-finite %s, found at step %llu "
-                        "(the states are checked every %d steps); check its properties "
+                        "(the states are checked every %d steps)%s check its properties "
                         "(contact.props) and the model's law",
                         what, e->m->name, e->source, value, (unsigned long long)w->step,
-                        STATE_CHECK_EVERY);
+                        STATE_CHECK_EVERY, hint);
       return diag_set(d, CAIRN_ESTATE,
-                      "%s: contact model '%s' (%s) returned a non-finite %s at step %llu; check "
+                      "%s: contact model '%s' (%s) returned a non-finite %s at step %llu%s check "
                       "its properties (contact.props) and the model's law",
-                      what, e->m->name, e->source, value, (unsigned long long)w->step);
+                      what, e->m->name, e->source, value, (unsigned long long)w->step, hint);
     }
   }
   return CAIRN_OK;
@@ -675,6 +703,9 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
   double r2 = bs->rad[b], fx, fy, fz, mx, my, mz, kn = 0, ks = 0, krr = 0;
   unsigned char first = 1, status = 0;
   double *state = fs->probe;
+  /* what the model does not declare it reads is NULL, as in the force pass (then NaN to 'force') */
+  int angvel = (e->m->needs & CAIRN_CM_USES_ANGVEL) != 0,
+      radii = (e->m->needs & CAIRN_CM_USES_RADII) != 0;
   cairn_cm_slice s = {
       .n = 1,
       .dim = w->dim,
@@ -692,12 +723,12 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
       .vx = &v[0],
       .vy = &v[1],
       .vz = &v[2],
-      .wx = &zero,
-      .wy = &zero,
-      .wz = &zero,
+      .wx = angvel ? &zero : NULL,
+      .wy = angvel ? &zero : NULL,
+      .wz = angvel ? &zero : NULL,
       .m_eff = &m_eff,
-      .r1 = &r1,
-      .r2 = &r2,
+      .r1 = radii ? &r1 : NULL,
+      .r2 = radii ? &r2 : NULL,
       .fx = &fx,
       .fy = &fy,
       .fz = &fz,

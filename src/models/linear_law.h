@@ -37,10 +37,10 @@ enum { DP_NO_TENSION = 1, DP_SLIP_SHEAR = 2 };
 
 /* The linear model's state rows, in slot order. */
 #define LINEAR_STATE_ROWS                                                                          \
-  {"lin_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",                                        \
+  {"lin_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N",                                        \
    "spring force (normal, s, t); normal > 0 in compression"},                                      \
       {"lin_slip", CAIRN_PROP_BOOL, 0, "-", "1 while the shear force is at the friction limit"},   \
-      {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "dashpot force (normal, s, t)"},    \
+      {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N", "dashpot force (normal, s, t)"},    \
       {"dp_xi", CAIRN_PROP_FLT, 0, "m",                                                            \
        "overlap at the end of the last step's normal dashpot interval (t + dt/2); 0 before the "   \
        "first active step and once the contact is predicted to open"},                             \
@@ -81,7 +81,7 @@ static inline void linear_law(const cairn_cm_input *in, const double *p, double 
   /* fl, fd: [normal, in-plane x, y, z] (contact-plane vectors); vn > 0 when separating, vs the
      global shear velocity. */
   double *fl = st + S_FORCE, *fd = st + S_DPFORCE, old[8], vs[3];
-  double vn = cairn_cm_split(in->vel, in->n, vs);
+  double vn = cairn_cm_split(in->vel_xyz, in->n, vs);
   if (in->gap >= 0) { /* open: no force, and the shear history is dropped (the loss sums stay) */
     if (in->energy) {
       const double none[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -135,7 +135,7 @@ static inline void linear_law(const cairn_cm_input *in, const double *p, double 
   }
   /* The global force: (F^l_n + F^d_n) n + F^l_sh + F^d_sh. */
   const double fs[3] = {fl[1] + fd[1], fl[2] + fd[2], fl[3] + fd[3]};
-  law_add_force(out->force, fl[0] + fd[0], in->n, fs);
+  law_add_force(out->force_xyz, fl[0] + fd[0], in->n, fs);
   out->kn_est = p[P_KN];
   out->ks_est = p[P_KS];
 }

@@ -47,10 +47,10 @@ static const cairn_prop_desc burger_props[] = {
 };
 
 static const cairn_state_desc burger_state[] = {
-    {"bur_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+    {"bur_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N",
      "force (normal, s, t) of side 1 on side 2; normal > 0 in compression, 2D shear in t"},
     {"bur_slip", CAIRN_PROP_BOOL, 0, "-", "1 while |shear force| = bur_fric * normal (Eq. 23)"},
-    {"bur_uk", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "m",
+    {"bur_uk", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "m",
      "Kelvin-section displacement (normal, s, t); normal > 0 in compression"},
     {"bur_un", CAIRN_PROP_FLT, 0, "m", "overlap at the last update (0 before the first)"},
     {"bur_edash", CAIRN_PROP_FLT, 0, "J", "energy dissipated by the dashpots while tracked"},
@@ -119,7 +119,7 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
   /* The relative velocity's shear part (global, in the contact plane); its normal part is not
      used: the normal displacement is the change of the overlap. */
   double vs[3];
-  (void)cairn_cm_split(in->vel, in->n, vs);
+  (void)cairn_cm_split(in->vel_xyz, in->n, vs);
   if (in->gap > 0) { /* open: no force, and the contact forgets its history */
     /* The last force's work over this step (trapezoidal, down to no force) and what the
        springs still held are released with it: both are booked as lost to the dashpots. */
@@ -197,7 +197,7 @@ static void burger_force(const cairn_cm_input *in, const double *p, const double
   }
   st[S_SLIP] = slip;
 
-  law_add_force(out->force, f[0], in->n, f + 1); /* fn n + F_s, global */
+  law_add_force(out->force_xyz, f[0], in->n, f + 1); /* fn n + F_s, global */
   /* The scheme's incremental stiffness is 1 / C <= Km: the Maxwell spring bounds it. */
   out->kn_est = p[P_KNM];
   out->ks_est = p[P_KSM];

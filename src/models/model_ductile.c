@@ -31,7 +31,7 @@ static const cairn_prop_desc ductile_props[] = {
 };
 
 static const cairn_state_desc ductile_state[] = {
-    {"duc_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+    {"duc_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N",
      "contact force (normal, s, t); normal > 0 in compression"},
     {"duc_softened", CAIRN_PROP_FLT, 0, "-",
      "1 - T / duc_ftmax, T the current tensile strength; 0 until the contact yields"},
@@ -64,13 +64,13 @@ static void ductile_force(const cairn_cm_input *in, const double *p, const doubl
      follows the gap, not the normal velocity). */
   cairn_cm_turn(fs, in->n);
   double vs[3];
-  (void)cairn_cm_split(in->vel, in->n, vs);
+  (void)cairn_cm_split(in->vel_xyz, in->n, vs);
 
   if (in->gap < 0) { /* compression: linear in the overlap, whatever the bond's state */
     f[0] = kn * -in->gap;
     law_shear_increment(fs, kn * p[P_RATKS], vs, in->dt);
     if (broken) slide(fs, p[P_FRIC] * f[0], st, out); /* bonded: no slip at all (seed) */
-    law_add_force(out->force, f[0], in->n, fs);
+    law_add_force(out->force_xyz, f[0], in->n, fs);
     out->active = 1;
     out->may_delete = broken;
     out->kn_est = kn;
@@ -119,7 +119,7 @@ static void ductile_force(const cairn_cm_input *in, const double *p, const doubl
      force: they differ before yield). */
   law_shear_increment(fs, ksec * p[P_RATKS], vs, in->dt);
   law_coulomb_cap(fs, p[P_RATFS] * t_str);
-  law_add_force(out->force, f[0], in->n, fs);
+  law_add_force(out->force_xyz, f[0], in->n, fs);
   out->active = 1;
   out->may_delete = 0;
   out->kn_est = ksec;

@@ -65,10 +65,10 @@ static const cairn_prop_desc hertz_props[] = {
 };
 
 static const cairn_state_desc hertz_state[] = {
-    {"hz_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+    {"hz_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N",
      "spring force (normal, s, t); normal > 0 in compression"},
     {"hz_slip", CAIRN_PROP_BOOL, 0, "-", "1 while the shear force is at the friction limit"},
-    {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "dashpot force (normal, s, t)"},
+    {"dp_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N", "dashpot force (normal, s, t)"},
     {"dp_xi", CAIRN_PROP_FLT, 0, "m",
      "overlap at the end of the last step's normal dashpot interval (t + dt/2); 0 before the "
      "first active step and once the contact is predicted to open"},
@@ -167,7 +167,7 @@ static inline double power(double d, double alpha) {
 static void hertz_force(const cairn_cm_input *in, const double *p, const double *dv, double *st,
                         cairn_cm_output *out) {
   double *fl = st + S_FORCE, *fd = st + S_DPFORCE, old[8], vs[3];
-  double vn = cairn_cm_split(in->vel, in->n, vs);
+  double vn = cairn_cm_split(in->vel_xyz, in->n, vs);
   if (in->gap >= 0) { /* open: no force; the shear history is dropped (the loss sums stay) */
     if (in->energy) {
       const double none[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -232,7 +232,7 @@ static void hertz_force(const cairn_cm_input *in, const double *p, const double 
     hertz_losses(in->dt, vn, vs, old, now, es_old, shear_stored(fl + 1, ks), st);
   }
   const double fs[3] = {fl[1] + fd[1], fl[2] + fd[2], fl[3] + fd[3]};
-  law_add_force(out->force, fl[0] + fd[0], in->n, fs);
+  law_add_force(out->force_xyz, fl[0] + fd[0], in->n, fs);
   /* Timestep estimate: the tangent stiffnesses at the larger of this overlap and the one a
      head-on impact at this approach speed would reach (elastic energy balance), so the estimate
      does not lag behind a contact that is still loading. */

@@ -35,7 +35,7 @@ static const cairn_prop_desc hysdamp_props[] = {
 };
 
 static const cairn_state_desc hysdamp_state[] = {
-    {"hys_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+    {"hys_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N",
      "contact force (normal, s, t); normal > 0 in compression"},
     {"hys_dmax", CAIRN_PROP_FLT, 0, "m",
      "largest overlap reached on the loading line since the contact last opened"},
@@ -77,7 +77,7 @@ static void hysdamp_force(const cairn_cm_input *in, const double *p, const doubl
   /* Shear (f: [normal, shear x, y, z]): the stored shear force onto this step's contact plane,
      then the increment with the global shear velocity vs. */
   double vs[3];
-  cairn_cm_split(in->vel, in->n, vs);
+  cairn_cm_split(in->vel_xyz, in->n, vs);
   cairn_cm_turn(f + 1, in->n);
   law_shear_increment(f + 1, p[P_KS], vs, in->dt);
 
@@ -105,7 +105,7 @@ static void hysdamp_force(const cairn_cm_input *in, const double *p, const doubl
     out->slip_mode = slip ? 0 : 1;
   }
   st[S_SLIP] = slip;
-  law_add_force(out->force, f[0], in->n, f + 1); /* global: F_n n + F_s */
+  law_add_force(out->force_xyz, f[0], in->n, f + 1); /* global: F_n n + F_s */
   out->active = 1;
   out->may_delete = !bonded; /* a bond keeps the contact beyond its proximity */
   out->kn_est = ku;          /* the stiffer of the two lines bounds the timestep */

@@ -42,7 +42,7 @@ static void cbond_force(const cairn_cm_input *in, const double *p, const double 
     st[S_CB_STATE] = CB_BONDED;
   if (st[S_CB_STATE] == CB_BONDED) {
     double *fl = st + S_FORCE, vs[3];
-    cairn_cm_split(in->vel, in->n, vs);
+    cairn_cm_split(in->vel_xyz, in->n, vs);
     cairn_cm_turn(fl + 1, in->n);
     const double fn = p[P_KN] * -in->gap; /* tension when the surfaces are apart */
     double fs[3] = {fl[1], fl[2], fl[3]};
@@ -58,7 +58,7 @@ static void cbond_force(const cairn_cm_input *in, const double *p, const double 
       st[S_DPXI] = 0.0;
       out->active = 1;
       out->may_delete = 0;
-      law_add_force(out->force, fn, in->n, fs);
+      law_add_force(out->force_xyz, fn, in->n, fs);
       out->kn_est = p[P_KN];
       out->ks_est = p[P_KS];
       return;

@@ -99,8 +99,8 @@ static void pbond_force(const cairn_cm_input *in, const double *p, const double 
   section(p, in, &R, &A, &I, &J);
   const double kn = p[P_PKN] * A, ks = p[P_PKS] * A, kb = p[P_PKN] * I, kt = p[P_PKS] * J;
   double vs[3], wb[3];
-  const double vn = cairn_cm_split(in->vel, in->n, vs);
-  const double wn = cairn_cm_split(in->angvel, in->n, wb);
+  const double vn = cairn_cm_split(in->vel_xyz, in->n, vs);
+  const double wn = cairn_cm_split(in->angvel_xyz, in->n, wb);
   double *fs = st + S_PB_FS, *mb = st + S_PB_MB;
   cairn_cm_turn(fs, in->n);
   cairn_cm_turn(mb, in->n);
@@ -135,8 +135,8 @@ static void pbond_force(const cairn_cm_input *in, const double *p, const double 
   if (kb > 0) e += mbm * mbm / (2 * kb);
   if (kt > 0) e += mt * mt / (2 * kt);
   st[S_PB_ESTORE] = e;
-  law_add_force(out->force, fn, in->n, fs);
-  for (int k = 0; k < 3; k++) out->moment[k] += mb[k] + mt * in->n[k];
+  law_add_force(out->force_xyz, fn, in->n, fs);
+  for (int k = 0; k < 3; k++) out->moment_xyz[k] += mb[k] + mt * in->n[k];
   out->active = 1;
   out->may_delete = 0;
   out->kn_est += kn;

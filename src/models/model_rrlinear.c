@@ -29,7 +29,7 @@ static const cairn_prop_desc rrlinear_props[] = {
 };
 
 static const cairn_state_desc rrlinear_state[] = {
-    LINEAR_STATE_ROWS{"rr_moment", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N*m",
+    LINEAR_STATE_ROWS{"rr_moment", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N*m",
                       "rolling resistance moment on side 2 (normal, s, t); the normal part is 0"},
     {"rr_slip", CAIRN_PROP_BOOL, 0, "-", "1 while the rolling moment is at its limit"},
     {"rr_krc", CAIRN_PROP_FLT, 0, "N*m/rad", "rolling stiffness in use (rr_kr, or ks R*^2)"},
@@ -50,7 +50,7 @@ static void rrlinear_force(const cairn_cm_input *in, const double *p, const doub
   linear_law(in, p, st, out);
   double *mr = st + S_RR_MOMENT + 1; /* the moment, a global vector in the contact plane */
   double wb[3];                      /* the relative bending angular velocity */
-  cairn_cm_split(in->angvel, in->n, wb);
+  cairn_cm_split(in->angvel_xyz, in->n, wb);
   cairn_cm_turn(mr, in->n);
   double old[3] = {mr[0], mr[1], mr[2]}, kr_old = st[S_RR_KR];
   if (in->gap >= 0) { /* open: no moment; the rolling history is dropped (the loss sum stays) */
@@ -72,7 +72,7 @@ static void rrlinear_force(const cairn_cm_input *in, const double *p, const doub
       for (int k = 0; k < 3; k++) work -= 0.5 * (old[k] + mr[k]) * wb[k] * in->dt;
       st[S_RR_ESLIP] += work - (rolling_stored(mr, kr) - rolling_stored(old, kr_old));
     }
-    out->moment[0] = mr[0], out->moment[1] = mr[1], out->moment[2] = mr[2];
+    out->moment_xyz[0] = mr[0], out->moment_xyz[1] = mr[1], out->moment_xyz[2] = mr[2];
     out->kr_est = kr;
   }
   /* One slip state for events: the contact slips while either slider is at its limit. */

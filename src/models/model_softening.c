@@ -39,7 +39,7 @@ static const cairn_prop_desc softening_props[] = {
 };
 
 static const cairn_state_desc softening_state[] = {
-    {"sof_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+    {"sof_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N",
      "contact force (normal, s, t), carried incrementally; normal > 0 in compression"},
     {"sof_uplas", CAIRN_PROP_FLT, 0, "m", "accumulated plastic displacement U_p"},
     {"sof_softened", CAIRN_PROP_FLT, 0, "-", "U_p / sof_uplim, at most 1; 0 until the first yield"},
@@ -124,7 +124,7 @@ static void softening_force(const cairn_cm_input *in, const double *p, const dou
      normal increment uses the normal relative velocity vn (> 0 separating), the shear increment
      the shear part vs of the relative velocity. */
   if (!broken || in->gap < 0) {
-    double vs[3], vn = cairn_cm_split(in->vel, in->n, vs);
+    double vs[3], vn = cairn_cm_split(in->vel_xyz, in->n, vs);
     f[0] -= (f[0] > 0 ? p[P_KNC] : p[P_KNT]) * vn * in->dt;
     law_shear_increment(f + 1, p[P_KS], vs, in->dt);
   } else {
@@ -162,7 +162,7 @@ static void softening_force(const cairn_cm_input *in, const double *p, const dou
       out->bond_mode = 0;
     }
   }
-  law_add_force(out->force, f[0], in->n, f + 1); /* fn n + F_s, global */
+  law_add_force(out->force_xyz, f[0], in->n, f + 1); /* fn n + F_s, global */
   out->active = !broken || f[0] != 0 || f[1] != 0 || f[2] != 0 || f[3] != 0;
   out->may_delete = broken;
   out->ks_est = out->active ? p[P_KS] : 0.0;

@@ -26,7 +26,7 @@ static const cairn_prop_desc viscous_props[] = {
 };
 
 static const cairn_state_desc viscous_state[] = {
-    {"vis_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N",
+    {"vis_force", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N",
      "contact force (normal, s, t); normal > 0 in compression"},
     {"vis_bonded", CAIRN_PROP_BOOL, 0, "-", "1 once the contact has bonded (for good)"},
 };
@@ -63,11 +63,11 @@ static void viscous_force(const cairn_cm_input *in, const double *p, const doubl
   /* f: [normal, shear x, y, z]. The stored shear force onto this step's contact plane, before
      the Maxwell step; vs is the global shear velocity. */
   double vs[3];
-  cairn_cm_split(in->vel, in->n, vs);
+  cairn_cm_split(in->vel_xyz, in->n, vs);
   cairn_cm_turn(f + 1, in->n);
   f[0] = p[P_KN] * delta; /* Eq. 4.1; tension once bonded */
   maxwell_shear(f + 1, p[P_KS], p[P_VISC], vs, in->dt);
-  law_add_force(out->force, f[0], in->n, f + 1); /* global: F_n n + F_s */
+  law_add_force(out->force_xyz, f[0], in->n, f + 1); /* global: F_n n + F_s */
   out->active = 1;
   out->may_delete = !bonded;
   out->kn_est = p[P_KN];

@@ -39,7 +39,7 @@ enum { A, V, B, N, FLAG, RO, C, W, N_PROPS }; /* rows */
 
 static const cairn_state_desc tm_state[] = {
     {"tm_s", CAIRN_PROP_FLT, 0, "N", "a state scalar"},
-    {"tm_sv", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "a state vector"},
+    {"tm_sv", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N", "a state vector"},
 };
 
 static const cairn_contact_model tm_model = {
@@ -234,9 +234,9 @@ static void test_registry_add_refuses_bad_ranges_types_and_flags(void **state) {
   b.props[FLAG].def = 3;
   assert_refused(&b.m, CAIRN_EABI, "property 'tm_flag' default 3 is not of its type (a boolean");
   bad_model_init(&b);
-  b.state[0].flags = CAIRN_STATE_PLANE_VEC;
+  b.state[0].flags = CAIRN_STATE_PLANE_XYZ;
   assert_refused(&b.m, CAIRN_EABI,
-                 "state field 'tm_s' is flagged CAIRN_STATE_PLANE_VEC but is not");
+                 "state field 'tm_s' is flagged CAIRN_STATE_PLANE_XYZ but is not");
   bad_model_init(&b);
   b.state[1].flags = 8;
   assert_refused(&b.m, CAIRN_EABI, "state field 'tm_sv' has unknown flags 0x8");

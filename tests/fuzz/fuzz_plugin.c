@@ -77,7 +77,7 @@ static void fz_force(const cairn_cm_input *in, const double *p, const double *de
                      cairn_cm_output *out) {
   (void)p, (void)derived, (void)st;
   double fn = in->gap < 0 ? -1e3 * in->gap : 0.0;
-  for (int k = 0; k < 3; k++) out->force[k] = fn * in->n[k];
+  for (int k = 0; k < 3; k++) out->force_xyz[k] = fn * in->n[k];
   out->active = in->gap < 0;
   out->kn_est = 1e3;
 }

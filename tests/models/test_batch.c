@@ -226,11 +226,11 @@ static void group_input(const group *g, int c, int energy, unsigned needs, int n
   in->dim = g->dim, in->kind = g->kind, in->first = g->first[c], in->dt = g->dt;
   in->gap = g->gap[c], in->m_eff = g->m_eff[c], in->energy = energy;
   in->n[0] = g->nx[c], in->n[1] = g->ny[c], in->n[2] = g->nz[c];
-  in->vel[0] = g->vx[c], in->vel[1] = g->vy[c], in->vel[2] = g->vz[c];
+  in->vel_xyz[0] = g->vx[c], in->vel_xyz[1] = g->vy[c], in->vel_xyz[2] = g->vz[c];
   if (needs & CAIRN_CM_USES_ANGVEL)
-    in->angvel[0] = g->wx[c], in->angvel[1] = g->wy[c], in->angvel[2] = g->wz[c];
+    in->angvel_xyz[0] = g->wx[c], in->angvel_xyz[1] = g->wy[c], in->angvel_xyz[2] = g->wz[c];
   else if (noise)
-    for (int k = 0; k < 3; k++) in->angvel[k] = between(rng, -100, 100);
+    for (int k = 0; k < 3; k++) in->angvel_xyz[k] = between(rng, -100, 100);
   if (needs & CAIRN_CM_USES_RADII) {
     in->r1 = g->r1[c], in->r2 = g->r2[c];
     in->r_eff = in->r1 > 0 ? in->r1 * in->r2 / (in->r1 + in->r2) : in->r2;
@@ -247,9 +247,9 @@ static void output_init(cairn_cm_output *out) {
 /* Two per-contact outputs are the same, field by field and bit for bit. */
 static int same_output(const cairn_cm_output *a, const cairn_cm_output *b) {
   const double ka[3] = {a->kn_est, a->ks_est, a->kr_est}, kb[3] = {b->kn_est, b->ks_est, b->kr_est};
-  return same(a->force, b->force, 3) && same(a->moment, b->moment, 3) && same(ka, kb, 3) &&
-         a->active == b->active && a->may_delete == b->may_delete && a->events == b->events &&
-         a->slip_mode == b->slip_mode && a->bond_mode == b->bond_mode;
+  return same(a->force_xyz, b->force_xyz, 3) && same(a->moment_xyz, b->moment_xyz, 3) &&
+         same(ka, kb, 3) && a->active == b->active && a->may_delete == b->may_delete &&
+         a->events == b->events && a->slip_mode == b->slip_mode && a->bond_mode == b->bond_mode;
 }
 
 /* A copy of n elements at 'at' in a block of exactly n (so a sanitizer sees a read past it). */
@@ -418,19 +418,19 @@ static void check_model(const cairn_contact_model *m) {
         const double f2[3] = {g->fx[c], g->fy[c], g->fz[c]};
         const double k2[3] = {g->kn[c], g->ks[c], g->kr[c]};
         const double k1[3] = {o->kn_est, o->ks_est, o->kr_est};
-        if (!same(o->force, f2, 3))
+        if (!same(o->force_xyz, f2, 3))
           fail_msg("%s: step %d group %d contact %d: slice force (%.17g %.17g %.17g) differs from "
                    "force's (%.17g %.17g %.17g)",
-                   m->name, step, gi, c, f2[0], f2[1], f2[2], o->force[0], o->force[1],
-                   o->force[2]);
+                   m->name, step, gi, c, f2[0], f2[1], f2[2], o->force_xyz[0], o->force_xyz[1],
+                   o->force_xyz[2]);
         if (needs & CAIRN_CM_WRITES_MOMENT) {
           const double m2[3] = {g->mx[c], g->my[c], g->mz[c]};
-          if (!same(o->moment, m2, 3))
+          if (!same(o->moment_xyz, m2, 3))
             fail_msg("%s: step %d group %d contact %d: slice moment differs from force's", m->name,
                      step, gi, c);
         } else {
           const double zero[3] = {0.0, 0.0, 0.0};
-          if (!same(o->moment, zero, 3))
+          if (!same(o->moment_xyz, zero, 3))
             fail_msg("%s: step %d group %d contact %d: force writes a moment without declaring "
                      "CAIRN_CM_WRITES_MOMENT",
                      m->name, step, gi, c);
@@ -452,10 +452,10 @@ static void check_model(const cairn_contact_model *m) {
               g->st3[c][i] != GUARD_VALUE)
             fail_msg("%s: step %d group %d contact %d: state written past its %d slots", m->name,
                      step, gi, c, n_state);
-        if (g->dim == 2 && (o->force[2] != 0 || o->moment[0] != 0 || o->moment[1] != 0))
+        if (g->dim == 2 && (o->force_xyz[2] != 0 || o->moment_xyz[0] != 0 || o->moment_xyz[1] != 0))
           fail_msg("%s: step %d group %d contact %d: a 2D contact got a force along z (%.17g) or "
                    "a moment about x or y (%.17g %.17g)",
-                   m->name, step, gi, c, o->force[2], o->moment[0], o->moment[1]);
+                   m->name, step, gi, c, o->force_xyz[2], o->moment_xyz[0], o->moment_xyz[1]);
         n_updates++;
         n_active += o->active;
         n_keep += !o->may_delete;

@@ -91,7 +91,7 @@ static void test_burger_tables_match_the_documented_order(void **state) {
   const char *st[] = {"bur_force", "bur_slip", "bur_uk", "bur_un", "bur_edash", "bur_eslip"};
   const cairn_prop_type ty[] = {CAIRN_PROP_VEC, CAIRN_PROP_BOOL, CAIRN_PROP_VEC,
                                 CAIRN_PROP_FLT, CAIRN_PROP_FLT,  CAIRN_PROP_FLT};
-  const unsigned fl[] = {CAIRN_STATE_PLANE_VEC, 0, CAIRN_STATE_PLANE_VEC, 0, 0, 0};
+  const unsigned fl[] = {CAIRN_STATE_PLANE_XYZ, 0, CAIRN_STATE_PLANE_XYZ, 0, 0, 0};
   int off = 0;
   for (int i = 0; i < 6; i++) {
     assert_string_equal(m->state[i].name, st[i]);
@@ -120,11 +120,11 @@ static void test_burger_normal_update_follows_the_hand_sequence(void **state) {
     c.in.gap = gap[i];
     cairn_cm_output out = step(&c);
     assert_int_equal(out.active, 1);
-    assert_rel(out.force[0], f[i], SEQ_TOL);
+    assert_rel(out.force_xyz[0], f[i], SEQ_TOL);
     assert_rel(c.state[S_FORCE], f[i], SEQ_TOL);
     assert_rel(c.state[S_UK], uk[i], SEQ_TOL);
     assert_true(c.state[S_UN] == -gap[i]);
-    assert_true(out.force[1] == 0 && out.force[2] == 0); /* no shear motion */
+    assert_true(out.force_xyz[1] == 0 && out.force_xyz[2] == 0); /* no shear motion */
     assert_true(out.kn_est == 2.0 && out.ks_est == 4.0);
   }
 }
@@ -139,16 +139,16 @@ static void test_burger_shear_update_follows_the_hand_sequence(void **state) {
   const double ft[] = {-2.0 / 3, 0.0, 1.0 / 9};
   const double uk[] = {1.0 / 6, 1.0 / 6, -1.0 / 36};
   for (int i = 0; i < 3; i++) {
-    c.in.vel[2] = v[i];
+    c.in.vel_xyz[2] = v[i];
     cairn_cm_output out = step(&c);
     if (ft[i] == 0)
-      assert_true(fabs(out.force[2]) <= 1e-16);
+      assert_true(fabs(out.force_xyz[2]) <= 1e-16);
     else
-      assert_rel(out.force[2], ft[i], SEQ_TOL);
+      assert_rel(out.force_xyz[2], ft[i], SEQ_TOL);
     assert_rel(c.state[S_UK + SZ], uk[i], SEQ_TOL);
-    assert_true(out.force[1] == 0.0 && c.state[S_UK + SY] == 0.0);
+    assert_true(out.force_xyz[1] == 0.0 && c.state[S_UK + SY] == 0.0);
     assert_true(c.state[S_UK + SX] == 0.0 && c.state[S_FORCE + SX] == 0.0); /* in the plane */
-    assert_true(out.force[0] == c.state[S_FORCE]); /* the normal force alone along n */
+    assert_true(out.force_xyz[0] == c.state[S_FORCE]); /* the normal force alone along n */
     assert_true(c.state[S_SLIP] == 0.0);
     assert_int_equal(out.events, 0);
   }
@@ -160,11 +160,11 @@ static void test_burger_shear_components_are_independent_without_slip(void **sta
   (void)state;
   contact c = new_contact();
   c.in.gap = -1.0;
-  c.in.vel[1] = 1.2; /* |v| = 2 */
-  c.in.vel[2] = 1.6;
+  c.in.vel_xyz[1] = 1.2; /* |v| = 2 */
+  c.in.vel_xyz[2] = 1.6;
   cairn_cm_output out = step(&c);
-  assert_rel(out.force[1], -2.0 / 3 * 0.6, SEQ_TOL);
-  assert_rel(out.force[2], -2.0 / 3 * 0.8, SEQ_TOL);
+  assert_rel(out.force_xyz[1], -2.0 / 3 * 0.6, SEQ_TOL);
+  assert_rel(out.force_xyz[2], -2.0 / 3 * 0.8, SEQ_TOL);
 }
 
 /* Eqs. 21-23: strength fric * Fn (Fn > 0 in compression here); the shear force is scaled back to
@@ -175,14 +175,14 @@ static void test_burger_slider_caps_the_shear_force_and_raises_events(void **sta
   contact c = new_contact();
   c.in.gap = -1.0;
   c.props[P_FRIC] = 0.25; /* strength 0.25 * 8/7 = 2/7 */
-  c.in.vel[1] = 1.2;      /* unconstrained: 2/3 along -(3, 4)/5 */
-  c.in.vel[2] = 1.6;
+  c.in.vel_xyz[1] = 1.2;  /* unconstrained: 2/3 along -(3, 4)/5 */
+  c.in.vel_xyz[2] = 1.6;
   cairn_cm_output out = step(&c);
   double fmax = 0.25 * 8.0 / 7;
-  double mag = sqrt(out.force[1] * out.force[1] + out.force[2] * out.force[2]);
+  double mag = sqrt(out.force_xyz[1] * out.force_xyz[1] + out.force_xyz[2] * out.force_xyz[2]);
   assert_rel(mag, fmax, SEQ_TOL);
-  assert_rel(out.force[1] / out.force[2], 0.75, SEQ_TOL); /* direction kept */
-  assert_true(out.force[2] < 0);
+  assert_rel(out.force_xyz[1] / out.force_xyz[2], 0.75, SEQ_TOL); /* direction kept */
+  assert_true(out.force_xyz[2] < 0);
   assert_true(c.state[S_SLIP] == 1.0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 0);
@@ -191,10 +191,10 @@ static void test_burger_slider_caps_the_shear_force_and_raises_events(void **sta
 
   /* Moving back a little unloads the spring below the strength (0.25 * 16/49 next step): with
      these constants g2 = du / C exactly, |g2| = 0.025 / 0.75 = 1/30; slip ends. */
-  c.in.vel[1] = -0.06;
-  c.in.vel[2] = -0.08;
+  c.in.vel_xyz[1] = -0.06;
+  c.in.vel_xyz[2] = -0.08;
   out = step(&c);
-  mag = sqrt(out.force[1] * out.force[1] + out.force[2] * out.force[2]);
+  mag = sqrt(out.force_xyz[1] * out.force_xyz[1] + out.force_xyz[2] * out.force_xyz[2]);
   assert_true(mag < 0.25 * c.state[S_FORCE]);
   assert_true(c.state[S_SLIP] == 0.0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
@@ -212,9 +212,9 @@ static void test_burger_zero_friction_slips_from_the_first_step(void **state) {
   assert_true(c.state[S_SLIP] == 1.0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 0);
-  c.in.vel[2] = 3.0;
+  c.in.vel_xyz[2] = 3.0;
   out = step(&c);
-  assert_true(out.force[1] == 0.0 && out.force[2] == 0.0);
+  assert_true(out.force_xyz[1] == 0.0 && out.force_xyz[2] == 0.0);
   assert_int_equal(out.events, 0); /* still slipping: no new event */
 }
 
@@ -231,16 +231,16 @@ static void test_burger_tension_mode(void **state) {
     cairn_cm_output out;
     for (int i = 0; i < 3; i++) {
       c.in.gap = gap[i];
-      c.in.vel[2] = i == 2 ? 0.1 : 0.0; /* a shear motion while the normal force pulls */
+      c.in.vel_xyz[2] = i == 2 ? 0.1 : 0.0; /* a shear motion while the normal force pulls */
       out = step(&c);
     }
     if (mode == 0) {
-      assert_rel(out.force[0], -80.0 / 343, SEQ_TOL);
-      assert_true(out.force[2] == 0.0); /* no strength in tension */
+      assert_rel(out.force_xyz[0], -80.0 / 343, SEQ_TOL);
+      assert_true(out.force_xyz[2] == 0.0); /* no strength in tension */
       assert_true(c.state[S_SLIP] == 1.0);
       assert_int_equal(out.slip_mode, 0);
     } else {
-      assert_true(out.force[0] == 0.0);
+      assert_true(out.force_xyz[0] == 0.0);
       assert_rel(c.state[S_UK], 33.0 / 98, SEQ_TOL);
     }
     assert_int_equal(out.active, 1);
@@ -251,21 +251,21 @@ static void test_burger_open_contact_has_no_force_and_forgets_its_state(void **s
   (void)state;
   contact c = new_contact();
   c.in.gap = -1.0;
-  c.in.vel[2] = 1.0;
+  c.in.vel_xyz[2] = 1.0;
   step(&c);
   c.in.gap = 1e-9;
   cairn_cm_output out = step(&c);
   assert_int_equal(out.active, 0);
   assert_int_equal(out.may_delete, 1);
   assert_int_equal(out.events, 0);
-  for (int k = 0; k < 3; k++) assert_true(out.force[k] == 0.0);
+  for (int k = 0; k < 3; k++) assert_true(out.force_xyz[k] == 0.0);
   for (int k = 0; k < N_STATE; k++) assert_true(c.state[k] == 0.0);
   /* Touching exactly counts as active (gap <= 0), with no overlap and so no normal force. */
   c.in.gap = 0.0;
-  c.in.vel[2] = 0.0;
+  c.in.vel_xyz[2] = 0.0;
   out = step(&c);
   assert_int_equal(out.active, 1);
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
 }
 
 static void test_burger_validate_refuses_zeros_that_divide(void **state) {
@@ -307,11 +307,11 @@ static void test_burger_zero_kelvin_viscosity_is_a_plain_spring(void **state) {
   c.props[P_CNK] = 0;
   c.in.gap = -1.0;
   cairn_cm_output out = step(&c);
-  assert_rel(out.force[0], 8.0 / 13, SEQ_TOL);
+  assert_rel(out.force_xyz[0], 8.0 / 13, SEQ_TOL);
   assert_rel(c.state[S_UK], 8.0 / 13, SEQ_TOL);
   for (int i = 0; i < 5; i++) {
     out = step(&c);
-    assert_rel(c.state[S_UK], out.force[0] / 1.0, SEQ_TOL); /* the spring's displacement */
+    assert_rel(c.state[S_UK], out.force_xyz[0] / 1.0, SEQ_TOL); /* the spring's displacement */
   }
 }
 
@@ -352,8 +352,8 @@ static void test_burger_state_round_trips_through_the_table(void **state) {
   a.props[P_FRIC] = 0.3;
   a.in.gap = -1.0;
   for (int i = 0; i < 7; i++) {
-    a.in.vel[1] = 0.3 * i;
-    a.in.vel[2] = 1.0 - 0.1 * i;
+    a.in.vel_xyz[1] = 0.3 * i;
+    a.in.vel_xyz[2] = 1.0 - 0.1 * i;
     step(&a);
   }
   contact b = a;
@@ -362,8 +362,8 @@ static void test_burger_state_round_trips_through_the_table(void **state) {
   assert_memory_equal(a.state, b.state, sizeof a.state);
   for (int i = 0; i < 20; i++) {
     a.in.gap = b.in.gap = -1.0 + 0.03 * i;
-    a.in.vel[1] = b.in.vel[1] = -0.2 * i;
-    a.in.vel[2] = b.in.vel[2] = 0.5 - 0.05 * i;
+    a.in.vel_xyz[1] = b.in.vel_xyz[1] = -0.2 * i;
+    a.in.vel_xyz[2] = b.in.vel_xyz[2] = 0.5 - 0.05 * i;
     cairn_cm_output oa = step(&a), ob = step(&b);
     assert_memory_equal(&oa, &ob, sizeof oa);
     assert_memory_equal(a.state, b.state, sizeof a.state);
@@ -377,7 +377,7 @@ static void test_burger_opening_while_sliding_raises_no_event(void **state) {
   contact c = new_contact();
   c.props[P_FRIC] = 0.25;
   c.in.gap = -1.0;
-  c.in.vel[2] = 2.0;
+  c.in.vel_xyz[2] = 2.0;
   cairn_cm_output out = step(&c);
   assert_true(c.state[S_SLIP] == 1.0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
@@ -409,7 +409,7 @@ static void test_burger_shear_history_turns_with_the_normal(void **state) {
   (void)state;
   contact a = new_contact(); /* the reference: normal along x throughout */
   a.in.gap = -1.0;
-  a.in.vel[1] = 2.0;
+  a.in.vel_xyz[1] = 2.0;
   for (int i = 0; i < 2; i++) step(&a);
   contact b = a;
   const double ang = 0.3;
@@ -419,9 +419,9 @@ static void test_burger_shear_history_turns_with_the_normal(void **state) {
   const double va[][3] = {{0, 0, 0}, {0, 1.0, 0}, {0, 0.5, 0}, {0, 2.0, 0}};
   const double vn[] = {0.0, 0.0, 0.7, -0.4}; /* normal velocity (ignored: the gap rules) */
   for (int i = 0; i < 4; i++) {
-    for (int k = 0; k < 3; k++) a.in.vel[k] = va[i][k];
-    rot_z(va[i], ang, b.in.vel);
-    for (int k = 0; k < 3; k++) b.in.vel[k] += vn[i] * n1[k];
+    for (int k = 0; k < 3; k++) a.in.vel_xyz[k] = va[i][k];
+    rot_z(va[i], ang, b.in.vel_xyz);
+    for (int k = 0; k < 3; k++) b.in.vel_xyz[k] += vn[i] * n1[k];
     cairn_cm_output oa = step(&a), ob = step(&b);
     /* The normal slots do not depend on the normal's direction. */
     assert_true(b.state[S_FORCE] == a.state[S_FORCE] && b.state[S_UK] == a.state[S_UK]);
@@ -430,7 +430,7 @@ static void test_burger_shear_history_turns_with_the_normal(void **state) {
     double fa[3], uka[3], outa[3];
     rot_z(a.state + S_FORCE + 1, ang, fa);
     rot_z(a.state + S_UK + 1, ang, uka);
-    rot_z(oa.force, ang, outa);
+    rot_z(oa.force_xyz, ang, outa);
     double fmag = sqrt(fa[0] * fa[0] + fa[1] * fa[1]),
            ukmag = sqrt(uka[0] * uka[0] + uka[1] * uka[1]);
     double omag = sqrt(outa[0] * outa[0] + outa[1] * outa[1]);
@@ -441,10 +441,11 @@ static void test_burger_shear_history_turns_with_the_normal(void **state) {
                  fa[k]);
       if (fabs(b.state[S_UK + 1 + k] - uka[k]) > SEQ_TOL * ukmag)
         fail_msg("step %d: uk[%d] = %.17g, expected %.17g", i, k, b.state[S_UK + 1 + k], uka[k]);
-      if (fabs(ob.force[k] - outa[k]) > SEQ_TOL * omag)
-        fail_msg("step %d: out[%d] = %.17g, expected %.17g", i, k, ob.force[k], outa[k]);
+      if (fabs(ob.force_xyz[k] - outa[k]) > SEQ_TOL * omag)
+        fail_msg("step %d: out[%d] = %.17g, expected %.17g", i, k, ob.force_xyz[k], outa[k]);
     }
-    assert_true(b.state[S_FORCE + SZ] == 0.0 && b.state[S_UK + SZ] == 0.0 && ob.force[2] == 0.0);
+    assert_true(b.state[S_FORCE + SZ] == 0.0 && b.state[S_UK + SZ] == 0.0 &&
+                ob.force_xyz[2] == 0.0);
   }
 }
 
@@ -466,7 +467,7 @@ static void test_burger_energy_balances_the_work_with_a_turning_normal(void **st
     double n[3] = {cos(th) * cos(ph), sin(th) * cos(ph), sin(ph)};
     double v[3] = {0.3 * sin(0.7 * i), 1.5 * cos(0.4 * i), -0.8 + 0.05 * i};
     c.in.gap = i < 36 ? -1.0 + 0.02 * i : 0.1; /* opens at step 36 */
-    for (int k = 0; k < 3; k++) c.in.n[k] = n[k], c.in.vel[k] = v[k];
+    for (int k = 0; k < 3; k++) c.in.n[k] = n[k], c.in.vel_xyz[k] = v[k];
     double f0[3] = {c.state[S_FORCE + 1], c.state[S_FORCE + 2], c.state[S_FORCE + 3]};
     cairn_cm_turn(f0, n);
     double fn0 = c.state[S_FORCE], un0 = c.state[S_UN], vs[3];

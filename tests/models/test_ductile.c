@@ -74,7 +74,7 @@ static void test_ductile_kun_defaults_to_kn_and_softened_broken_are_state(void *
     off += cairn_state_slots(&m->state[i]);
   }
   assert_int_equal(off, N_STATE);
-  assert_int_equal(m->state[0].flags, CAIRN_STATE_PLANE_VEC);
+  assert_int_equal(m->state[0].flags, CAIRN_STATE_PLANE_XYZ);
   assert_int_equal(m->n_derived, 0); /* the tests pass no derived block */
 }
 
@@ -84,38 +84,38 @@ static void test_ductile_tensile_path_peak_softening_unloading_break(void **stat
   (void)state;
   contact c = new_contact();
   cairn_cm_output out = step(&c, 0.05); /* elastic: kun * u */
-  assert_near(out.force[0], -50.0, 1e-12);
+  assert_near(out.force_xyz[0], -50.0, 1e-12);
   assert_int_equal(out.events, 0);
   assert_int_equal(out.may_delete, 0);
   out = step(&c, 0.2); /* past the peak: T = 100 - 250 * (0.2 - 0.1) = 75 */
-  assert_near(out.force[0], -75.0, 1e-12);
+  assert_near(out.force_xyz[0], -75.0, 1e-12);
   assert_int_equal(out.events, CAIRN_EV_BOND_BREAK);
   assert_int_equal(out.bond_mode, 1);
   assert_near(c.state[S_SOFTENED], 0.25, 1e-12);
   out = step(&c, 0.1); /* unloading on the secant 75 / 0.2 through the origin */
-  assert_near(out.force[0], -37.5, 1e-12);
+  assert_near(out.force_xyz[0], -37.5, 1e-12);
   assert_near(out.kn_est, 375.0, 1e-12);
   assert_int_equal(out.events, 0);
   out = step(&c, -0.01); /* compression: duc_kn */
-  assert_near(out.force[0], 10.0, 1e-12);
+  assert_near(out.force_xyz[0], 10.0, 1e-12);
   out = step(&c, 0.2); /* back to the softening point, elastic */
-  assert_near(out.force[0], -75.0, 1e-12);
+  assert_near(out.force_xyz[0], -75.0, 1e-12);
   assert_int_equal(out.events, 0);
   out = step(&c, 0.4); /* 100 - 250 * 0.3 = 25 */
-  assert_near(out.force[0], -25.0, 1e-12);
+  assert_near(out.force_xyz[0], -25.0, 1e-12);
   assert_int_equal(out.events, 0); /* mode 1 only the first time */
   out = step(&c, 0.5);             /* strength zero: broken */
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
   assert_int_equal(out.events, CAIRN_EV_BOND_BREAK);
   assert_int_equal(out.bond_mode, 0);
   assert_int_equal(out.may_delete, 1);
   assert_true(c.state[S_BROKEN] == 1.0 && c.state[S_SOFTENED] == 1.0);
   out = step(&c, 0.01); /* no tension any more */
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
   assert_int_equal(out.active, 0);
   assert_int_equal(out.may_delete, 1);
   out = step(&c, -0.02); /* compression still works */
-  assert_near(out.force[0], 20.0, 1e-12);
+  assert_near(out.force_xyz[0], 20.0, 1e-12);
   assert_int_equal(out.events, 0);
 }
 
@@ -124,9 +124,9 @@ static void test_ductile_kun_sets_the_tensile_stiffness_and_peak(void **state) {
   contact c = new_contact();
   c.props[P_KUN] = 500; /* peak at 100 / 500 = 0.2 */
   cairn_cm_output out = step(&c, 0.15);
-  assert_near(out.force[0], -75.0, 1e-12);
+  assert_near(out.force_xyz[0], -75.0, 1e-12);
   out = step(&c, 0.25); /* 100 - 250 * 0.05 */
-  assert_near(out.force[0], -87.5, 1e-12);
+  assert_near(out.force_xyz[0], -87.5, 1e-12);
   assert_int_equal(out.bond_mode, 1);
 }
 
@@ -134,16 +134,16 @@ static void
 test_ductile_bonded_shear_is_capped_by_ratfs_times_the_strength_in_tension(void **state) {
   (void)state;
   contact c = new_contact();
-  c.in.vel[2] = 1.0; /* shear stiffness in tension: kun * ratks = 500: -125 per step */
+  c.in.vel_xyz[2] = 1.0; /* shear stiffness in tension: kun * ratks = 500: -125 per step */
   cairn_cm_output out = step(&c, 0.05);
-  assert_near(out.force[2], -25.0, 1e-12); /* capped at 0.25 * 100 */
-  c.in.vel[2] = 0;
+  assert_near(out.force_xyz[2], -25.0, 1e-12); /* capped at 0.25 * 100 */
+  c.in.vel_xyz[2] = 0;
   out = step(&c, 0.2); /* strength now 75: cap 18.75 */
-  assert_near(out.force[2], -18.75, 1e-12);
+  assert_near(out.force_xyz[2], -18.75, 1e-12);
   /* Bonded in compression: kn * ratks, no slip whatever the normal force. */
-  c.in.vel[2] = 4.0;
+  c.in.vel_xyz[2] = 4.0;
   out = step(&c, -0.01);
-  assert_near(out.force[2], -18.75 - 500.0, 1e-12);
+  assert_near(out.force_xyz[2], -18.75 - 500.0, 1e-12);
   assert_int_equal(out.events, 0);
 }
 
@@ -152,9 +152,9 @@ static void test_ductile_broken_contact_slides_with_friction(void **state) {
   contact c = new_contact();
   step(&c, 0.6); /* breaks at once: yield and break in one step report the break */
   assert_true(c.state[S_BROKEN] == 1.0);
-  c.in.vel[1] = 1.0;
+  c.in.vel_xyz[1] = 1.0;
   cairn_cm_output out = step(&c, -0.1); /* Fn 100, shear -125 capped at 50 */
-  assert_near(out.force[1], -50.0, 1e-12);
+  assert_near(out.force_xyz[1], -50.0, 1e-12);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 0);
 }
@@ -170,12 +170,12 @@ static void test_ductile_2d_shear_lies_in_the_plane(void **state) {
   const double n[3] = {0.6, 0.8, 0.0}, t[3] = {-0.8, 0.6, 0.0};
   for (int k = 0; k < 3; k++) {
     c.in.n[k] = n[k];
-    c.in.vel[k] = -0.1 * t[k] + 0.3 * n[k];
+    c.in.vel_xyz[k] = -0.1 * t[k] + 0.3 * n[k];
   }
   cairn_cm_output out = step(&c, -0.1);
-  assert_near(out.force[0], 50.0, 1e-12);
-  assert_near(out.force[1], 87.5, 1e-12);
-  assert_true(out.force[2] == 0.0 && c.state[S_FORCE + 3] == 0.0);
+  assert_near(out.force_xyz[0], 50.0, 1e-12);
+  assert_near(out.force_xyz[1], 87.5, 1e-12);
+  assert_true(out.force_xyz[2] == 0.0 && c.state[S_FORCE + 3] == 0.0);
   assert_near(c.state[S_FORCE], 100.0, 1e-12);
   assert_near(c.state[S_FORCE + 1], -10.0, 1e-12); /* 12.5 t */
   assert_near(c.state[S_FORCE + 2], 7.5, 1e-12);
@@ -196,14 +196,14 @@ static void test_ductile_shear_force_turns_with_the_normal(void **state) {
       step(&c, 0.6); /* breaks at once */
       assert_true(c.state[S_BROKEN] == 1.0);
     }
-    c.in.vel[1] = -1.0; /* bonded: +125 per step along y; broken: capped at 0.5 * 100 = 50 */
+    c.in.vel_xyz[1] = -1.0; /* bonded: +125 per step along y; broken: capped at 0.5 * 100 = 50 */
     step(&c, -0.1);
     double fs = broken ? 50.0 : 125.0;
     assert_near(c.state[S_FORCE + 2], fs, 1e-12);
     assert_true(c.state[S_SLIP] == (double)broken);
     for (int i = 1; i <= 5; i++) {
       double a = 0.2 * i, n[3] = {cos(a), sin(a), 0.0}, t[3] = {-sin(a), cos(a), 0.0};
-      for (int k = 0; k < 3; k++) c.in.n[k] = n[k], c.in.vel[k] = broken ? -1.0 * t[k] : 0.0;
+      for (int k = 0; k < 3; k++) c.in.n[k] = n[k], c.in.vel_xyz[k] = broken ? -1.0 * t[k] : 0.0;
       cairn_cm_output out = step(&c, -0.1);
       assert_int_equal(out.events, 0);
       assert_int_equal(out.active, 1);
@@ -212,7 +212,7 @@ static void test_ductile_shear_force_turns_with_the_normal(void **state) {
       assert_near(c.state[S_FORCE], 100.0, 1e-12);
       for (int k = 0; k < 3; k++) {
         assert_near(f[k], rot[k], 1e-12 * fs);
-        assert_near(out.force[k], 100.0 * n[k] + rot[k], 1e-12 * 100.0);
+        assert_near(out.force_xyz[k], 100.0 * n[k] + rot[k], 1e-12 * 100.0);
       }
     }
   }
@@ -224,7 +224,7 @@ static void test_ductile_opening_while_sliding_raises_no_event(void **state) {
   (void)state;
   contact c = new_contact();
   step(&c, 0.6); /* breaks */
-  c.in.vel[1] = 1.0;
+  c.in.vel_xyz[1] = 1.0;
   cairn_cm_output out = step(&c, -0.1);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   for (int i = 0; i < 2; i++) {
@@ -232,7 +232,7 @@ static void test_ductile_opening_while_sliding_raises_no_event(void **state) {
     assert_int_equal(out.events, 0);
     assert_int_equal(out.active, 0);
     assert_int_equal(out.may_delete, 1);
-    for (int k = 0; k < 3; k++) assert_true(out.force[k] == 0.0);
+    for (int k = 0; k < 3; k++) assert_true(out.force_xyz[k] == 0.0);
     for (int k = 0; k < 4; k++) assert_true(c.state[S_FORCE + k] == 0.0);
     assert_true(c.state[S_SLIP] == 0.0);
   }

@@ -74,7 +74,7 @@ static void test_hysdamp_tables_and_prepare(void **state) {
   /* The state block is as long as the layout above (hys_force a four-slot plane vector). */
   assert_int_equal(m->n_state, 5);
   assert_string_equal(m->state[0].name, "hys_force");
-  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_VEC);
+  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_XYZ);
   assert_string_equal(m->state[4].name, "hys_bbroken");
   int slots = 0;
   for (int i = 0; i < m->n_state; i++) slots += cairn_state_slots(&m->state[i]);
@@ -97,7 +97,7 @@ static void test_hysdamp_loads_softly_and_unloads_stiffly(void **state) {
                       {-0.375, 125}, {-0.5, 250}, {-0.625, 312.5}, {-0.5, 187.5}};
   for (size_t i = 0; i < sizeof path / sizeof *path; i++) {
     cairn_cm_output out = step(&c, path[i][0]);
-    assert_true(out.force[0] == path[i][1]);
+    assert_true(out.force_xyz[0] == path[i][1]);
     assert_int_equal(out.active, 1);
     assert_true(out.kn_est == 1000.0);
   }
@@ -105,9 +105,9 @@ static void test_hysdamp_loads_softly_and_unloads_stiffly(void **state) {
   /* Opening drops the history: the next contact loads from scratch on the loading line. */
   cairn_cm_output out = step(&c, 0.01);
   assert_int_equal(out.active, 0);
-  assert_true(out.force[0] == 0 && c.state[S_DMAX] == 0);
+  assert_true(out.force_xyz[0] == 0 && c.state[S_DMAX] == 0);
   out = step(&c, -0.125);
-  assert_true(out.force[0] == 62.5);
+  assert_true(out.force_xyz[0] == 62.5);
 }
 
 static void test_hysdamp_with_tension_follows_the_unloading_line_below_zero(void **state) {
@@ -115,10 +115,10 @@ static void test_hysdamp_with_tension_follows_the_unloading_line_below_zero(void
   contact c = new_contact(0.5, 0);
   step(&c, -0.5);
   cairn_cm_output out = step(&c, -0.125); /* 1000 * (0.125 - 0.25) */
-  assert_true(out.force[0] == -125.0);
+  assert_true(out.force_xyz[0] == -125.0);
   assert_int_equal(out.may_delete, 1);
   out = step(&c, 0.0); /* touching exactly: open, no bond */
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
   assert_int_equal(out.active, 0);
 }
 
@@ -126,14 +126,14 @@ static void test_hysdamp_friction_caps_unbonded_shear_and_raises_slip(void **sta
   (void)state;
   contact c = new_contact(1.0, 1); /* d = 1: kl = ku = 750 */
   c.props[P_FRIC] = 0.5;
-  c.in.vel[1] = 3.0;                    /* -75 per step in s */
-  c.in.vel[2] = 4.0;                    /* -100 per step in t */
+  c.in.vel_xyz[1] = 3.0;                /* -75 per step in s */
+  c.in.vel_xyz[2] = 4.0;                /* -100 per step in t */
   cairn_cm_output out = step(&c, -0.5); /* Fn 375, cap 187.5, |Fs| 125 */
-  assert_true(out.force[1] == -75.0 && out.force[2] == -100.0);
+  assert_true(out.force_xyz[1] == -75.0 && out.force_xyz[2] == -100.0);
   assert_int_equal(out.events, 0);
   out = step(&c, -0.5); /* |Fs| 250 -> 187.5 along (3, 4) */
-  assert_near(out.force[1], -112.5, 1e-12);
-  assert_near(out.force[2], -150.0, 1e-12);
+  assert_near(out.force_xyz[1], -112.5, 1e-12);
+  assert_near(out.force_xyz[2], -150.0, 1e-12);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 0);
 }
@@ -149,12 +149,12 @@ static void test_hysdamp_bond_carries_tension_until_nstr_then_breaks(void **stat
   out = step(&c, 0.05); /* open but bonded: 1000 * (-0.05 - 0.125) = -175 > nstr */
   assert_int_equal(out.events, CAIRN_EV_BOND_BREAK);
   assert_int_equal(out.bond_mode, 0);
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
   assert_int_equal(out.may_delete, 1);
   assert_true(c.state[S_BROKEN] == 1.0 && c.state[S_BONDED] == 0.0);
   /* A broken bond does not form again. */
   out = step(&c, -0.25);
-  assert_true(out.force[0] == 125.0);
+  assert_true(out.force_xyz[0] == 125.0);
   assert_int_equal(out.may_delete, 1);
   assert_int_equal(out.events, 0);
 
@@ -164,7 +164,7 @@ static void test_hysdamp_bond_carries_tension_until_nstr_then_breaks(void **stat
   b.props[P_SSTR] = 1000;
   step(&b, -0.25);
   out = step(&b, -0.0625); /* 1000 * (0.0625 - 0.125) = -62.5 */
-  assert_true(out.force[0] == -62.5);
+  assert_true(out.force_xyz[0] == -62.5);
   assert_int_equal(out.events, 0);
   out = step(&b, 0.0); /* -125: broken, and the surfaces are apart */
   assert_int_equal(out.bond_mode, 0);
@@ -177,16 +177,16 @@ static void test_hysdamp_bond_breaks_in_shear_then_slides(void **state) {
   c.props[P_NSTR] = 1000;
   c.props[P_SSTR] = 100;
   c.props[P_FRIC] = 0.1;
-  c.in.vel[2] = 1.0; /* -25 per step */
+  c.in.vel_xyz[2] = 1.0; /* -25 per step */
   for (int i = 1; i <= 4; i++) {
     cairn_cm_output out = step(&c, -0.5);
-    assert_true(out.force[2] == -25.0 * i); /* bonded: no slip, well above fric * Fn = 37.5 */
+    assert_true(out.force_xyz[2] == -25.0 * i); /* bonded: no slip, well above fric * Fn = 37.5 */
     assert_int_equal(out.events, 0);
   }
   cairn_cm_output out = step(&c, -0.5); /* -125 exceeds 100: breaks, then the slider caps */
   assert_true(out.events & CAIRN_EV_BOND_BREAK);
   assert_int_equal(out.bond_mode, 0);
-  assert_near(out.force[2], -37.5, 1e-12);
+  assert_near(out.force_xyz[2], -37.5, 1e-12);
   assert_true(out.events & CAIRN_EV_SLIP_CHANGE);
 }
 
@@ -197,10 +197,10 @@ static void test_hysdamp_2d_forces_stay_in_the_xy_plane(void **state) {
   c.in.dim = 2;
   c.in.n[0] = 0.0, c.in.n[1] = 1.0;
   c.props[P_FRIC] = 10;
-  c.in.vel[0] = -1.0;
-  c.in.vel[1] = -0.25; /* closing: normal, adds no shear */
+  c.in.vel_xyz[0] = -1.0;
+  c.in.vel_xyz[1] = -0.25; /* closing: normal, adds no shear */
   cairn_cm_output out = step(&c, -0.5);
-  assert_true(out.force[0] == 25.0 && out.force[1] == 375.0 && out.force[2] == 0.0);
+  assert_true(out.force_xyz[0] == 25.0 && out.force_xyz[1] == 375.0 && out.force_xyz[2] == 0.0);
   assert_true(c.state[S_FORCE] == 375.0 && c.state[S_FORCE + 1] == 25.0);
   assert_true(c.state[S_FORCE + 2] == 0.0 && c.state[S_FORCE + 3] == 0.0);
 }
@@ -214,11 +214,11 @@ static void test_hysdamp_shear_force_turns_with_the_normal(void **state) {
   contact c = new_contact(1.0, 1);
   c.props[P_NSTR] = 1000;
   c.props[P_SSTR] = 1000;
-  c.in.vel[1] = 3.0;
-  c.in.vel[2] = -4.0;
+  c.in.vel_xyz[1] = 3.0;
+  c.in.vel_xyz[2] = -4.0;
   step(&c, -0.5); /* F_s = (0, -75, 100), |F_s| = 125 */
   assert_true(c.state[S_FORCE + 2] == -75.0 && c.state[S_FORCE + 3] == 100.0);
-  c.in.vel[1] = c.in.vel[2] = 0;
+  c.in.vel_xyz[1] = c.in.vel_xyz[2] = 0;
   for (int i = 1; i <= 10; i++) {
     double a = 0.01 * i, n[3] = {cos(a), sin(a), 0.0};
     for (int k = 0; k < 3; k++) c.in.n[k] = n[k];
@@ -229,7 +229,7 @@ static void test_hysdamp_shear_force_turns_with_the_normal(void **state) {
     assert_near(sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]), 125.0, 1e-12 * 125.0);
     assert_near(fs[0] * n[0] + fs[1] * n[1] + fs[2] * n[2], 0.0, 1e-12 * 125.0);
     assert_true(c.state[S_FORCE] == 375.0);
-    for (int k = 0; k < 3; k++) assert_near(out.force[k], 375.0 * n[k] + fs[k], 1e-12 * 375.0);
+    for (int k = 0; k < 3; k++) assert_near(out.force_xyz[k], 375.0 * n[k] + fs[k], 1e-12 * 375.0);
   }
 }
 

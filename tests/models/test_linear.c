@@ -83,11 +83,11 @@ static void test_linear_tables_match_the_documented_order(void **state) {
   assert_string_equal(m->state[5].name, "lin_eslip");
   assert_string_equal(m->state[0].name, "lin_force");
   assert_int_equal(m->state[0].type, CAIRN_PROP_VEC);
-  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_VEC);
+  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_XYZ);
   assert_string_equal(m->state[1].name, "lin_slip");
   assert_string_equal(m->state[2].name, "dp_force");
   assert_int_equal(m->state[2].type, CAIRN_PROP_VEC);
-  assert_true(m->state[2].flags & CAIRN_STATE_PLANE_VEC);
+  assert_true(m->state[2].flags & CAIRN_STATE_PLANE_XYZ);
   assert_string_equal(m->state[3].name, "dp_xi");
   assert_int_equal(m->state[3].type, CAIRN_PROP_FLT);
   assert_int_equal(m->n_derived, 0); /* the test passes no derived block */
@@ -111,8 +111,8 @@ static void test_linear_normal_force_is_kn_times_overlap(void **state) {
   contact c = new_contact(1000, 0, 0);
   c.in.gap = -0.5;
   cairn_cm_output out = step(&c);
-  assert_true(out.force[0] == 500.0); /* positive: compression */
-  assert_true(out.force[1] == 0 && out.force[2] == 0);
+  assert_true(out.force_xyz[0] == 500.0); /* positive: compression */
+  assert_true(out.force_xyz[1] == 0 && out.force_xyz[2] == 0);
   assert_true(c.state[S_FORCE] == 500.0);
   assert_int_equal(out.active, 1);
   assert_true(out.kn_est == 1000.0);
@@ -120,14 +120,14 @@ static void test_linear_normal_force_is_kn_times_overlap(void **state) {
   /* The normal force follows the overlap, not its history. */
   c.in.gap = -0.125;
   out = step(&c);
-  assert_true(out.force[0] == 125.0);
+  assert_true(out.force_xyz[0] == 125.0);
 }
 
 static void test_linear_open_contact_has_no_force_and_clears_its_state(void **state) {
   (void)state;
   contact c = new_contact(1000, 100, 0.25);
   c.in.gap = -0.5;
-  c.in.vel[2] = 1.0;
+  c.in.vel_xyz[2] = 1.0;
   for (int i = 0; i < 6; i++) step(&c); /* build up shear and slip */
   assert_true(c.state[S_SLIP] == 1.0);
   for (int g = 0; g < 2; g++) {
@@ -136,7 +136,7 @@ static void test_linear_open_contact_has_no_force_and_clears_its_state(void **st
     c.state[S_SLIP] = 1;
     c.state[S_DPFORCE] = 3;
     cairn_cm_output out = step(&c);
-    for (int k = 0; k < 3; k++) assert_true(out.force[k] == 0.0 && out.moment[k] == 0.0);
+    for (int k = 0; k < 3; k++) assert_true(out.force_xyz[k] == 0.0 && out.moment_xyz[k] == 0.0);
     for (int k = 0; k < N_STATE; k++) assert_true(c.state[k] == 0.0);
     assert_int_equal(out.active, 0);
     assert_int_equal(out.may_delete, 1);
@@ -148,25 +148,25 @@ static void test_linear_shear_force_accumulates_increments(void **state) {
   (void)state;
   contact c = new_contact(1000, 100, 10); /* friction high enough never to slip */
   c.in.gap = -0.5;
-  c.in.vel[1] = 1.0;
-  c.in.vel[2] = -0.5;
+  c.in.vel_xyz[1] = 1.0;
+  c.in.vel_xyz[2] = -0.5;
   for (int i = 1; i <= 4; i++) {
     cairn_cm_output out = step(&c);
     /* dF = -ks v dt per step: s: -100 * 1 * 0.25 = -25, t: +12.5. */
-    assert_true(out.force[1] == -25.0 * i);
-    assert_true(out.force[2] == 12.5 * i);
+    assert_true(out.force_xyz[1] == -25.0 * i);
+    assert_true(out.force_xyz[2] == 12.5 * i);
     assert_true(c.state[S_FORCE + 2] == -25.0 * i);
     assert_true(c.state[S_FORCE + 3] == 12.5 * i);
-    assert_true(out.force[0] == 500.0);
+    assert_true(out.force_xyz[0] == 500.0);
     assert_true(out.ks_est == 100.0);
   }
   /* Standing still keeps the force; moving back unloads it. */
-  c.in.vel[1] = c.in.vel[2] = 0;
+  c.in.vel_xyz[1] = c.in.vel_xyz[2] = 0;
   cairn_cm_output out = step(&c);
-  assert_true(out.force[1] == -100.0 && out.force[2] == 50.0);
-  c.in.vel[1] = -2.0;
+  assert_true(out.force_xyz[1] == -100.0 && out.force_xyz[2] == 50.0);
+  c.in.vel_xyz[1] = -2.0;
   out = step(&c);
-  assert_true(out.force[1] == -50.0);
+  assert_true(out.force_xyz[1] == -50.0);
 }
 
 static void test_linear_coulomb_slip_caps_the_shear_force_and_raises_events(void **state) {
@@ -174,29 +174,29 @@ static void test_linear_coulomb_slip_caps_the_shear_force_and_raises_events(void
   /* Normal spring force 1000 * 0.5 = 500, cap 0.25 * 500 = 125; -25 per step in t. */
   contact c = new_contact(1000, 100, 0.25);
   c.in.gap = -0.5;
-  c.in.vel[2] = 1.0;
+  c.in.vel_xyz[2] = 1.0;
   cairn_cm_output out;
   for (int i = 1; i <= 5; i++) {
     out = step(&c);
-    assert_true(out.force[2] == -25.0 * i); /* 5 steps reach the cap exactly: still sticking */
+    assert_true(out.force_xyz[2] == -25.0 * i); /* 5 steps reach the cap exactly: still sticking */
     assert_int_equal(out.events, 0);
     assert_true(c.state[S_SLIP] == 0.0);
   }
   out = step(&c); /* -150 would exceed the cap */
-  assert_near(out.force[2], -125.0, CAP_TOL);
+  assert_near(out.force_xyz[2], -125.0, CAP_TOL);
   assert_near(c.state[S_FORCE + 3], -125.0, CAP_TOL);
   assert_true(c.state[S_SLIP] == 1.0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 0); /* slip began */
 
   out = step(&c); /* still sliding: no new event */
-  assert_near(out.force[2], -125.0, CAP_TOL);
+  assert_near(out.force_xyz[2], -125.0, CAP_TOL);
   assert_int_equal(out.events, 0);
   assert_true(c.state[S_SLIP] == 1.0);
 
-  c.in.vel[2] = -1.0; /* reverse: the spring unloads to -100, below the cap */
+  c.in.vel_xyz[2] = -1.0; /* reverse: the spring unloads to -100, below the cap */
   out = step(&c);
-  assert_near(out.force[2], -100.0, CAP_TOL);
+  assert_near(out.force_xyz[2], -100.0, CAP_TOL);
   assert_true(c.state[S_SLIP] == 0.0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
   assert_int_equal(out.slip_mode, 1); /* slip ended */
@@ -208,12 +208,12 @@ static void test_linear_slip_keeps_the_shear_direction(void **state) {
      -ks v dt = (-150, -200), of magnitude 250, which the slider scales back to (-75, -100). */
   contact c = new_contact(1000, 100, 0.25);
   c.in.gap = -0.5;
-  c.in.vel[1] = 6.0;
-  c.in.vel[2] = 8.0;
+  c.in.vel_xyz[1] = 6.0;
+  c.in.vel_xyz[2] = 8.0;
   cairn_cm_output out = step(&c);
   /* The ratio 125 / 250 and the products are exact here; CAP_TOL allows another rounding. */
-  assert_near(out.force[1], -75.0, CAP_TOL);
-  assert_near(out.force[2], -100.0, CAP_TOL);
+  assert_near(out.force_xyz[1], -75.0, CAP_TOL);
+  assert_near(out.force_xyz[2], -100.0, CAP_TOL);
   assert_int_equal(out.slip_mode, 0);
   assert_int_equal(out.events, CAIRN_EV_SLIP_CHANGE);
 }
@@ -231,13 +231,13 @@ static void test_linear_normal_dashpot_uses_the_critical_ratio_and_reduced_mass(
   c.in.dt = 0.01;
   c.in.gap = -0.05;
   c.in.m_eff = 2.0;
-  c.in.vel[0] = -0.3; /* closing */
+  c.in.vel_xyz[0] = -0.3; /* closing */
   /* First active step: the dashpot interval starts at first touch (xi_a = 0). */
   double cn = 2 * 0.1 * sqrt(2.0 * 1000), dt = 0.01, d = 0.05, u = 0.3, m = 2.0;
   double r = cn * dt / (2 * m);
   double f = (1000 * d + cn * (d + u * dt / 2) / dt) / (1 + r);
   cairn_cm_output out = step(&c);
-  assert_near(out.force[0], f, DP_REL * f);
+  assert_near(out.force_xyz[0], f, DP_REL * f);
   assert_true(c.state[S_FORCE] == 50.0); /* the spring part alone */
   assert_near(c.state[S_DPFORCE], f - 50.0, DP_REL * f);
   double xi = d + (u - f * dt / m) * dt / 2; /* overlap at t + dt/2, carried on */
@@ -247,14 +247,14 @@ static void test_linear_normal_dashpot_uses_the_critical_ratio_and_reduced_mass(
   d = 0.052;
   double f2 = (1000 * d + cn * (d + u * dt / 2 - xi) / dt) / (1 + r);
   out = step(&c);
-  assert_near(out.force[0], f2, DP_REL * f2);
+  assert_near(out.force_xyz[0], f2, DP_REL * f2);
   /* The reduced mass sets c: a heavier contact damps more. */
   contact h = new_contact(1000, 0, 0);
   h.props[P_DPN] = 0.1;
   h.in.dt = 0.01;
   h.in.gap = -0.05;
   h.in.m_eff = 8.0;
-  h.in.vel[0] = -0.3;
+  h.in.vel_xyz[0] = -0.3;
   step(&h);
   assert_true(h.state[S_DPFORCE] > c.state[S_DPFORCE]);
 }
@@ -268,12 +268,12 @@ static void test_linear_normal_dashpot_applies_the_closing_tension_inside_the_st
   c.in.dt = 0.01;
   c.in.first = 0;
   c.in.gap = -0.001;
-  c.in.vel[0] = 1.0;       /* opening at 1: the overlap is gone in 0.001 of a step */
+  c.in.vel_xyz[0] = 1.0;   /* opening at 1: the overlap is gone in 0.001 of a step */
   c.state[S_DPXI] = 0.006; /* overlap half a step ago */
   double cn = 2 * 0.5 * sqrt(2.0 * 1000);
   cairn_cm_output out = step(&c);
-  assert_near(out.force[0], 1.0 - cn * 0.006 / 0.01, DP_REL * cn);
-  assert_true(out.force[0] < 0); /* tension: dp_mode 0 allows it */
+  assert_near(out.force_xyz[0], 1.0 - cn * 0.006 / 0.01, DP_REL * cn);
+  assert_true(out.force_xyz[0] < 0); /* tension: dp_mode 0 allows it */
   assert_true(c.state[S_DPXI] == 0.0);
   /* dp_mode 1: no tension in the total normal force. */
   contact n = new_contact(1000, 0, 0);
@@ -282,7 +282,7 @@ static void test_linear_normal_dashpot_applies_the_closing_tension_inside_the_st
   n.in = c.in;
   n.state[S_DPXI] = 0.006;
   out = step(&n);
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
   assert_true(n.state[S_DPFORCE] == -1.0); /* the dashpot cancels the spring exactly */
 }
 
@@ -294,10 +294,10 @@ static void test_linear_dashpot_never_reverses_the_normal_speed_on_its_own(void 
   c.props[P_DPN] = 500.0; /* c = 44721, r = c dt / 2m = 112 */
   c.in.dt = 0.01;
   c.in.gap = -0.001;
-  c.in.vel[0] = -0.5;
+  c.in.vel_xyz[0] = -0.5;
   cairn_cm_output out = step(&c);
   assert_near(c.state[S_DPFORCE], 2.0 * 0.5 / 0.01, 1e-12 * 100);
-  assert_near(out.force[0], 1.0 + 100.0, 1e-12 * 100);
+  assert_near(out.force_xyz[0], 1.0 + 100.0, 1e-12 * 100);
 }
 
 static void test_linear_open_contact_clears_the_dashpot_interval(void **state) {
@@ -306,7 +306,7 @@ static void test_linear_open_contact_clears_the_dashpot_interval(void **state) {
   c.props[P_DPN] = 0.2;
   c.in.dt = 0.001;
   c.in.gap = -0.01;
-  c.in.vel[0] = -0.1;
+  c.in.vel_xyz[0] = -0.1;
   step(&c);
   assert_true(c.state[S_DPXI] > 0);
   c.in.gap = 0.001;
@@ -322,9 +322,9 @@ static void test_linear_without_normal_dashpot_the_normal_force_is_the_spring_fo
     contact c = new_contact(1000, 0, 0);
     c.props[P_DPMODE] = mode;
     c.in.gap = -0.123;
-    c.in.vel[0] = 0.7;
+    c.in.vel_xyz[0] = 0.7;
     cairn_cm_output out = step(&c);
-    assert_true(out.force[0] == 1000 * 0.123);
+    assert_true(out.force_xyz[0] == 1000 * 0.123);
     assert_true(c.state[S_DPXI] == 0.0);
   }
 }
@@ -335,27 +335,27 @@ static void test_linear_shear_dashpot_acts_while_sticking_and_is_off_while_slidi
   c.props[P_DPS] = 0.5;
   c.props[P_DPMODE] = 2; /* no shear dashpot while sliding */
   c.in.gap = -0.5;
-  c.in.vel[2] = 0.5; /* -12.5 per step: sticking for 10 steps */
+  c.in.vel_xyz[2] = 0.5; /* -12.5 per step: sticking for 10 steps */
   cairn_cm_output out = step(&c);
   double cs = 2 * 0.5 * sqrt(2.0 * 100); /* as the normal dashpot: within a few ulp */
   assert_near(c.state[S_DPFORCE + 3], -cs * 0.5, 1e-13);
-  assert_near(out.force[2], -12.5 - cs * 0.5, 1e-13);
+  assert_near(out.force_xyz[2], -12.5 - cs * 0.5, 1e-13);
   assert_true(c.state[S_DPFORCE + 2] == 0.0); /* no s velocity, no s dashpot */
   /* Slide: a velocity that takes the spring past the cap in one step. */
-  c.in.vel[2] = 10.0;
+  c.in.vel_xyz[2] = 10.0;
   out = step(&c);
   assert_true(c.state[S_SLIP] == 1.0);
-  assert_true(c.state[S_DPFORCE + 3] == 0.0); /* off while sliding */
-  assert_near(out.force[2], -125.0, CAP_TOL); /* the capped spring force alone */
+  assert_true(c.state[S_DPFORCE + 3] == 0.0);     /* off while sliding */
+  assert_near(out.force_xyz[2], -125.0, CAP_TOL); /* the capped spring force alone */
   /* dp_mode 0 (full): the shear dashpot keeps acting while sliding, beyond the slider. */
   contact f = new_contact(1000, 100, 0.25);
   f.props[P_DPS] = 0.5;
   f.in.gap = -0.5;
-  f.in.vel[2] = 10.0;
+  f.in.vel_xyz[2] = 10.0;
   out = step(&f);
   assert_true(f.state[S_SLIP] == 1.0);
   assert_near(f.state[S_DPFORCE + 3], -cs * 10.0, 1e-12);
-  assert_near(out.force[2], -125.0 - cs * 10.0, CAP_TOL);
+  assert_near(out.force_xyz[2], -125.0 - cs * 10.0, CAP_TOL);
 }
 
 static void test_linear_stiffness_from_properties(void **state) {
@@ -374,15 +374,15 @@ static void test_linear_2d_forces_stay_in_the_xy_plane(void **state) {
   c.in.kind = CAIRN_KIND_BALL_WALL;
   c.in.n[0] = 0.0, c.in.n[1] = 1.0;
   c.in.gap = -0.5;
-  c.in.vel[0] = 1.0; /* shear: -25 per step along x */
+  c.in.vel_xyz[0] = 1.0; /* shear: -25 per step along x */
   cairn_cm_output out = step(&c);
-  assert_true(out.force[0] == -25.0);
-  assert_true(out.force[1] == 500.0); /* the normal force pushes the ball along +n */
-  assert_true(out.force[2] == 0.0);
+  assert_true(out.force_xyz[0] == -25.0);
+  assert_true(out.force_xyz[1] == 500.0); /* the normal force pushes the ball along +n */
+  assert_true(out.force_xyz[2] == 0.0);
   /* A normal velocity adds no shear: only its in-plane part increments the spring. */
-  c.in.vel[1] = -0.5;
+  c.in.vel_xyz[1] = -0.5;
   out = step(&c);
-  assert_true(out.force[0] == -50.0 && out.force[1] == 500.0 && out.force[2] == 0.0);
+  assert_true(out.force_xyz[0] == -50.0 && out.force_xyz[1] == 500.0 && out.force_xyz[2] == 0.0);
   assert_true(c.state[S_FORCE] == 500.0);
   assert_true(c.state[S_FORCE + 1] == -50.0);
   assert_true(c.state[S_FORCE + 2] == 0.0 && c.state[S_FORCE + 3] == 0.0);
@@ -398,8 +398,8 @@ static void test_linear_shear_force_turns_with_the_normal(void **state) {
   (void)state;
   contact c = new_contact(1000, 100, 10); /* friction high enough never to slip */
   c.in.gap = -0.5;
-  c.in.vel[1] = 1.0;
-  c.in.vel[2] = -0.5;
+  c.in.vel_xyz[1] = 1.0;
+  c.in.vel_xyz[2] = -0.5;
   for (int i = 0; i < 4; i++) step(&c); /* F_s = (0, -100, 50) on the plane x = 0 */
   assert_true(c.state[S_FORCE + 1] == 0.0 && c.state[S_FORCE + 2] == -100.0 &&
               c.state[S_FORCE + 3] == 50.0);
@@ -408,7 +408,7 @@ static void test_linear_shear_force_turns_with_the_normal(void **state) {
   cairn_model_linear.energy(c.props, c.state, e0);
   /* The normal turns by theta = 0.01 about z each step, standing still (vel = 0). */
   const double theta = 0.01;
-  c.in.vel[1] = c.in.vel[2] = 0;
+  c.in.vel_xyz[1] = c.in.vel_xyz[2] = 0;
   for (int i = 1; i <= 10; i++) {
     double a = i * theta, n[3] = {cos(a), sin(a), 0.0};
     for (int k = 0; k < 3; k++) c.in.n[k] = n[k];
@@ -420,7 +420,7 @@ static void test_linear_shear_force_turns_with_the_normal(void **state) {
     assert_near(fs[0] * n[0] + fs[1] * n[1] + fs[2] * n[2], 0.0, tol);
     /* The global force is the normal force along the new normal plus the turned shear force. */
     assert_true(c.state[S_FORCE] == 500.0);
-    for (int k = 0; k < 3; k++) assert_near(out.force[k], 500.0 * n[k] + fs[k], 1e-12 * 500.0);
+    for (int k = 0; k < 3; k++) assert_near(out.force_xyz[k], 500.0 * n[k] + fs[k], 1e-12 * 500.0);
     /* Against the contact's rigid rotation by a about z, which takes (0, -100, 50) to
        (100 sin a, -100 cos a, 50): each step's turn errs by O(theta^2) in direction. */
     double rot[3] = {100.0 * sin(a), -100.0 * cos(a), 50.0};
@@ -432,7 +432,7 @@ static void test_linear_shear_force_turns_with_the_normal(void **state) {
   assert_near(e1[CAIRN_ENERGY_STRAIN], e0[CAIRN_ENERGY_STRAIN], 1e-12 * e0[CAIRN_ENERGY_STRAIN]);
   /* A velocity along the turned normal is no shear: the shear force keeps its value. */
   double before[3] = {c.state[S_FORCE + 1], c.state[S_FORCE + 2], c.state[S_FORCE + 3]};
-  for (int k = 0; k < 3; k++) c.in.vel[k] = -0.5 * c.in.n[k];
+  for (int k = 0; k < 3; k++) c.in.vel_xyz[k] = -0.5 * c.in.n[k];
   step(&c);
   for (int k = 0; k < 3; k++) assert_near(c.state[S_FORCE + 1 + k], before[k], tol);
 }
@@ -445,15 +445,15 @@ static void test_linear_energy_books_slip_only_while_sliding(void **state) {
   (void)state;
   contact c = new_contact(8.0, 4.0, 0.5);
   c.in.energy = 1;
-  c.in.gap = -0.5;   /* fn = 4, cap 2 */
-  c.in.vel[2] = 1.0; /* shear displacement 0.25 per step: spring force -1 */
+  c.in.gap = -0.5;       /* fn = 4, cap 2 */
+  c.in.vel_xyz[2] = 1.0; /* shear displacement 0.25 per step: spring force -1 */
   step(&c);
   assert_true(c.state[S_FORCE + 3] == -1.0 && c.state[S_SLIP] == 0);
   assert_true(c.state[S_ESLIP] == 0.0 && c.state[S_EDASH] == 0.0);
   double e[CAIRN_ENERGY_N] = {0, 0, 0};
   cairn_model_linear.energy(c.props, c.state, e);
   assert_true(e[CAIRN_ENERGY_STRAIN] == 16.0 / 16.0 + 1.0 / 8.0); /* 4^2/(2*8) + 1/(2*4) */
-  c.in.vel[2] = 8.0; /* trial -1 - 8 = -9, capped to -2: slides */
+  c.in.vel_xyz[2] = 8.0; /* trial -1 - 8 = -9, capped to -2: slides */
   step(&c);
   assert_true(c.state[S_FORCE + 3] == -2.0 && c.state[S_SLIP] == 1);
   /* work -(-1 + -2)/2 * 2 = 3, spring gain (4 - 1) / 8 = 0.375: slip 2.625 */

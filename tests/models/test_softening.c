@@ -54,9 +54,9 @@ static cairn_cm_output step(contact *c, double gap, double vn, double vs, double
   memset(&out, 0, sizeof out);
   out.may_delete = 1;
   c->in.gap = gap;
-  c->in.vel[0] = vn;
-  c->in.vel[1] = vs;
-  c->in.vel[2] = vt;
+  c->in.vel_xyz[0] = vn;
+  c->in.vel_xyz[1] = vs;
+  c->in.vel_xyz[2] = vt;
   cairn_model_softening.force(&c->in, c->props, NULL, c->state, &out);
   return out;
 }
@@ -81,19 +81,19 @@ static void test_softening_table_names(void **state) {
     off += cairn_state_slots(&m->state[i]);
   }
   assert_int_equal(off, N_STATE);
-  assert_int_equal(m->state[0].flags, CAIRN_STATE_PLANE_VEC);
+  assert_int_equal(m->state[0].flags, CAIRN_STATE_PLANE_XYZ);
 }
 
 static void test_softening_normal_force_is_incremental_with_two_stiffnesses(void **state) {
   (void)state;
   contact c = new_contact();
   cairn_cm_output out = step(&c, 0.5, -0.01, 0, 0); /* from zero: knt (the force is not > 0) */
-  assert_near(out.force[0], 10.0, 1e-12);           /* the gap plays no part: incremental */
+  assert_near(out.force_xyz[0], 10.0, 1e-12);       /* the gap plays no part: incremental */
   out = step(&c, 0.5, -0.01, 0, 0);                 /* now compressive: knc */
-  assert_near(out.force[0], 30.0, 1e-12);
+  assert_near(out.force_xyz[0], 30.0, 1e-12);
   assert_int_equal(out.may_delete, 0); /* bonded */
   out = step(&c, 0.5, 0.02, 0, 0);     /* 30 - 40: tensile, within the strength */
-  assert_near(out.force[0], -10.0, 1e-12);
+  assert_near(out.force_xyz[0], -10.0, 1e-12);
   assert_true(out.kn_est == 1000.0);
 }
 
@@ -106,15 +106,15 @@ static void test_softening_compressive_slip_softens_and_keeps_residual_friction(
   c.state[S_FORCE] = 100;
   cairn_cm_output out = step(&c, -0.1, 0, 0, -0.3); /* +150 in t */
   double dup = 50.0 / 450.0;
-  assert_near(out.force[2], 150.0 - 500.0 * dup, 1e-12);
+  assert_near(out.force_xyz[2], 150.0 - 500.0 * dup, 1e-12);
   assert_near(c.state[S_UPLAS], dup, 1e-15);
   assert_near(c.state[S_SOFTENED], dup, 1e-15);
   assert_int_equal(out.events, CAIRN_EV_BOND_BREAK);
   assert_int_equal(out.bond_mode, 1);
   /* A huge slip step: the force may not fall below rfric Fn = 25. */
   out = step(&c, -0.1, 0, 0, -3.0);
-  assert_near(out.force[2], 25.0, 1e-12);
-  assert_true(out.force[0] == 100.0); /* broken in compression: the normal force stays */
+  assert_near(out.force_xyz[2], 25.0, 1e-12);
+  assert_true(out.force_xyz[0] == 100.0); /* broken in compression: the normal force stays */
   assert_true(c.state[S_ISBROKEN] == 1.0 && c.state[S_SOFTENED] == 1.0);
   assert_int_equal(out.bond_mode, 0);
 }
@@ -126,17 +126,17 @@ static void test_softening_strength_is_interpolated_on_the_force_angle(void **st
   c.props[P_KS] = 1000; /* equal stiffnesses: the flow keeps the force on its ray */
   double f = 70.0 / sqrt(2.0);
   cairn_cm_output out = step(&c, 0.1, f / 1000, 0, -f / 1000); /* |F| = 70 < 75 */
-  assert_near(out.force[0], -f, 1e-12);
-  assert_near(out.force[2], f, 1e-12);
+  assert_near(out.force_xyz[0], -f, 1e-12);
+  assert_near(out.force_xyz[2], f, 1e-12);
   assert_true(c.state[S_UPLAS] == 0.0);
   double g = 10.0 / sqrt(2.0);
   out = step(&c, 0.1, g / 1000, 0, -g / 1000); /* trial |F| = 80 > 75: yields */
-  double fm = sqrt(out.force[0] * out.force[0] + out.force[2] * out.force[2]);
+  double fm = sqrt(out.force_xyz[0] * out.force_xyz[0] + out.force_xyz[2] * out.force_xyz[2]);
   double up = c.state[S_UPLAS];
   assert_true(up > 0);
   /* On the softened strength, along the same direction. */
   assert_near(fm, 75.0 * (1.0 - up / 1.0), 1e-9);
-  assert_near(-out.force[0], out.force[2], 1e-9);
+  assert_near(-out.force_xyz[0], out.force_xyz[2], 1e-9);
   /* Consistency with an elastic drop along the force: 80 - 1000 up = 75 (1 - up). */
   assert_near(up, 5.0 / 925.0, 1e-12);
 }
@@ -146,16 +146,16 @@ static void test_softening_broken_contact_has_no_bond(void **state) {
   contact c = new_contact();
   c.props[P_BROKEN] = 1;
   cairn_cm_output out = step(&c, 0.01, -0.01, 0, 0); /* apart: no force even when closing */
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
   assert_int_equal(out.active, 0);
   assert_int_equal(out.may_delete, 1);
   assert_int_equal(out.events, 0);
   out = step(&c, -0.01, -0.01, 0, 0); /* overlapping: incremental compression */
-  assert_near(out.force[0], 10.0, 1e-12);
+  assert_near(out.force_xyz[0], 10.0, 1e-12);
   out = step(&c, -0.01, 0, 0, -1.0); /* shear capped at rfric Fn (no cohesion, no fric) */
-  assert_near(out.force[2], 2.5, 1e-12);
+  assert_near(out.force_xyz[2], 2.5, 1e-12);
   out = step(&c, -0.005, 0.02, 0, 0); /* unloading past zero: no tension */
-  assert_true(out.force[0] == 0.0 && out.force[2] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0 && out.force_xyz[2] == 0.0);
   assert_int_equal(out.events, 0);
   assert_true(c.state[S_ISBROKEN] == 1.0);
 }
@@ -166,7 +166,7 @@ static void test_softening_breaks_in_tension_with_zero_force(void **state) {
   c.props[P_UPLIM] = 0.5;
   step(&c, 0.1, 0.09, 0, 0); /* -90 */
   cairn_cm_output out = step(&c, 0.1, 1.0, 0, 0);
-  assert_true(out.force[0] == 0.0);
+  assert_true(out.force_xyz[0] == 0.0);
   assert_int_equal(out.events, CAIRN_EV_BOND_BREAK);
   assert_int_equal(out.bond_mode, 0);
   assert_int_equal(out.may_delete, 1);
@@ -199,7 +199,7 @@ static void test_softening_shear_force_turns_with_the_normal(void **state) {
     assert_near(c.state[S_FORCE], fn, 1e-12 * fn);
     for (int k = 0; k < 3; k++) {
       assert_near(c.state[S_FORCE + 1 + k], rot[k], 1e-12 * 25.0);
-      assert_near(out.force[k], fn * n[k] + rot[k], 1e-12 * fn);
+      assert_near(out.force_xyz[k], fn * n[k] + rot[k], 1e-12 * fn);
     }
   }
   /* A shear velocity of -0.02 along the turned y direction adds 10 there: 35 along it. */
@@ -208,7 +208,7 @@ static void test_softening_shear_force_turns_with_the_normal(void **state) {
   assert_near(c.state[S_FORCE], 130.0, 1e-12 * 130.0);
   for (int k = 0; k < 3; k++) {
     assert_near(c.state[S_FORCE + 1 + k], 35.0 * t[k], 1e-12 * 35.0);
-    assert_near(out.force[k], 130.0 * n[k] + 35.0 * t[k], 1e-12 * 130.0);
+    assert_near(out.force_xyz[k], 130.0 * n[k] + 35.0 * t[k], 1e-12 * 130.0);
   }
 }
 

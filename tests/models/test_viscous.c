@@ -65,7 +65,7 @@ static void test_viscous_table_has_the_seed_names_and_bondtouch_on(void **state)
   /* The state block is as long as the layout above (vis_force a four-slot plane vector). */
   assert_int_equal(m->n_state, 2);
   assert_string_equal(m->state[0].name, "vis_force");
-  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_VEC);
+  assert_true(m->state[0].flags & CAIRN_STATE_PLANE_XYZ);
   int slots = 0;
   for (int i = 0; i < m->n_state; i++) slots += cairn_state_slots(&m->state[i]);
   assert_int_equal(slots, N_STATE);
@@ -75,18 +75,18 @@ static void test_viscous_table_has_the_seed_names_and_bondtouch_on(void **state)
 static void test_viscous_maxwell_step_is_eq_4_8_per_component(void **state) {
   (void)state;
   contact c = new_contact(1);
-  c.in.vel[1] = 0.3;
-  c.in.vel[2] = -0.6;
+  c.in.vel_xyz[1] = 0.3;
+  c.in.vel_xyz[2] = -0.6;
   cairn_cm_output out = step(&c, -0.5);
   /* From zero: -25 v / 1.5 = (-5, 10); Eq. 4.8 with 1/ks - dt/(2 eta) = 0.005 and
      1/ks + dt/(2 eta) = 0.015 gives the same: (0 - 0.3 * 0.25) / 0.015 = -5. */
-  assert_near(out.force[1], -5.0, 1e-12);
-  assert_near(out.force[2], 10.0, 1e-12);
-  assert_true(out.force[0] == 500.0);
-  c.in.vel[1] = c.in.vel[2] = 0; /* held: the force relaxes by (1 - a) / (1 + a) = 1/3 */
+  assert_near(out.force_xyz[1], -5.0, 1e-12);
+  assert_near(out.force_xyz[2], 10.0, 1e-12);
+  assert_true(out.force_xyz[0] == 500.0);
+  c.in.vel_xyz[1] = c.in.vel_xyz[2] = 0; /* held: the force relaxes by (1 - a) / (1 + a) = 1/3 */
   out = step(&c, -0.5);
-  assert_near(out.force[1], -5.0 / 3, 1e-12);
-  assert_near(out.force[2], 10.0 / 3, 1e-12);
+  assert_near(out.force_xyz[1], -5.0 / 3, 1e-12);
+  assert_near(out.force_xyz[2], 10.0 / 3, 1e-12);
 }
 
 static void test_viscous_bonds_on_touch_carries_tension_and_is_never_deleted(void **state) {
@@ -100,7 +100,7 @@ static void test_viscous_bonds_on_touch_carries_tension_and_is_never_deleted(voi
   assert_true(c.state[S_BONDED] == 1.0);
   assert_int_equal(out.may_delete, 0);
   out = step(&c, 0.2); /* apart: tension kn * gap */
-  assert_true(out.force[0] == -200.0);
+  assert_true(out.force_xyz[0] == -200.0);
   assert_int_equal(out.active, 1);
   assert_int_equal(out.may_delete, 0);
 }
@@ -108,31 +108,31 @@ static void test_viscous_bonds_on_touch_carries_tension_and_is_never_deleted(voi
 static void test_viscous_without_bondtouch_acts_only_while_overlapping(void **state) {
   (void)state;
   contact c = new_contact(0);
-  c.in.vel[2] = 0.3;
+  c.in.vel_xyz[2] = 0.3;
   cairn_cm_output out = step(&c, -0.1);
-  assert_true(out.force[0] == 100.0);
-  assert_near(out.force[2], -5.0, 1e-12);
+  assert_true(out.force_xyz[0] == 100.0);
+  assert_near(out.force_xyz[2], -5.0, 1e-12);
   assert_int_equal(out.may_delete, 1);
   out = step(&c, 0.01);
   assert_int_equal(out.active, 0);
-  assert_true(out.force[0] == 0 && c.state[S_FORCE + 3] == 0); /* shear history dropped */
+  assert_true(out.force_xyz[0] == 0 && c.state[S_FORCE + 3] == 0); /* shear history dropped */
 }
 
 static void test_viscous_viscosity_limits(void **state) {
   (void)state;
   contact c = new_contact(1);
   c.props[P_VISC] = INFINITY; /* a plain incremental spring */
-  c.in.vel[2] = 1.0;
+  c.in.vel_xyz[2] = 1.0;
   step(&c, -0.1);
   cairn_cm_output out = step(&c, -0.1);
-  assert_true(out.force[2] == -50.0);
+  assert_true(out.force_xyz[2] == -50.0);
   c.props[P_VISC] = 0; /* a free dashpot: no shear force */
   out = step(&c, -0.1);
-  assert_true(out.force[1] == 0.0 && out.force[2] == 0.0);
+  assert_true(out.force_xyz[1] == 0.0 && out.force_xyz[2] == 0.0);
   c.props[P_KS] = 0;
   c.props[P_VISC] = 25;
   out = step(&c, -0.1); /* no spring: no shear force, and no NaN */
-  assert_true(out.force[2] == 0.0);
+  assert_true(out.force_xyz[2] == 0.0);
 }
 
 /* A bonded contact whose normal turns (about z by 0.01 per step, standing still): the stored
@@ -143,12 +143,12 @@ static void test_viscous_shear_force_turns_with_the_normal(void **state) {
   (void)state;
   contact c = new_contact(1);
   c.props[P_VISC] = INFINITY; /* a plain spring first, to load the shear: (0, -25, 50) */
-  c.in.vel[1] = 1.0;
-  c.in.vel[2] = -2.0;
+  c.in.vel_xyz[1] = 1.0;
+  c.in.vel_xyz[2] = -2.0;
   step(&c, -0.5);
   assert_true(c.state[S_FORCE + 2] == -25.0 && c.state[S_FORCE + 3] == 50.0);
   c.props[P_VISC] = 25; /* a = 0.5 */
-  c.in.vel[1] = c.in.vel[2] = 0;
+  c.in.vel_xyz[1] = c.in.vel_xyz[2] = 0;
   double mag = sqrt(25.0 * 25.0 + 50.0 * 50.0);
   for (int i = 1; i <= 5; i++) {
     double a = 0.01 * i, n[3] = {cos(a), sin(a), 0.0};
@@ -159,7 +159,7 @@ static void test_viscous_shear_force_turns_with_the_normal(void **state) {
     assert_near(sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]), mag, 1e-12 * mag);
     assert_near(fs[0] * n[0] + fs[1] * n[1] + fs[2] * n[2], 0.0, 1e-12 * mag);
     assert_true(c.state[S_FORCE] == 500.0);
-    for (int k = 0; k < 3; k++) assert_near(out.force[k], 500.0 * n[k] + fs[k], 1e-12 * 500.0);
+    for (int k = 0; k < 3; k++) assert_near(out.force_xyz[k], 500.0 * n[k] + fs[k], 1e-12 * 500.0);
   }
 }
 

@@ -15,7 +15,7 @@ void spring_force(const cairn_cm_input *in, const double *p, const double *, dou
                   cairn_cm_output *out) {
   if (in->gap >= 0) return;
   const double fn = p[0] * -in->gap; // along the normal, > 0 in compression
-  for (int k = 0; k < 3; k++) out->force[k] = fn * in->n[k];
+  for (int k = 0; k < 3; k++) out->force_xyz[k] = fn * in->n[k];
   out->kn_est = p[0];
   out->active = 1;
 }

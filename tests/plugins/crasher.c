@@ -34,7 +34,7 @@ static long recurse(volatile char *up, long depth) {
 static void overflow_force(const cairn_cm_input *in, const double *p, const double *derived,
                            double *st, cairn_cm_output *out) {
   (void)in, (void)p, (void)derived, (void)st, (void)out;
-  out->force[0] = (double)recurse(NULL, 0);
+  out->force_xyz[0] = (double)recurse(NULL, 0);
 }
 
 static void assert_force(const cairn_cm_input *in, const double *p, const double *derived,

@@ -22,7 +22,7 @@ static const cairn_prop_desc props[] = {
 static const cairn_state_desc state[] = {
     {"nf_calls", CAIRN_PROP_FLT, 0, "-", "updates so far"},
     {"nf_val", CAIRN_PROP_FLT, 0, "-", "a state value"},
-    {"nf_pv", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "-", "a contact-plane state vector"},
+    {"nf_pv", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "-", "a contact-plane state vector"},
 };
 
 static void nf_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
@@ -34,8 +34,8 @@ static void nf_force(const cairn_cm_input *in, const double *p, const double *de
   st[VAL] = bad && p[WHAT] == 2 ? NAN : fn;
   st[PV + 3] = bad && p[WHAT] == 3 ? NAN : 0.0;
   if (bad && p[WHAT] == 0) fn = INFINITY;
-  for (int k = 0; k < 3; k++) out->force[k] = fn * in->n[k];
-  if (bad && p[WHAT] == 1) out->moment[2] = NAN;
+  for (int k = 0; k < 3; k++) out->force_xyz[k] = fn * in->n[k];
+  if (bad && p[WHAT] == 1) out->moment_xyz[2] = NAN;
   out->active = in->gap < 0;
   out->kn_est = p[K];
 }

@@ -25,7 +25,7 @@ ball.fix{"velocity", "spin"} -- keep the overlap, so the contact stays
 refused(dir .. "/no_such_plugin.so", "no such file")
 refused(lib("not_a_library"), "cannot be loaded")
 refused(lib("bad_no_entry"), "has no function cairn_plugin_register")
-refused(lib("bad_abi"), "built for contact-model ABI 5, this cairn needs ABI 4")
+refused(lib("bad_abi"), "built for contact-model ABI 6, this cairn needs ABI 5")
 refused(lib("bad_taken_name"), "contact model 'linear' is already registered (by built-in)")
 refused(lib("bad_repeated_prop"), "property/state name 'bad_k' is repeated")
 refused(lib("bad_empty_range"), "has an empty range [1, 0]")

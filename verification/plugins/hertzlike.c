@@ -35,10 +35,11 @@ static void hl_force(const cairn_cm_input *in, const double *p, const double *de
   double d = -in->gap, sd = sqrt(d), fn = p[K] * d * sd;
   st[0] = fn;
   out->active = 1;
-  out->force[0] = fn * in->n[0], out->force[1] = fn * in->n[1], out->force[2] = fn * in->n[2];
+  out->force_xyz[0] = fn * in->n[0], out->force_xyz[1] = fn * in->n[1],
+  out->force_xyz[2] = fn * in->n[2];
   /* the peak overlap of a head-on impact from here: hl_k dmax^2.5 / 2.5 = hl_k d^2.5 / 2.5 +
      m u^2 / 2 */
-  double u = -(in->vel[0] * in->n[0] + in->vel[1] * in->n[1] + in->vel[2] * in->n[2]);
+  double u = -(in->vel_xyz[0] * in->n[0] + in->vel_xyz[1] * in->n[1] + in->vel_xyz[2] * in->n[2]);
   double dmax = d;
   if (!p[NAIVE] && u > 0) dmax = pow(d * d * sd + 1.25 * in->m_eff * u * u / p[K], 0.4);
   if (d > st[1]) st[1] = d;

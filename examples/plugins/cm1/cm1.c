@@ -35,7 +35,7 @@ static const cairn_prop_desc cm1_props[] = {
 };
 
 static const cairn_state_desc cm1_state[] = {
-    {"cm1_shear", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_VEC, "N", "shear force (0, s, t)"},
+    {"cm1_shear", CAIRN_PROP_VEC, CAIRN_STATE_PLANE_XYZ, "N", "shear force (0, s, t)"},
     {"cm1_slip", CAIRN_PROP_BOOL, 0, "-", "1 while sliding"},
 };
 
@@ -51,7 +51,7 @@ static void cm1_force(const cairn_cm_input *in, const double *p, const double *d
   }
   double fn = p[KN] * -in->gap;
   double vs[3]; /* the shear part of the relative velocity */
-  cairn_cm_split(in->vel, in->n, vs);
+  cairn_cm_split(in->vel_xyz, in->n, vs);
   cairn_cm_turn(fs, in->n); /* onto this step's contact plane */
   for (int k = 0; k < 3; k++) fs[k] -= p[KS] * vs[k] * in->dt;
   double fmax = p[FRIC] * fn;
@@ -66,7 +66,7 @@ static void cm1_force(const cairn_cm_input *in, const double *p, const double *d
     out->slip_mode = slip ? 0 : 1;
   }
   st[SLIP] = slip;
-  for (int k = 0; k < 3; k++) out->force[k] += fn * in->n[k] + fs[k]; /* out starts at zero */
+  for (int k = 0; k < 3; k++) out->force_xyz[k] += fn * in->n[k] + fs[k]; /* out starts at zero */
   out->kn_est = p[KN];
   out->ks_est = p[KS];
   out->active = 1;
