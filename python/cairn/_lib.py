@@ -54,6 +54,12 @@ def _candidates():
 
 _lib = None
 
+# OpenMP threads that wait for work sleep instead of spinning unless the user chose otherwise, as
+# the cairn command does (docs/scripting.md, model.threads): libgomp reads this once, as it is
+# loaded with libcairn.so, so it is set before the library is loaded.
+if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
+    os.environ["OMP_WAIT_POLICY"] = "passive"
+
 
 def lib():
     """The loaded library, with its functions declared (loaded on first use)."""

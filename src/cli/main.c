@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <math.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -16,6 +17,7 @@
 #include "contact/contact.h"
 #include "contact/plugin_call.h"
 #include "core/comm.h"
+#include "cycle/cycle.h"
 #include "io/io.h"
 
 #include "lua/lua_api.h"
@@ -69,6 +71,20 @@ static int usage_error(const char *fmt, const char *arg) {
 static const char *plugins[64];
 static int n_plugins;
 
+/* The note at the start of a run on several threads: how many, and how to change it; for a
+   person at a terminal, as the progress line is (not in logs). */
+static void note_threads(void) {
+  int n = cycle_threads(0);
+  if (n < 2 || !isatty(2)) return;
+  const char *policy = getenv("OMP_WAIT_POLICY");
+  int spins = policy && (strcasecmp(policy, "active") == 0);
+  fprintf(stderr,
+          "cairn: %d threads, which %s while they wait (OMP_NUM_THREADS=1 for one; "
+          "OMP_WAIT_POLICY=%s to %s; --quiet hides this note)\n",
+          n, spins ? "spin" : "sleep", spins ? "passive" : "active",
+          spins ? "sleep, on a machine shared with other work" : "spin, on a machine of your own");
+}
+
 static int cmd_run(int argc, char **argv) {
   const char *script = NULL;
   int quiet = 0;
@@ -83,6 +99,7 @@ static int cmd_run(int argc, char **argv) {
       return usage_error("run takes one script (got a second: '%s')", argv[i]);
   }
   if (!script) return usage_error("%s", "run needs a script: cairn run SCRIPT.lua");
+  if (!quiet) note_threads();
   cairn_diag d;
   if (script_run_file(script, NULL, quiet, plugins, n_plugins, NULL, &d) != CAIRN_OK)
     return failed(1, "%s%s\n", d.msg, "");
@@ -439,7 +456,25 @@ static void catch_plugin_faults(void) {
 
 static int run_command(int argc_in, char **argv_in);
 
+/* OpenMP threads waiting for work spin, and on a machine busy with other work two spinning
+   threads slow a run down several times over (docs/scripting.md, model.threads: 67 s against
+   16 s on one thread, where passive waiting takes 16 s). libgomp reads its settings once, as it
+   is loaded, before main runs; so cairn starts itself again, once, with OMP_WAIT_POLICY=passive,
+   unless the user chose a wait policy or a spin count, it runs one thread anyway, or it runs
+   under valgrind (which an exec would leave). Without /proc it goes on as it is. */
+static void wait_passively(char **argv) {
+#ifdef _OPENMP
+  if (getenv("OMP_WAIT_POLICY") || getenv("GOMP_SPINCOUNT") || getenv("VALGRIND_LAUNCHER")) return;
+  if (cycle_threads(0) < 2 || setenv("OMP_WAIT_POLICY", "passive", 1) != 0) return;
+  execv("/proc/self/exe", argv);
+  unsetenv("OMP_WAIT_POLICY");
+#else
+  (void)argv;
+#endif
+}
+
 int main(int argc_in, char **argv_in) {
+  wait_passively(argv_in);
   if (comm_init(&argc_in, &argv_in) != 0) {
     fprintf(stderr, "cairn: MPI could not start; run cairn directly or under mpirun\n");
     return 1;
