@@ -17,7 +17,11 @@
 --  3. bent by spinning them at -w and +w (w = 3 rad/s; the contact points do not slide):
 --     |pb_mb| = pb_kn I 2w dt (j - 1); breaks in tension where |pb_mb| R / I > pb_ten;
 --  4. twisted (3D) by spinning ball 2 at w = 7 rad/s about the normal:
---     |pb_mt| = pb_ks J w dt (j - 1); breaks in shear where |pb_mt| R / J > pb_coh.
+--     |pb_mt| = pb_ks J w dt (j - 1); breaks in shear where |pb_mt| R / J > pb_coh;
+--  5. linearcbond, sheared as in 2 (w = 9 rad/s, kn = 1e6 N/m, ks = 5e5 N/m, overlap 1e-5 m):
+--     the shear spring forms at zero, |F_s| = ks (2r - ov) w dt (j - 1), and the bond breaks in
+--     the first step where |F_s| > cb_shearf = 3 N. (The normal spring follows the overlap, as
+--     in linear: it is not incremental.)
 -- Section: 3D a disk, A = pi R^2, I = pi R^4 / 4, J = 2I; 2D a rectangle of unit thickness,
 -- A = 2R, I = (2R)^3 / 12; R = r. On the forming step the checks are exact (0 N, tolerance 0).
 -- After it, each value is a sum of up to 7 700 equal increments, exact but for rounding, which
@@ -126,3 +130,14 @@ if dim == 3 then
       broken = 3}
 end
 
+-- 5: the contact bond, sheared by equal spins
+local cov, cks, shearf = 1e-5, 5e5, 3
+local cb = {model = "linearcbond", kn = 1e6, ks = cks, fric = 0.5,
+            cb_tenf = 2, cb_shearf = shearf}
+run{name = "cbond_shear:fs", bond = cb, ov = cov, vel = vec(0, 0, 0), s1 = spin(0, ws),
+    s2 = spin(0, ws), value = function(cp)
+      local f = contact.force(cp)
+      return math.sqrt(f[2] ^ 2 + (f[3] or 0) ^ 2)
+    end, rate = cks * (2 * r - cov) * ws * dt, scale = shearf,
+    stress = function(n) return cks * (2 * r - cov) * ws * dt * n end, limit = shearf,
+    state = "cb_state", broken = 3}
