@@ -38,15 +38,19 @@ static const cairn_state_desc cbond_state[] = {
 static void cbond_force(const cairn_cm_input *in, const double *p, const double *derived,
                         double *st, cairn_cm_output *out) {
   (void)derived;
+  /* The shear spring of a bond forms at zero in the configuration of its forming update, which
+     adds no increment: its relative velocity is the motion that brought the balls there, before
+     the bond existed (the normal spring follows the overlap and needs no such care). */
+  double h = in->dt;
   if (st[S_CB_STATE] == CB_NONE && in->first && p[P_BOND] != 0 && in->gap <= 0)
-    st[S_CB_STATE] = CB_BONDED;
+    st[S_CB_STATE] = CB_BONDED, h = 0.0;
   if (st[S_CB_STATE] == CB_BONDED) {
     double *fl = st + S_FORCE, vs[3];
     cairn_cm_split(in->vel_xyz, in->n, vs);
     cairn_cm_turn(fl + 1, in->n);
     const double fn = p[P_KN] * -in->gap; /* tension when the surfaces are apart */
     double fs[3] = {fl[1], fl[2], fl[3]};
-    law_shear_increment(fs, p[P_KS], vs, in->dt);
+    law_shear_increment(fs, p[P_KS], vs, h);
     int broken = 0;
     if (-fn > p[P_TENF])
       broken = CB_BROKEN_TENSION;

@@ -89,9 +89,13 @@ static void pbond_force(const cairn_cm_input *in, const double *p, const double 
                         double *st, cairn_cm_output *out) {
   (void)derived;
   /* Bonded at the first update within pb_gap: the bond is incremental, so it forms stress-free
-     at any gap, and the linear part stays open until the surfaces touch. */
+     at any gap, and the linear part stays open until the surfaces touch. Stress-free at this
+     update's configuration: its increment (the relative velocity of the half step before, times
+     dt) is the motion that brought the balls here, before the bond existed, so the forming step
+     adds none and the first increment is the next step's. */
+  double h = in->dt;
   if (st[S_PB_STATE] == PB_NONE && in->first && p[P_BOND] != 0 && in->gap <= p[P_GAP])
-    st[S_PB_STATE] = PB_BONDED;
+    st[S_PB_STATE] = PB_BONDED, h = 0.0;
   int bonded = st[S_PB_STATE] == PB_BONDED;
   linear_law(in, p, st, out); /* the linear part, in parallel, all along (open when apart) */
   if (!bonded) return;
@@ -104,11 +108,11 @@ static void pbond_force(const cairn_cm_input *in, const double *p, const double 
   double *fs = st + S_PB_FS, *mb = st + S_PB_MB;
   cairn_cm_turn(fs, in->n);
   cairn_cm_turn(mb, in->n);
-  double fn = st[S_PB_FN] - kn * vn * in->dt; /* compression grows as the balls approach */
-  double mt = in->dim == 3 ? st[S_PB_MT] - kt * wn * in->dt : 0.0;
+  double fn = st[S_PB_FN] - kn * vn * h; /* compression grows as the balls approach */
+  double mt = in->dim == 3 ? st[S_PB_MT] - kt * wn * h : 0.0;
   for (int k = 0; k < 3; k++) {
-    fs[k] -= ks * vs[k] * in->dt;
-    mb[k] -= kb * wb[k] * in->dt;
+    fs[k] -= ks * vs[k] * h;
+    mb[k] -= kb * wb[k] * h;
   }
   /* stresses on the section: the largest tension and the largest shear */
   const double mbm = sqrt(mb[0] * mb[0] + mb[1] * mb[1] + mb[2] * mb[2]);
