@@ -17,9 +17,18 @@
 #include "io/io.h"
 #include "lua/lua_api.h"
 
+static int l_detect(lua_State *L) {
+  detected_world(L);
+  return 0;
+}
+
 /* fingerprint(): the FNV-1a hash of the model's save file, as a string (nil when it cannot be
-   saved); the save holds every store a call can change. */
+   saved); the save holds every store a call can change. Detection is brought up to date first,
+   as queries and contact.apply do on their own (contacts of balls created since are derived
+   state, not a change made by the call). */
 static int l_fingerprint(lua_State *L) {
+  lua_pushcfunction(L, l_detect);
+  if (lua_pcall(L, 0, 0, 0) != LUA_OK) return 0;
   static char path[64];
   if (!path[0]) snprintf(path, sizeof path, "/tmp/cairn-fuzz-script-%d.sav", (int)getpid());
   cairn_diag d;
