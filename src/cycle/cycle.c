@@ -316,6 +316,118 @@ static double min_ball_dt(const cairn_world *w, int free_only) {
   return dt;
 }
 
+/* The overlap, as a share of the ball's radius, at which the message of a timestep without
+   stiffness asks the assigned models what stiffness they would have: a loaded packing's typical
+   overlap. A model stiff only when overlapping (hertz) gives a stiffness that grows with the
+   overlap's square root, so ten times less or more moves the suggestion by a factor of 1.8. */
+#define REF_OVERLAP 0.01
+
+/* The stiffnesses that assignment ce's model gives a fresh contact of kind k at an overlap of
+   REF_OVERLAP times the radius r of a ball of mass m (ball-ball: with a ball like it), asked
+   on a scratch state as the look-ahead asks (forces_probe): translational kt, rotational kr
+   about the ball's centre, and kn / m_eff in kn_m. Zero where the model gives none. */
+static cairn_status probe_at_overlap(cairn_world *w, const cmat_entry *ce, int k, double r,
+                                     double m, double *kt, double *kr, double *kn_m,
+                                     cairn_diag *d) {
+  *kt = *kr = *kn_m = 0;
+  model_entry *e = &w->reg->e[ce->model];
+  size_t ns = e->n_state_slots > 0 ? (size_t)e->n_state_slots : 1;
+  uint32_t pblk;
+  CAIRN_TRY(props_block_new(e, ce->props, ce->setmask, &pblk, d));
+  double *state = mem_realloc(NULL, 0, ns * sizeof *state, "cycle:probe");
+  if (!state) {
+    props_block_release(e, pblk);
+    return diag_set(d, CAIRN_ENOMEM, "out of memory for a contact model's scratch state");
+  }
+  memset(state, 0, ns * sizeof *state);
+  int bb = k == CAIRN_KIND_BALL_BALL;
+  double g = -REF_OVERLAP * r, n[3] = {0, 0, 0};
+  n[w->dim == 2 ? 1 : 2] = 1; /* (any direction: the ball is round) */
+  double zero = 0, m_eff = bb ? 0.5 * m : m, r1 = bb ? r : 0, r2 = r, dt = w->dt;
+  double fx, fy, fz, mx, my, mz, kn = 0, ks = 0, krr = 0;
+  unsigned char first = 1, status = 0;
+  int angvel = (e->m->needs & CAIRN_CM_USES_ANGVEL) != 0,
+      radii = (e->m->needs & CAIRN_CM_USES_RADII) != 0;
+  cairn_cm_slice s = {
+      .n = 1,
+      .dim = w->dim,
+      .kind = k,
+      .dt = dt,
+      .props = pool_props(e, pblk),
+      .derived = pool_derived(e, pblk),
+      .state = &state,
+      .first = &first,
+      .gap = &g,
+      .nx = &n[0],
+      .ny = &n[1],
+      .nz = &n[2],
+      .vx = &zero,
+      .vy = &zero,
+      .vz = &zero,
+      .wx = angvel ? &zero : NULL,
+      .wy = angvel ? &zero : NULL,
+      .wz = angvel ? &zero : NULL,
+      .m_eff = &m_eff,
+      .r1 = radii ? &r1 : NULL,
+      .r2 = radii ? &r2 : NULL,
+      .fx = &fx,
+      .fy = &fy,
+      .fz = &fz,
+      .mx = &mx,
+      .my = &my,
+      .mz = &mz,
+      .kn = &kn,
+      .ks = &ks,
+      .kr = &krr,
+      .status = &status,
+  };
+  model_call_force(e, &s);
+  mem_free(state, ns * sizeof *state);
+  props_block_release(e, pblk);
+  if (!(kn >= 0 && ks >= 0 && krr >= 0 && isfinite(kn + ks + krr))) return CAIRN_OK;
+  double arm = r + 0.5 * g;
+  *kt = kn + ks;
+  *kr = krr + ks * arm * arm;
+  *kn_m = kn / m_eff;
+  return CAIRN_OK;
+}
+
+/* The automatic timestep the balls would have if each had one contact of each kind, with the
+   stiffest assignment of that kind, at an overlap of REF_OVERLAP times its radius (safety and
+   impact bound as in cycle_timestep): what the message of a timestep without stiffness
+   suggests. INFINITY when no model gives a stiffness even then (the null model). */
+static cairn_status reference_dt(cairn_world *w, double *dt_out, cairn_diag *d) {
+  const ball_store *b = &w->balls;
+  size_t own = balls_owned(w), nr = cmat_rule_count(w), nfree = 0;
+  double dt = INFINITY;
+  for (size_t i = 0; i < own; i++)
+    if (!(ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN))) nfree++;
+  for (size_t i = 0; i < own; i++) {
+    if (nfree && ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
+    double kt = 0, kr = 0, kn_m = 0;
+    for (int k = 0; k < 2; k++) {
+      double kt_k = 0, kr_k = 0;
+      for (size_t r = 0; r <= nr; r++) {
+        const cmat_entry *ce = cmat_assignment(w, r, k);
+        if (!ce || ce->model < 0) continue;
+        double t, rot, knm;
+        CAIRN_TRY(probe_at_overlap(w, ce, k, b->rad[i], b->mass[i], &t, &rot, &knm, d));
+        if (t > kt_k) kt_k = t;
+        if (rot > kr_k) kr_k = rot;
+        if (knm > kn_m) kn_m = knm;
+      }
+      kt += kt_k, kr += kr_k;
+    }
+    double e = w->dt_safety * ball_dt(b->mass[i], b->inertia[i], kt, kr);
+    if (w->dt_impact > 0 && kn_m > 0 && M_PI / (w->dt_impact * sqrt(kn_m)) < e)
+      e = M_PI / (w->dt_impact * sqrt(kn_m));
+    if (e < dt) dt = e;
+  }
+  if (w->par) comm_min(&dt, 1);
+  *dt_out = dt;
+  return CAIRN_OK;
+}
+
 /* The look-ahead's bound: the balls of the pairs detection listed as closing in (or touching
    since this step), each with the stiffness its pair's model will have added to its sums. None
    when a script changed the balls after detection (the list would be stale). */
@@ -362,6 +474,15 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
       return CAIRN_OK;
     }
     CAIRN_TRY(check_assignments(w, d)); /* the real cause, when a model refuses its properties */
+    double ref;
+    CAIRN_TRY(reference_dt(w, &ref, d));
+    if (isfinite(ref))
+      return diag_set(d, CAIRN_ESTATE,
+                      "the automatic timestep has no stiffness to work from (no contact is "
+                      "active, and the assigned contact models are stiff only when they "
+                      "overlap); give model.timestep{fix = %.2g}, the automatic estimate at an "
+                      "overlap of 1 %% of each ball's radius",
+                      ref);
     return diag_set(d, CAIRN_ESTATE,
                     "the automatic timestep has no stiffness to work from (no active contact and "
                     "no assigned contact model with stiffness); set model.timestep{fix = DT}");
