@@ -14,6 +14,16 @@
 --     calm = E for rest.)
 --  3. The first criterion met ends it: with steps = 10 given too, it stops after 10 steps with
 --     reason "steps"; calm = E stops when the kinetic energy falls below E.
+--  4. The floor of the applied forces (docs/scripting.md, model.ratio): two balls without
+--     gravity at an overlap d = 1e-13 m, linear with kn = ks = 1e5 N/m: each carries F = kn d =
+--     1e-8 N, unbalanced, and F is below the floor 1e-9 k_tran r = 1e-9 (kn + ks) r = 2e-6 N,
+--     so both ratios are kn d / (1e-9 (kn + ks) r) = 5e-3 (it was 1 without the floor), exact
+--     up to rounding (1e-12; d is taken as the positions hold it).
+--  5. An unloaded bonded equilibrium: three balls bonded in a triangle (linearcbond, no gravity,
+--     local damping 0.7), one kicked at 0.01 m/s. Their bonds' forces die away with the motion,
+--     and without the floor the ratio stayed at 0.42 for ever (200 000 steps, kinetic energy
+--     1e-59); with it model.solve{ratio = 1e-5} stops on "ratio" (observed after 238 steps in
+--     2D; the limit given, 5 000 steps, is generous).
 local dim = SOLVE_DIM or 3
 local r, rho, kn, g = 0.01, 2500, 1e5, 9.81
 local function vec(y) return dim == 3 and {0, y, 0} or {0, y} end
@@ -64,3 +74,30 @@ verify.check{quantity = "first_met:steps", sim = res.reason == "steps" and res.s
 res = model.solve{calm = 1e-9, time = 10}
 verify.check{quantity = "calm:kinetic<=1e-9", sim = res.reason == "calm" and
              math.max(res.kinetic - 1e-9, 0) or 1, ref = 0, tol = 0, kind = "abs"}
+
+-- 4
+model.new{dim = dim}
+contact.cmat_default{model = "linear", kn = 1e5, ks = 1e5}
+ball.create{id = 1, rad = r, density = rho, pos = vec(0)}
+ball.create{id = 2, rad = r, density = rho, pos = vec(2 * r - 1e-13)}
+model.timestep{fix = 1e-5}
+local d = 2 * r - ball.pos(2)[2] -- (1e-13 as the position holds it: exact, Sterbenz)
+model.cycle(1) -- (the ratio is that of the force pass, at the starting overlap)
+mean, max = model.ratio()
+local floored = 1e5 * d / (1e-9 * 2e5 * r)
+verify.check{quantity = "floor:mean_ratio", sim = mean, ref = floored, tol = 1e-12}
+verify.check{quantity = "floor:max_ratio", sim = max, ref = floored, tol = 1e-12}
+
+-- 5
+model.new{dim = dim}
+contact.cmat_default{model = "linearcbond", kn = 1e6, ks = 1e6, cb_tenf = 1e9, cb_shearf = 1e9}
+local function at(x, y) return dim == 3 and {x, y, 0} or {x, y} end
+ball.create{id = 1, rad = r, pos = at(0, 0)}
+ball.create{id = 2, rad = r, pos = at(1.99 * r, 0)}
+ball.create{id = 3, rad = r, pos = at(0.995 * r, 1.72 * r)}
+ball.attribute{density = 2650, damp = 0.7}
+model.cycle(1) -- (the bonds form, stress-free)
+ball.vel(2, at(0.01, 0.003))
+res = model.solve{ratio = 1e-5, steps = 5000}
+verify.check{quantity = "bonded_at_rest:reason_is_ratio", sim = res.reason == "ratio" and 1 or 0,
+             ref = 1, tol = 0, kind = "abs"}

@@ -29,13 +29,20 @@ static double unbalanced(const cairn_world *w, size_t i) {
   return sqrt(s);
 }
 
+/* The least force, as a share of k_tran * r, that a ball's contacts count as applying: the force
+   that moves the ball by a billionth of its radius against them. A model at rest without load (a
+   bonded specimen, adhesive contacts in balance) has contact forces that fall to nothing with
+   its unbalanced forces, and their ratio would never fall; a loaded packing's forces are far
+   above this floor (overlaps of 1e-3 of a radius and more), so its ratio is unchanged. */
+#define RATIO_FLOOR 1e-9
+
 void cycle_ratios(const cairn_world *w, double *mean, double *max) {
   const ball_store *b = &w->balls;
   const contact_store *cs = w->contacts;
   /* exact sums: the same ratios whatever the order of the balls and contacts (a criterion met
      one step sooner or later would change the run) */
-  xsum xu, xa;
-  xsum_init(&xu), xsum_init(&xa);
+  xsum xu, xa, xf;
+  xsum_init(&xu), xsum_init(&xa), xsum_init(&xf);
   double max_u = 0, g = sqrt(v3_dot(w->gravity, w->gravity));
   size_t n = 0, own = balls_owned(w); /* (under MPI: this rank's balls, then every rank's) */
   for (size_t i = 0; i < own; i++) {
@@ -44,6 +51,7 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
     xsum_add(&xu, u);
     if (u > max_u) max_u = u;
     xsum_add(&xa, b->mass[i] * g);
+    xsum_add(&xf, RATIO_FLOOR * b->k_tran[i] * b->rad[i]);
     n++;
   }
   /* The forces scripts apply, on free balls. */
@@ -62,14 +70,14 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
       xsum_add(&xa, f);
   }
   if (w->par) {
-    xsum both[2] = {xu, xa};
+    xsum all[3] = {xu, xa, xf};
     int64_t nn = (int64_t)n;
-    comm_xsum(both, 2);
+    comm_xsum(all, 3);
     comm_max(&max_u, 1);
     comm_sum_i64(&nn, 1);
-    xu = both[0], xa = both[1], n = (size_t)nn;
+    xu = all[0], xa = all[1], xf = all[2], n = (size_t)nn;
   }
-  double sum_u = xsum_value(&xu), sum_a = xsum_value(&xa);
+  double sum_u = xsum_value(&xu), sum_a = fmax(xsum_value(&xa), xsum_value(&xf));
   if (!(sum_a > 0)) { /* nothing acts: balanced, unless something unbalanced remains */
     *mean = sum_u > 0 ? INFINITY : 0.0;
     *max = max_u > 0 ? INFINITY : 0.0;
