@@ -508,6 +508,27 @@ static cairn_status ahead_push(pair_list *p, size_t q, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* A new contact whose ball has its centre behind a one-sided wall (a plane's back, a cylinder's
+   outside: only these give a gap below -r) is refused: the wall would push the ball through
+   itself at once, faster the stiffer the contact, where the user almost always meant the
+   other side (docs/scripting.md, wall.create). */
+static cairn_status behind_wall(const cairn_world *w, uint32_t a, uint32_t bb, cairn_diag *d) {
+  const wall *wl = &w->walls.w[a];
+  const double *x = w->balls.pos[bb];
+  long long bid = (long long)w->balls.id[bb], wid = (long long)wl->id;
+  if (wl->kind == WALL_CYLINDER)
+    return diag_set(d, CAIRN_ESTATE,
+                    "ball %lld (centre (%g, %g, %g)) is outside cylinder wall %lld, whose balls "
+                    "are inside, so the wall would shoot it away; move the ball inside the "
+                    "cylinder or enlarge its radius",
+                    bid, x[0], x[1], x[2], wid);
+  return diag_set(d, CAIRN_ESTATE,
+                  "ball %lld (centre (%g, %g, %g)) is behind plane wall %lld, whose normal (%g, "
+                  "%g, %g) points away from it, so the wall would shoot it away; flip the wall's "
+                  "normal or move the ball to the side the normal points to",
+                  bid, x[0], x[1], x[2], wid, wl->normal[0], wl->normal[1], wl->normal[2]);
+}
+
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   /* (under MPI every rank rebuilds when any must: the exchange has set 'dirty' for all) */
   if (w->par ? pairs_stale(w) : detect_needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
@@ -580,6 +601,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     }
     double gap = p->sgap[q], n[3], pt[3];
     if (gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
+    if (k == CAIRN_KIND_BALL_WALL && gap < -w->balls.rad[bb]) CAIRN_TRY(behind_wall(w, a, bb, d));
     CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
     p->contact[q] = c;
     cs->pair[c] = (uint32_t)q;

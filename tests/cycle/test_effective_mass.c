@@ -121,7 +121,9 @@ static void test_effective_mass_against_a_wall_is_the_ball_mass(void **state) {
       ws.nodes[0][0] = 0.1, ws.nodes[0][1] = -1; /* x = 0.1 is inside ball 2 (x 0.09 .. 0.29) */
       ws.nodes[1][0] = 0.1, ws.nodes[1][1] = 1;
     } else {
-      ws.kind = WALL_PLANE, ws.point[0] = 0.1, ws.normal[0] = 1; /* ball 2 side */
+      /* x = 0.25 is inside ball 2, facing it; ball 1 (whose centre was behind the plane at
+         x = 0.1 facing +x, refused now) is out of its reach */
+      ws.kind = WALL_PLANE, ws.point[0] = 0.25, ws.normal[0] = -1;
     }
     int64_t id;
     cairn_diag d = {{0}};
