@@ -60,6 +60,11 @@ callback.on("after_force", function() fnv[model.step() + 1] = contact.prop(cp, "
 local sim, ref, ref_half, fsim, fref = {}, {}, {}, {}, {}
 history.add("u", overlap)
 history.add("u_exact", function() return u_exact(model.time()) end)
+-- The stable estimate (sqrt(m / k) with k the shear and normal Maxwell springs together, 8.3e-4
+-- s in 2D) is below dt, so cairn warns that the run may blow up; it does not: ball 2 moves along
+-- the normal only (fixed across it and in spin), where sqrt(m / Km) = 1.17e-3 s > dt, and the
+-- checks below pass. The closed form's step is the seed's, so the warning is expected here.
+verify.expect_warning("is above the stable estimate")
 model.timestep{fix = dt}
 -- Cycle one step at a time to sample u at every step end.
 local n_total = math.floor(T / dt + 0.5)

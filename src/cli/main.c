@@ -141,6 +141,47 @@ static int list_cases(const char *dir, char ***out, int *n) {
   return 0;
 }
 
+/* The cases' costs in seconds, measured on one machine (verification/costs.tsv, "case<TAB>seconds"
+   rows: the CPU time of each case on one thread, written by `OMP_NUM_THREADS=1
+   CAIRN_VERIFY_TIMES=FILE cairn verify`): what the estimate at the start and the time left at a
+   terminal come from. A case missing from the table costs the table's mean. */
+static void case_costs(const char *dir, char **names, int n, double *cost) {
+  char path[4096], line[512];
+  snprintf(path, sizeof path, "%s/costs.tsv", dir);
+  for (int k = 0; k < n; k++) cost[k] = -1;
+  FILE *f = fopen(path, "r");
+  double sum = 0;
+  int known = 0;
+  while (f && fgets(line, sizeof line, f)) {
+    char *tab = strchr(line, '\t');
+    if (!tab) continue;
+    *tab = 0;
+    double t = strtod(tab + 1, NULL);
+    if (!(t >= 0 && t < 1e6)) continue;
+    sum += t, known++;
+    for (int k = 0; k < n; k++)
+      if (strcmp(names[k], line) == 0) cost[k] = t;
+  }
+  if (f) fclose(f);
+  for (int k = 0; k < n; k++)
+    if (cost[k] < 0) cost[k] = known ? sum / known : 1.0;
+}
+
+static double seconds_since(clockid_t clock, const struct timespec *t0) {
+  struct timespec t;
+  clock_gettime(clock, &t);
+  return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+/* "40 s" or "3 min", for an estimate. */
+static const char *duration(double s, char *buf, size_t n) {
+  if (s < 90)
+    snprintf(buf, n, "%.0f s", s < 1 ? 1 : s);
+  else
+    snprintf(buf, n, "%.0f min", s / 60);
+  return buf;
+}
+
 static int cmd_verify(int argc, char **argv) {
   const char *dir = verification_dir();
   char **all = NULL;
@@ -165,12 +206,46 @@ static int cmd_verify(int argc, char **argv) {
       return 2;
     }
   }
-  int pass = 0, fail = 0, errors = 0;
+  int pass = 0, fail = 0, errors = 0, n_run = 0, done = 0;
+  double *cost = calloc((size_t)n_all + 1, sizeof *cost), total = 0, cost_done = 0;
+  char *wanted = calloc((size_t)n_all + 1, 1), buf[32];
+  if (!cost || !wanted) {
+    fprintf(stderr, "cairn verify: out of memory\n");
+    free(cost), free(wanted);
+    for (int k = 0; k < n_all; k++) free(all[k]);
+    free(all);
+    return 1;
+  }
+  case_costs(dir, all, n_all, cost);
+  for (int k = 0; k < n_all; k++) {
+    wanted[k] = argc == 0;
+    for (int i = 0; i < argc; i++) wanted[k] |= strcmp(all[k], argv[i]) == 0;
+    if (wanted[k]) n_run++, total += cost[k];
+  }
+  /* The estimate, always (one line on stderr, for logs too); the case being run and the time
+     left, at a terminal only, on a short line that ends in '\r' (a case's own note, written
+     from the line's start, overwrites it). */
+  int tty = isatty(2);
+  if (n_run > 1)
+    fprintf(stderr, "verify: %d cases, about %s on an unloaded machine (more on a busy one)\n",
+            n_run, duration(total, buf, sizeof buf));
+  const char *times_out = getenv("CAIRN_VERIFY_TIMES");
+  FILE *times = times_out && times_out[0] ? fopen(times_out, "w") : NULL;
+  struct timespec t_start;
+  clock_gettime(CLOCK_MONOTONIC, &t_start);
   printf("result\tcase\tquantity\tsimulated\treference\terror\ttolerance\tkind\n");
   for (int k = 0; k < n_all; k++) {
-    int wanted = argc == 0;
-    for (int i = 0; i < argc; i++) wanted |= strcmp(all[k], argv[i]) == 0;
-    if (!wanted) continue;
+    if (!wanted[k]) continue;
+    if (tty && n_run > 1) {
+      /* the time left: the table's, scaled by how this machine has kept to it so far */
+      double pace = cost_done > 0 ? seconds_since(CLOCK_MONOTONIC, &t_start) / cost_done : 1.0;
+      fflush(stdout);
+      fprintf(stderr, "\033[Kverify: case %d of %d, about %s left\r", done + 1, n_run,
+              duration(pace * (total - cost_done), buf, sizeof buf));
+      fflush(stderr);
+    }
+    struct timespec t_case; /* CPU time: what the case costs, however busy the machine */
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t_case);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.lua", dir, all[k]);
     script_result r = {0, 0};
@@ -186,7 +261,14 @@ static int cmd_verify(int argc, char **argv) {
     }
     pass += r.n_pass;
     fail += r.n_fail;
+    done++, cost_done += cost[k];
+    if (times)
+      fprintf(times, "%s\t%.2f\n", all[k], seconds_since(CLOCK_PROCESS_CPUTIME_ID, &t_case));
   }
+  if (tty && n_run > 1) fprintf(stderr, "\033[K");
+  if (times) fclose(times);
+  free(cost);
+  free(wanted);
   for (int k = 0; k < n_all; k++) free(all[k]);
   free(all);
   fflush(stdout);

@@ -28,6 +28,7 @@ typedef struct script_ctx {
   cairn_world *w;        /* NULL until model.new */
   const char *case_name; /* for verify rows */
   int n_pass, n_fail;
+  char expect_warn[200]; /* verify.expect_warning: warnings holding this text are not shown */
   int quiet;
   plugin_lib *plugins; /* loaded libraries, registered into every world model.new makes */
   size_t n_plugins, cap_plugins;
