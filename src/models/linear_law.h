@@ -1,11 +1,14 @@
 /* The linear law (springs, Coulomb slider, dashpots with the reduced mass) as inline functions,
-   shared by the "linear" model and the models that extend it ("rrlinear"), with its property and
-   state slots. Built-in models include this, laws.h and the public ABI only. */
+   shared by the "linear" model and the models that extend it ("rrlinear", the bonded models),
+   with its property and state slots, and the law with the rolling and twisting add-on
+   (roll_law.h) that "linear" and "rrlinear" offer. Built-in models include this, laws.h and the
+   public ABI only. */
 #ifndef CAIRN_MODELS_LINEAR_LAW_H
 #define CAIRN_MODELS_LINEAR_LAW_H
 
 #include "cairn/contact_model.h"
 #include "models/laws.h"
+#include "models/roll_law.h"
 
 enum { P_KN, P_KS, P_FRIC, P_DPN, P_DPS, P_DPMODE }; /* property slots */
 /* State slots: lin_force and dp_force are contact-plane vectors, four slots each: [normal, x, y,
@@ -148,6 +151,21 @@ static inline void linear_law_energy(const double *p, const double *st, double e
     e[CAIRN_ENERGY_STRAIN] += (fl[1] * fl[1] + fl[2] * fl[2] + fl[3] * fl[3]) / (2.0 * p[P_KS]);
   e[CAIRN_ENERGY_DASHPOT] = st[S_EDASH];
   e[CAIRN_ENERGY_SLIP] = st[S_ESLIP];
+}
+
+/* Where the rolling and twisting add-on's property and state rows start in a model that extends
+   linear with it ("linear", "rrlinear": linear's rows, then ROLL_PROP_ROWS, ROLL_STATE_ROWS). */
+enum { P_ROLL = P_DPMODE + 1 };
+enum { S_ROLL = S_ESLIP + 1 };
+
+/* The linear law with the rolling and twisting add-on after it, and one slip event for all
+   three sliders. 'roll_always': rrlinear's rolling part, which runs even with rr_fric = 0. */
+static inline void linear_roll_law(const cairn_cm_input *in, const double *p, double *st,
+                                   int roll_always, cairn_cm_output *out) {
+  const int slipping = st[S_SLIP] != 0 || roll_slipping(st + S_ROLL);
+  linear_law(in, p, st, out);
+  roll_law(in, p + P_ROLL, st + S_ROLL, st[S_FORCE], p[P_KS], roll_always, out);
+  roll_events(slipping, st[S_SLIP] != 0 || roll_slipping(st + S_ROLL), in, out);
 }
 
 #endif

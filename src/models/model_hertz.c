@@ -6,14 +6,18 @@
    target restitution (hz_res). E* and G* come from both sides' materials (hz_shear, hz_poiss
    and hz_shear2, hz_poiss2); a wall counts as rigid unless given a material. In 2D the same law
    acts between disks of unit thickness: forces are per unit thickness, like the disks' masses
-   (docs/contact-models.md). Written against the public ABI only. */
+   (docs/contact-models.md). Rolling and twisting resistance are an add-on (roll_law.h, with the
+   Hertz normal spring force as F_n and the Mindlin stiffness as k_s), off while rr_fric and
+   tw_fric are 0: a slice whose properties leave it off runs the Hertz law alone. Written against
+   the public ABI only. */
 #include <stdio.h>
 
 #include "models/builtin.h"
 #include "models/hertz_restitution_table.h"
 #include "models/laws.h"
+#include "models/roll_law.h"
 
-enum { P_G, P_NU, P_ALPHA, P_FRIC, P_DPN, P_DPS, P_DPMODE, P_RES, P_G2, P_NU2 };
+enum { P_G, P_NU, P_ALPHA, P_FRIC, P_DPN, P_DPS, P_DPMODE, P_RES, P_G2, P_NU2, P_ROLL };
 /* Derived: E* and G* of ball-ball and of ball-wall contacts, the normal damping ratio. */
 enum { D_E_BB, D_G_BB, D_E_BW, D_G_BW, D_BETA_N, N_DERIVED };
 /* State slots: hz_force and dp_force are contact-plane vectors, four slots each: [normal, x, y,
@@ -26,7 +30,8 @@ enum {
   S_OVERLAP = 10,
   S_KS = 11,
   S_EDASH = 12,
-  S_ESLIP = 13
+  S_ESLIP = 13,
+  S_ROLL = 14 /* the rolling and twisting add-on's rows (roll_law.h) */
 };
 
 /* dp_mode bits, as in the linear model: 1 no tension in the total normal force, 2 no shear
@@ -61,6 +66,7 @@ static const cairn_prop_desc hertz_props[] = {
    "material for ball-ball contacts and a rigid wall; inf: rigid", NULL},
   {"hz_poiss2", CAIRN_PROP_FLT, "-",  0.0, -1.0, 0.5,      CAIRN_RW,
    "Poisson's ratio of the other material (default: hz_poiss)", "hz_poiss"},
+  ROLL_PROP_ROWS
     /* clang-format on */
 };
 
@@ -78,7 +84,7 @@ static const cairn_state_desc hertz_state[] = {
     {"hz_eslip", CAIRN_PROP_FLT, 0, "J",
      "energy dissipated by frictional slip while tracked (with the shear spring's work that its "
      "changing stiffness does not store)"},
-};
+    ROLL_STATE_ROWS};
 
 /* The normal damping ratio that gives restitution e (Hertz, alpha = 3/2), by cubic interpolation
    in the generated table; 'no_tension' picks dp_mode 1's row. */
@@ -164,8 +170,8 @@ static inline double power(double d, double alpha) {
   return pow(d, alpha);
 }
 
-static void hertz_force(const cairn_cm_input *in, const double *p, const double *dv, double *st,
-                        cairn_cm_output *out) {
+static inline void hertz_law(const cairn_cm_input *in, const double *p, const double *dv,
+                             double *st, cairn_cm_output *out) {
   double *fl = st + S_FORCE, *fd = st + S_DPFORCE, old[8], vs[3];
   double vn = cairn_cm_split(in->vel_xyz, in->n, vs);
   if (in->gap >= 0) { /* open: no force; the shear history is dropped (the loss sums stay) */
@@ -252,6 +258,29 @@ static void hertz_force(const cairn_cm_input *in, const double *p, const double 
   out->ks_est = ks * st_;
 }
 
+/* The law alone (the add-on off) and with the add-on after it (its F_n the Hertz spring's normal
+   force, its default stiffnesses from this step's Mindlin k_t), with one slip event for the
+   three sliders. */
+static void hertz_plain(const cairn_cm_input *in, const double *p, const double *dv, double *st,
+                        cairn_cm_output *out) {
+  hertz_law(in, p, dv, st, out);
+}
+static void hertz_rolling(const cairn_cm_input *in, const double *p, const double *dv, double *st,
+                          cairn_cm_output *out) {
+  const int slipping = st[S_SLIP] != 0 || roll_slipping(st + S_ROLL);
+  hertz_law(in, p, dv, st, out);
+  roll_law(in, p + P_ROLL, st + S_ROLL, st[S_FORCE], st[S_KS], 0, out);
+  roll_events(slipping, st[S_SLIP] != 0 || roll_slipping(st + S_ROLL), in, out);
+}
+
+static void hertz_force(const cairn_cm_input *in, const double *p, const double *dv, double *st,
+                        cairn_cm_output *out) {
+  if (roll_on(p + P_ROLL))
+    hertz_rolling(in, p, dv, st, out);
+  else
+    hertz_plain(in, p, dv, st, out);
+}
+
 /* Stored: the normal spring's F d / (alpha + 1) and the shear spring's F_s^2 / (2 k_t); lost: the
    sums kept in the state. */
 static void hertz_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
@@ -260,14 +289,14 @@ static void hertz_energy(const double *p, const double *st, double e[CAIRN_ENERG
   e[CAIRN_ENERGY_STRAIN] += shear_stored(fl + 1, st[S_KS]);
   e[CAIRN_ENERGY_DASHPOT] = st[S_EDASH];
   e[CAIRN_ENERGY_SLIP] = st[S_ESLIP];
+  roll_energy(st + S_ROLL, 0, e);
 }
 
 /* Hertz contacts have no stiffness before they touch: nothing to estimate from the properties
    alone (the automatic timestep then works from the contacts' own estimates). */
 static void hertz_stiffness(const double *p, double *k_tran, double *k_rot) {
-  (void)p;
   *k_tran = 0;
-  *k_rot = 0;
+  *k_rot = roll_stiffness(p + P_ROLL, 0); /* rr_kr, tw_kt where set (their defaults need k_t) */
 }
 
 static const char *hertz_validate(const double *p, int dim, char *msg, size_t n) {
@@ -302,21 +331,30 @@ static const char *hertz_validate(const double *p, int dim, char *msg, size_t n)
   return NULL;
 }
 
-/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
-CAIRN_CM_SLICE(hertz_force_slice, hertz_force)
+/* The slice entry the engine calls: the law above, inlined into a loop over the slice; whether
+   the add-on is on is a property of the slice's shared block, so it is tested once per slice. */
+static CAIRN_CM_FLATTEN void hertz_force_slice(const cairn_cm_slice *s_) {
+  if (roll_on(s_->props + P_ROLL)) {
+    CAIRN_CM_SLICE_LOOP(s_, hertz_rolling)
+  } else {
+    CAIRN_CM_SLICE_LOOP(s_, hertz_plain)
+  }
+}
 
 const cairn_contact_model cairn_model_hertz = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "hertz",
-    .version = 1,
+    .version = 2, /* 2: the rolling and twisting add-on's properties and state (zero in older
+                     saves: off) */
     .doc = "Hertz-Mindlin: nonlinear normal spring, Mindlin no-slip shear stiffness, Coulomb "
-           "friction, critical-ratio dashpots of the tangent stiffness",
+           "friction, critical-ratio dashpots of the tangent stiffness; optional rolling and "
+           "twisting resistance (rr_fric, tw_fric)",
     .props = hertz_props,
     .n_props = sizeof hertz_props / sizeof *hertz_props,
     .state = hertz_state,
     .n_state = sizeof hertz_state / sizeof *hertz_state,
     .n_derived = N_DERIVED,
-    .needs = CAIRN_CM_USES_RADII,
+    .needs = CAIRN_CM_USES_ANGVEL | CAIRN_CM_USES_RADII | CAIRN_CM_WRITES_MOMENT,
     .prepare = hertz_prepare,
     .force = hertz_force,
     .force_slice = hertz_force_slice,
