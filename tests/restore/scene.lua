@@ -1,11 +1,14 @@
 -- Shared scene of the restore tests: 300 spheres poured into a box with a servo lid, linear
--- contacts with friction and dashpots, so contacts open, close and slide; two balls carry
--- applied loads.
+-- contacts with friction and dashpots between the balls and hertz contacts with rolling and
+-- twisting resistance (the add-on's state) on the walls, so contacts open, close, slide and
+-- roll; two balls carry applied loads.
 function build_scene()
   model.new{dim = 3}
   model.gravity{0, 0, -9.81}
   contact.cmat_default{model = "linear", kn = 2e4, ks = 1e4, fric = 0.4, dp_nratio = 0.2,
                        dp_sratio = 0.1}
+  contact.cmat_default{kind = "ball-wall", model = "hertz", hz_shear = 2e8, hz_poiss = 0.25,
+                       fric = 0.4, dp_nratio = 0.2, rr_fric = 0.1, tw_fric = 0.05}
   local id, seed = 0, 12345
   local function rnd() seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 end
   for i = 0, 5 do for j = 0, 5 do for k = 0, 8 do
