@@ -11,7 +11,9 @@
    contact is linear. A contact is bonded at its first update where its gap is at most pb_gap
    (0: touching). The linear part acts all along, as in PFC. The bond's springs store
    F^2 / 2k and M^2 / 2k; on breaking that energy is released, booked with the slip losses.
-   Written against the public ABI only. */
+   Rolling and twisting resistance (the add-on of roll_law.h, off while rr_fric and tw_fric are
+   0) act while the contact has no intact bond: never bonded, or broken. Written against the
+   public ABI only. */
 #include <stdio.h>
 
 #include "models/builtin.h"
@@ -20,7 +22,7 @@
 #define PI 3.14159265358979323846
 
 /* Property slots after linear's six. */
-enum { P_PKN = P_DPMODE + 1, P_PKS, P_RMUL, P_TEN, P_COH, P_FA, P_MCF, P_BOND, P_GAP };
+enum { P_PKN = P_DPMODE + 1, P_PKS, P_RMUL, P_TEN, P_COH, P_FA, P_MCF, P_BOND, P_GAP, P_PB_ROLL };
 /* State slots after linear's. */
 enum {
   S_PB_STATE = S_ESLIP + 1,
@@ -29,7 +31,8 @@ enum {
   S_PB_MB = S_PB_FS + 3, /* 3 slots: bending moment on side 2, global, in the plane */
   S_PB_MT = S_PB_MB + 3, /* twisting moment about the normal (3D) */
   S_PB_ESTORE,           /* the energy the bond's springs store */
-  S_PB_N
+  S_PB_N,
+  S_PB_ROLL = S_PB_N /* the rolling and twisting add-on's rows (roll_law.h) */
 };
 enum { PB_NONE = 0, PB_BONDED = 1, PB_BROKEN_TENSION = 2, PB_BROKEN_SHEAR = 3 };
 
@@ -55,6 +58,7 @@ static const cairn_prop_desc pbond_props[] = {
    "1: a contact whose gap is at most pb_gap at its first update is bonded; 0: no bond", NULL},
   {"pb_gap",  CAIRN_PROP_FLT,  "m",    0.0, 0.0,  CAIRN_FINITE_MAX, CAIRN_RW,
    "the largest gap at which a contact is bonded (0: only where the surfaces touch)", NULL},
+  ROLL_PROP_ROWS
     /* clang-format on */
 };
 
@@ -67,7 +71,7 @@ static const cairn_state_desc pbond_state[] = {
     {"pb_mb", CAIRN_PROP_VEC, 0, "N*m", "bond bending moment on side 2 (global)"},
     {"pb_mt", CAIRN_PROP_FLT, 0, "N*m", "bond twisting moment on side 2, about the normal (3D)"},
     {"pb_estore", CAIRN_PROP_FLT, 0, "J", "energy stored in the bond's springs"},
-};
+    ROLL_STATE_ROWS};
 
 /* The bond's section: radius, area, moment of inertia, polar moment (0 in 2D). */
 static void section(const double *p, const cairn_cm_input *in, double *R, double *A, double *I,
@@ -148,15 +152,35 @@ static void pbond_force(const cairn_cm_input *in, const double *p, const double 
   out->kr_est += kb > kt ? kb : kt;
 }
 
-/* The linear part's energies, with what the bond's springs store. */
+/* The law with the rolling and twisting add-on, which acts while no bond is intact (a bond
+   carries moments of its own), with one slip event for the linear part's and its sliders. */
+static void pbond_rolling(const cairn_cm_input *in, const double *p, const double *derived,
+                          double *st, cairn_cm_output *out) {
+  const int slipping = st[S_SLIP] != 0 || roll_slipping(st + S_PB_ROLL);
+  pbond_force(in, p, derived, st, out);
+  if (st[S_PB_STATE] == PB_BONDED) return;
+  roll_law(in, p + P_PB_ROLL, st + S_PB_ROLL, st[S_FORCE], p[P_KS], 0, out);
+  roll_events(slipping, st[S_SLIP] != 0 || roll_slipping(st + S_PB_ROLL), in, out);
+}
+
+static void pbond_force_any(const cairn_cm_input *in, const double *p, const double *derived,
+                            double *st, cairn_cm_output *out) {
+  if (roll_on(p + P_PB_ROLL))
+    pbond_rolling(in, p, derived, st, out);
+  else
+    pbond_force(in, p, derived, st, out);
+}
+
+/* The linear part's energies, with what the bond's springs store and the add-on's. */
 static void pbond_energy(const double *p, const double *st, double e[CAIRN_ENERGY_N]) {
   linear_law_energy(p, st, e);
   e[CAIRN_ENERGY_STRAIN] += st[S_PB_ESTORE];
+  roll_energy(st + S_PB_ROLL, 0, e);
 }
 
 static void pbond_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_tran = p[P_KN] + p[P_KS];
-  *k_rot = 0;
+  *k_rot = roll_stiffness(p + P_PB_ROLL, 0);
 }
 
 static const char *pbond_validate(const double *p, int dim, char *msg, size_t n) {
@@ -171,20 +195,30 @@ static const char *pbond_validate(const double *p, int dim, char *msg, size_t n)
   return NULL;
 }
 
-CAIRN_CM_SLICE(pbond_force_slice, pbond_force)
+/* The slice entry: whether the add-on is on is a property of the slice's shared block, so it is
+   tested once per slice. */
+static CAIRN_CM_FLATTEN void pbond_force_slice(const cairn_cm_slice *s_) {
+  if (roll_on(s_->props + P_PB_ROLL)) {
+    CAIRN_CM_SLICE_LOOP(s_, pbond_rolling)
+  } else {
+    CAIRN_CM_SLICE_LOOP(s_, pbond_force)
+  }
+}
 
 const cairn_contact_model cairn_model_linearpbond = {
     .abi_version = CAIRN_CM_ABI_VERSION,
     .name = "linearpbond",
-    .version = 1,
+    .version = 2, /* 2: the rolling and twisting add-on's properties and state (zero in older
+                     saves: off) */
     .doc = "linear model in parallel with a parallel bond carrying force and moment up to its "
-           "tensile and shear strengths",
+           "tensile and shear strengths; optional rolling and twisting resistance once no bond "
+           "is intact (rr_fric, tw_fric)",
     .props = pbond_props,
     .n_props = sizeof pbond_props / sizeof *pbond_props,
     .state = pbond_state,
     .n_state = sizeof pbond_state / sizeof *pbond_state,
     .needs = CAIRN_CM_USES_ANGVEL | CAIRN_CM_USES_RADII | CAIRN_CM_WRITES_MOMENT,
-    .force = pbond_force,
+    .force = pbond_force_any,
     .force_slice = pbond_force_slice,
     .stiffness = pbond_stiffness,
     .validate = pbond_validate,
