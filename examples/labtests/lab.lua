@@ -36,26 +36,18 @@ local function box_walls(dim, L)
   wall.create{id = 6, kind = "plane", point = {0, L[2], 0}, normal = {0, -1, 0}}
 end
 
--- o: name, dim, L (the box's sizes, axial last), rmin, rmax, kn, p0, rate, strain_end, seed.
--- Writes NAME/NAME.csv and NAME/NAME.png and prints the results; returns them. With o.verify,
--- stops after consolidation with the stress check as a verify.check row.
+-- o: name, dim, L (the box's sizes, axial last), rmin, rmax, kn, p0, rate, strain_end, seed;
+-- optional: grain, the grains' contact model and its properties other than fric (default: linear,
+-- kn, ks = kn / 2); test, properties the grains' contacts get once consolidated, for the shear
+-- (e.g. {rr_fric = 0.1}: rolling resistance); consolidated, a save file: restored if it exists
+-- (a specimen consolidated by an earlier call with the same o), else written once consolidated
+-- (triaxial_hertz_3d.lua shears one specimen twice that way). Writes NAME/NAME.csv and
+-- NAME/NAME.png and prints the results; returns them. With o.verify, stops after consolidation
+-- with the stress check as a verify.check row.
 function lab.drained(o)
   local dim, p0, rate = o.dim, o.p0, o.rate
   local ax = dim -- the axial direction
   local t0 = os.clock()
-  model.new{dim = dim}
-  box_walls(dim, o.L)
-  -- frictionless walls (no shear stiffness); grains with ks = kn / 2, consolidated with friction
-  -- 0.1 for a dense specimen, tested with 0.5
-  contact.cmat_default{kind = "ball-wall", model = "linear", kn = o.kn, ks = 0, fric = 0}
-  contact.cmat_default{kind = "ball-ball", model = "linear", kn = o.kn, ks = o.kn / 2, fric = 0.1}
-  local gen = specimen.generate{shape = "box", min = dim == 2 and {0, 0} or {0, 0, 0}, max = o.L,
-                                porosity = o.porosity0,
-                                size = {kind = "uniform", rmin = o.rmin, rmax = o.rmax},
-                                seed = o.seed, density = 2650, damp = 0.7}
-  -- quasi-static: the stability bound alone (no impact's restitution matters here)
-  model.timestep{auto = true, impact = 0}
-
   -- The extent of the box along axis a, between walls 2a+1 and 2a+2 (axial: 1 and 2).
   local pair = dim == 2 and {{3, 4}, {1, 2}} or {{3, 4}, {5, 6}, {1, 2}}
   local function extent(a) return level(dim, pair[a][2], a) - level(dim, pair[a][1], a) end
@@ -64,29 +56,69 @@ function lab.drained(o)
     for a = 1, dim do v = v * extent(a) end
     return v
   end
-
-  -- 1. Isotropic consolidation: each wall's servo holds p0 over the area the walls across it
-  -- span (2D: per unit thickness).
-  local vmax = 0.2
-  for a = 1, dim do
-    local others = {}
-    for b = 1, dim do if b ~= a then others[#others + 1] = pair[b] end end
-    for _, id in ipairs(pair[a]) do
-      wall.servo{id = id, stress = p0, width = others[1], depth = others[2], vmax = vmax}
-    end
-  end
   local nwalls = 2 * dim
   local function off_target(from)
     local worst = 0
     for id = from or 1, nwalls do worst = math.max(worst, math.abs(wall.stress(id) / p0 - 1)) end
     return worst
   end
-  repeat model.cycle(500) until (off_target() < 0.01 and (model.ratio()) < 1e-3) or
-                                 model.time() > 2
-  contact.apply{fric = 0.5}
-  contact.cmat_default{kind = "ball-ball", model = "linear", kn = o.kn, ks = o.kn / 2, fric = 0.5}
-  repeat model.cycle(500) until (off_target() < 0.005 and (model.ratio()) < 1e-5) or
-                                 model.time() > 3
+  -- the grains' contact properties with friction fric (and the test's, with test)
+  local function grains(fric, test)
+    local p = {kind = "ball-ball", model = "linear", kn = o.kn, ks = o.kn / 2, fric = fric}
+    if o.grain then
+      p = {kind = "ball-ball", fric = fric}
+      for key, x in pairs(o.grain) do p[key] = x end
+    end
+    for key, x in pairs(test and o.test or {}) do p[key] = x end
+    return p
+  end
+  -- 1. The specimen, consolidated: built here, or restored from o.consolidated.
+  local function consolidate()
+    model.new{dim = dim}
+    box_walls(dim, o.L)
+    -- frictionless walls (no shear stiffness); grains with ks = kn / 2, consolidated with friction
+    -- 0.1 for a dense specimen, tested with 0.5
+    contact.cmat_default{kind = "ball-wall", model = "linear", kn = o.kn, ks = 0, fric = 0}
+    contact.cmat_default(grains(0.1))
+    specimen.generate{shape = "box", min = dim == 2 and {0, 0} or {0, 0, 0}, max = o.L,
+                      porosity = o.porosity0,
+                      size = {kind = "uniform", rmin = o.rmin, rmax = o.rmax}, seed = o.seed,
+                      density = 2650, damp = 0.7}
+    -- quasi-static: the stability bound alone (no impact's restitution matters here)
+    model.timestep{auto = true, impact = 0}
+
+    -- Isotropic consolidation: each wall's servo holds p0 over the area the walls across it
+    -- span (2D: per unit thickness).
+    local vmax = 0.2
+    for a = 1, dim do
+      local others = {}
+      for b = 1, dim do if b ~= a then others[#others + 1] = pair[b] end end
+      for _, id in ipairs(pair[a]) do
+        wall.servo{id = id, stress = p0, width = others[1], depth = others[2], vmax = vmax}
+      end
+    end
+    repeat model.cycle(500) until (off_target() < 0.01 and (model.ratio()) < 1e-3) or
+                                   model.time() > 2
+    contact.apply{fric = 0.5}
+    contact.cmat_default(grains(0.5))
+    repeat model.cycle(500) until (off_target() < 0.005 and (model.ratio()) < 1e-5) or
+                                   model.time() > 3
+  end
+  local saved = o.consolidated and io.open(o.consolidated, "rb")
+  if saved then
+    saved:close()
+    model.restore(o.consolidated)
+  else
+    consolidate()
+    if o.consolidated then model.save(o.consolidated) end
+  end
+  if o.test then -- the test's properties, given to the specimen as consolidated
+    local p = {kind = "ball-ball"}
+    for key, x in pairs(o.test) do p[key] = x end
+    contact.apply(p)
+    contact.cmat_default(grains(0.5, true))
+  end
+  local gen = {count = ball.count()}
   local L0, lo = {}, {}
   for a = 1, dim do L0[a], lo[a] = extent(a), level(dim, pair[a][1], a) end
   local V0, solid = volume(), 0
