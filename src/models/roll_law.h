@@ -133,7 +133,8 @@ static inline void roll_law(const cairn_cm_input *in, const double *p, double *s
       int slip = 0;
       if (!(fabs(now) <= mmax)) now = now > 0 ? mmax : -mmax, slip = 1;
       if (in->energy)
-        st[TS_ESLIP] += -0.5 * (mt + now) * wt * in->dt - (now * now / (2.0 * kt) - e_old);
+        st[TS_ESLIP] +=
+            -0.5 * (mt + now) * wt * in->dt - ((kt > 0 ? now * now / (2.0 * kt) : 0.0) - e_old);
       st[TS_MOMENT] = now, st[TS_SLIP] = slip, st[TS_KT] = kt;
       for (int k = 0; k < 3; k++) out->moment_xyz[k] += now * in->n[k];
       out->kr_est += kt;
