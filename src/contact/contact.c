@@ -119,8 +119,11 @@ static cairn_status fresh_state(cairn_world *w, uint32_t c, int model, cairn_dia
   cs->first[c] = 1;
   cs->active[c] = 0;
   cs->deletable[c] = 1;
-  if (!cs->unchecked[c]) cs->n_unchecked++;
-  cs->unchecked[c] = 1;
+  /* only a model with a validation hook has one to run: the force pass looks for unchecked
+     contacts only while there are some */
+  uint8_t unchecked = e->m->validate != NULL;
+  if (unchecked != cs->unchecked[c]) unchecked ? cs->n_unchecked++ : cs->n_unchecked--;
+  cs->unchecked[c] = unchecked;
   v3_zero(cs->force[c]);
   v3_zero(cs->moment[c]);
   cs->slices_ok = 0;
@@ -171,7 +174,7 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
   s = idmap_put(&cs->map, contact_key_of(w, c), c, d);
   if (s != CAIRN_OK) {
     cs->n--;
-    cs->n_unchecked--;
+    if (cs->unchecked[c]) cs->n_unchecked--;
     pool_release(&e->pool, cs->blk[c]);
     props_block_release(e, pblk);
     return s;
