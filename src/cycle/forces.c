@@ -250,6 +250,7 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
   const double *restrict rad = bs->rad;
   double *restrict cgap = cs->gap, (*restrict cnorm)[3] = cs->normal;
   const uint32_t *restrict ca = cs->a, *restrict cb = cs->b, *restrict blk = cs->blk;
+  const int no_fixed = w->fs->no_fixed;
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
     uint32_t a = ca[c], b = cb[c];
@@ -286,7 +287,8 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
     s->vz[k] = vb[2] - va[2] - (o[0] * nn[1] - o[1] * nn[0]);
     s->wx[k] = wb[0] - wa[0], s->wy[k] = wb[1] - wa[1], s->wz[k] = wb[2] - wa[2];
     s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
-    s->m_eff[k] = effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
+    s->m_eff[k] = no_fixed ? bs->mass[a] * bs->mass[b] / (bs->mass[a] + bs->mass[b])
+                           : effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
     s->parting[k] = gap > cs->prox[c] && cs->deletable[c];
     s->r1[k] = ra, s->r2[k] = rb;
     s->arm1[k] = a1, s->arm2[k] = a2;
@@ -634,9 +636,21 @@ static GATHER_INLINE int parted(const cairn_world *w, size_t c, int periodic) {
   return detect_pair_geometry(w, cs->kind[c], a, b, &gap, n, pt) && gap > cs->prox[c];
 }
 
+/* Whether a ball (ghosts too) has a fixed velocity component, for the gathers that follow: if
+   none, the effective mass is the reduced mass without looking at fixity (the value
+   effective_mass gives). A byte per ball, every pass: no upkeep to forget in the many ways a
+   ball's fixity changes (scripts, restore, ghosts, deletion). */
+static void note_fixity(cairn_world *w) {
+  const uint8_t *fix = w->balls.fix;
+  unsigned fixed = 0;
+  for (size_t i = 0; i < w->balls.n; i++) fixed |= fix[i];
+  w->fs->no_fixed = !(fixed & FIX_VEL);
+}
+
 cairn_status forces_part(cairn_world *w, double dt) {
   contact_store *cs = w->contacts;
   const int periodic = w->cell.on;
+  if (w->energy->on) note_fixity(w);
   for (size_t c = cs->n; c-- > 0;) { /* backwards: deletion moves the last contact into c */
     if (!cs->deletable[c] || !(periodic ? parted(w, c, 1) : parted(w, c, 0))) continue;
     /* While energy is tracked, the model sees the contact open once more, so it can book the
@@ -739,6 +753,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
       cs->n_unchecked--;
     }
   CAIRN_TRY(make_slices(cs, d));
+  note_fixity(w);
   size_t ns = cs->n_slices, nb = balls_owned(w); /* (a ghost's sums are its own rank's) */
   int threads = 1; /* (read by the pragmas only: without OpenMP, unused) */
   (void)threads;

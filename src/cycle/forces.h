@@ -29,6 +29,7 @@ typedef struct force_scratch {
   size_t cap_probe;
   xsum *wsum; /* per wall: force x, y, z, normal stiffness, normal force */
   size_t cap_wsum;
+  int no_fixed; /* this pass: no ball has a fixed velocity component (m_eff without tests) */
 } force_scratch;
 
 /* Starting threads costs a few microseconds per loop: below this many balls a loop over them
