@@ -642,9 +642,11 @@ static GATHER_INLINE int parted(const cairn_world *w, size_t c, int periodic) {
    ball's fixity changes (scripts, restore, ghosts, deletion). */
 static void note_fixity(cairn_world *w) {
   const uint8_t *fix = w->balls.fix;
-  unsigned fixed = 0;
-  for (size_t i = 0; i < w->balls.n; i++) fixed |= fix[i];
-  w->fs->no_fixed = !(fixed & FIX_VEL);
+  size_t n = w->balls.n, i = 0;
+  uint64_t fixed = 0, word; /* eight balls at a time */
+  for (; i + 8 <= n; i += 8) memcpy(&word, fix + i, 8), fixed |= word;
+  for (; i < n; i++) fixed |= fix[i];
+  w->fs->no_fixed = !(fixed & (FIX_VEL * UINT64_C(0x0101010101010101)));
 }
 
 cairn_status forces_part(cairn_world *w, double dt) {
