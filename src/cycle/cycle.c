@@ -177,6 +177,7 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
                     "model.timestep{auto = true}",
                     (long long)b->id[runaway], step, (unsigned long long)w->step, b->rad[runaway]);
   }
+  if (track) walls_settle(w); /* (their work) */
   for (size_t k = 0; k < w->walls.n; k++) {
     wall *wl = &w->walls.w[k];
     double dx[3], th[3];

@@ -8,9 +8,9 @@
    scripts and outputs; (2) the model; (3) the force and the moments about each ball's centre,
    kept in the contact's record (Newton's third law: one contact, two balls). The slices run in
    parallel on several threads. Then each ball sums its records in the order of its partners'
-   ids, through its list of contacts, and each wall sums its own exactly (core/xsum.h): a ball's
-   force is the same sum in the same order whatever the thread count, the order of the arrays or
-   the number of MPI ranks (design.md, Scale). */
+   ids, through its list of contacts, and each wall sums its own exactly (core/xsum.h), when
+   something reads them (walls_settle): a ball's force is the same sum in the same order whatever
+   the thread count, the order of the arrays or the number of MPI ranks (design.md, Scale). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,44 +138,79 @@ static void extra_sums(cairn_world *w) {
   }
 }
 
-/* Each wall's sums from its contacts' records, exact (in any order the same): accumulated here,
-   made values by forces_totals. */
-static void wall_sums(cairn_world *w) {
+/* The walls' exact sums (in any order the same, core/xsum.h) of the records in the runs of
+   ball-wall contacts: accumulated here, made values by wall_values. */
+static void wall_sums(cairn_world *w, size_t nw) {
   force_scratch *fs = w->fs;
-  const contact_store *cs = w->contacts;
-  size_t nw = w->walls.n;
-  if (!nw) return;
   for (size_t k = 0; k < 5 * nw; k++) xsum_init(&fs->wsum[k]);
-  for (size_t sl = 0; sl < cs->n_slices; sl++) {
-    if (cs->kind[cs->slice[sl]] != CAIRN_KIND_BALL_WALL) continue;
-    for (uint32_t c = cs->slice[sl]; c < cs->slice[sl + 1]; c++) {
+  for (size_t r = 0; r < fs->n_wruns; r++)
+    for (uint32_t c = fs->wruns[r][0]; c < fs->wruns[r][1]; c++) {
       const struct contact_contrib *t = &fs->ctb[c];
-      xsum *s = &fs->wsum[5 * cs->a[c]];
+      xsum *s = &fs->wsum[5 * t->wall];
       for (int i = 0; i < 3; i++) xsum_add(&s[i], -t->f[i]);
       xsum_add(&s[3], t->kn);
       xsum_add(&s[4], t->fn);
     }
-  }
 }
 
-void forces_totals(cairn_world *w) {
-  force_scratch *fs = w->fs;
-  size_t nw = w->walls.n;
-  if (w->par) { /* every rank's part (every rank calls this at once) */
-    if (nw) comm_xsum(fs->wsum, (int)(5 * nw));
-    comm_max(&w->kn_m_max, 1);
-  }
-  for (size_t k = 0; k < nw; k++) {
+static void wall_values(cairn_world *w, size_t nw) {
+  const xsum *s = w->fs->wsum;
+  for (size_t k = 0; k < nw; k++, s += 5) {
     wall *wl = &w->walls.w[k];
-    const xsum *s = &fs->wsum[5 * k];
     for (int i = 0; i < 3; i++) wl->force[i] = xsum_value(&s[i]);
     wl->k_normal = xsum_value(&s[3]);
     wl->fn_sum = xsum_value(&s[4]);
   }
 }
 
+/* The last pass's runs of ball-wall contacts, whose records hold the walls' sums. */
+static cairn_status note_wall_runs(cairn_world *w, cairn_diag *d) {
+  force_scratch *fs = w->fs;
+  const contact_store *cs = w->contacts;
+  fs->n_wruns = 0;
+  fs->nw_pass = w->walls.n;
+  if (!fs->nw_pass) return CAIRN_OK;
+  CAIRN_TRY(mem_grow((void **)&fs->wruns, &fs->cap_wruns, cs->n_slices, sizeof *fs->wruns,
+                     "forces:wall runs", d));
+  for (size_t sl = 0; sl < cs->n_slices; sl++) {
+    if (cs->kind[cs->slice[sl]] != CAIRN_KIND_BALL_WALL) continue;
+    if (fs->n_wruns && fs->wruns[fs->n_wruns - 1][1] == cs->slice[sl])
+      fs->wruns[fs->n_wruns - 1][1] = cs->slice[sl + 1];
+    else
+      fs->wruns[fs->n_wruns][0] = cs->slice[sl], fs->wruns[fs->n_wruns++][1] = cs->slice[sl + 1];
+  }
+  return CAIRN_OK;
+}
+
+/* The walls' sums of the last pass, when first read (walls_settle): the records of its ball-wall
+   contacts are kept until the next pass, each naming its wall's slot (a wall removed since
+   settled them first). */
+static void settle_walls(cairn_world *w) {
+  w->walls.pending = 0;
+  wall_sums(w, w->fs->nw_pass);
+  wall_values(w, w->fs->nw_pass);
+}
+
+void forces_totals(cairn_world *w) {
+  force_scratch *fs = w->fs;
+  size_t nw = w->walls.n;
+  if (!w->par) { /* one process: the walls' sums wait until something reads them */
+    w->walls.pending = nw > 0;
+    w->walls.settle = settle_walls;
+    return;
+  }
+  /* every rank's part (every rank calls this at once) */
+  if (nw) {
+    wall_sums(w, nw);
+    comm_xsum(fs->wsum, (int)(5 * nw));
+  }
+  comm_max(&w->kn_m_max, 1);
+  wall_values(w, nw);
+}
+
 void force_scratch_free(force_scratch *fs) {
   mem_free(fs->wsum, 0);
+  mem_free(fs->wruns, 0);
   mem_free(fs->ctb, 0);
   mem_free(fs->status, 0);
   mem_free(fs->ework, 0);
@@ -468,6 +503,7 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
       v3_add(rxf, mo, rec->m2);
       rec->kr2 = kr + ks * v3_dot(r, r);
       rec->kn = sb->kn[k]; /* the wall's servo sums it, and the normal force */
+      rec->wall = cs->a[c];
       rec->fn = f[0] * sb->nx[k] + f[1] * sb->ny[k] + f[2] * sb->nz[k];
     }
     if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
@@ -776,7 +812,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
 #pragma omp parallel for schedule(static) if (threads > 1 && PARALLEL_WORTH(nb))
   for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
   if (cs->links.n_extra) extra_sums(w);
-  wall_sums(w);
+  CAIRN_TRY(note_wall_runs(w, d));
   w->kn_m_max = kn_m; /* (this rank's: forces_totals makes it every rank's) */
   int bad = 0;
   for (size_t s = 0; s < ns; s++) bad |= busy[s];
