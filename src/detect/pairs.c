@@ -458,10 +458,10 @@ static double closing_speed(const cairn_world *w, int k, uint32_t a, uint32_t b,
 }
 
 /* In a periodic cell: whether pair q without a contact has come within reach this step (sok 1,
-   its gap in sgap), or has two coincident centres (sok 2), through the nearest image. Without a
-   cell, mark_pair (below) is the same without images, written out so that it is compiled
-   exactly as it was before cells existed (this function called with a constant flag there
-   cost 5 instructions more per particle-step, bench/instructions.sh). */
+   its gap in sgap), or has two coincident centres (sok 2), through the nearest image. The loop
+   without a cell (in detect_update) is the same without images, written out so that it is
+   compiled exactly as it was before cells existed (this function called with a constant flag
+   there cost 5 instructions more per particle-step, bench/instructions.sh). */
 static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, double reach,
                                       double horizon) {
   pair_list *p = w->pairs;
@@ -501,41 +501,6 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, d
   return 0;
 }
 
-/* The same without a periodic cell (no images). */
-static PAIR_INLINE int mark_pair(cairn_world *w, long q, double max_prox, double reach,
-                                 double horizon) {
-  pair_list *p = w->pairs;
-  p->sok[q] = 0;
-  if (p->contact[q] != IDMAP_NONE) return 0;
-  uint32_t a = p->a[q], bb = p->b[q];
-  if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
-    /* Two balls clearly farther apart than contact allows (the common pair): no square root.
-       Nearer than that, the exact test below decides. */
-    const ball_store *bs = &w->balls;
-    double e[3], lim = bs->rad[a] + bs->rad[bb] + reach;
-    v3_sub(bs->pos[bb], bs->pos[a], e);
-    if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) return 0;
-  }
-  double gap = INFINITY, n[3], pt[3];
-  if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt)) {
-    if (gap < max_prox) {
-      p->sok[q] = 1;
-      p->sgap[q] = gap;
-      return 1;
-    }
-    if (horizon > 0 && unbraced(w, p->kind[q], a, bb) &&
-        gap < horizon * closing_speed(w, p->kind[q], a, bb, n)) {
-      p->sok[q] = 3;
-      return 1;
-    }
-  } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: refused in the serial
-                                                      pass */
-    p->sok[q] = 2;
-    return 1;
-  }
-  return 0;
-}
-
 /* Pairs per block of the serial pass's marks ('bmark'). */
 #define PAIR_BLOCK 64
 
@@ -563,30 +528,47 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   }
   /* Which pairs without a contact have come within reach: independent per pair, so in parallel
      (the same arithmetic whatever the thread count); 'sok' marks them for the serial pass, and
-     'bmark' their blocks of PAIR_BLOCK pairs, so that it looks only into those. */
+     'bmark' their blocks of PAIR_BLOCK pairs (each block one thread's: schedule(static,
+     PAIR_BLOCK)), so that it looks only into those. */
   long np = (long)p->n, nblk = (np + PAIR_BLOCK - 1) / PAIR_BLOCK, marked = 0;
   CAIRN_TRY(mem_grow((void **)&p->bmark, &p->cap_bmark, (size_t)nblk + 1, sizeof *p->bmark,
                      "pairs:blocks", d));
   uint8_t *bmark = p->bmark;
+  memset(bmark, 0, (size_t)nblk);
   /* two loops: the one without a cell pays nothing for images */
   if (w->cell.on) {
-#pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
-    for (long k = 0; k < nblk; k++) {
-      long q1 = (k + 1) * PAIR_BLOCK < np ? (k + 1) * PAIR_BLOCK : np;
-      int any = 0;
-      for (long q = k * PAIR_BLOCK; q < q1; q++)
-        any |= mark_pair_cell(w, q, max_prox, reach, horizon);
-      bmark[k] = (uint8_t)any;
-      marked += any;
-    }
+#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked) if (np >= 4096)
+    for (long q = 0; q < np; q++)
+      if (mark_pair_cell(w, q, max_prox, reach, horizon)) bmark[q / PAIR_BLOCK] = 1, marked++;
   } else {
-#pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
-    for (long k = 0; k < nblk; k++) {
-      long q1 = (k + 1) * PAIR_BLOCK < np ? (k + 1) * PAIR_BLOCK : np;
-      int any = 0;
-      for (long q = k * PAIR_BLOCK; q < q1; q++) any |= mark_pair(w, q, max_prox, reach, horizon);
-      bmark[k] = (uint8_t)any;
-      marked += any;
+#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked) if (np >= 4096)
+    for (long q = 0; q < np; q++) {
+      p->sok[q] = 0;
+      if (p->contact[q] != IDMAP_NONE) continue;
+      uint32_t a = p->a[q], bb = p->b[q];
+      if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
+        /* Two balls clearly farther apart than contact allows (the common pair): no square
+           root. Nearer than that, the exact test below decides. */
+        const ball_store *bs = &w->balls;
+        double e[3], lim = bs->rad[a] + bs->rad[bb] + reach;
+        v3_sub(bs->pos[bb], bs->pos[a], e);
+        if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
+      }
+      double gap = INFINITY, n[3], pt[3];
+      if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt)) {
+        if (gap < max_prox) {
+          p->sok[q] = 1;
+          p->sgap[q] = gap;
+          bmark[q / PAIR_BLOCK] = 1, marked++;
+        } else if (horizon > 0 && unbraced(w, p->kind[q], a, bb) &&
+                   gap < horizon * closing_speed(w, p->kind[q], a, bb, n)) {
+          p->sok[q] = 3;
+          bmark[q / PAIR_BLOCK] = 1, marked++;
+        }
+      } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: refused below */
+        p->sok[q] = 2;
+        bmark[q / PAIR_BLOCK] = 1, marked++;
+      }
     }
   }
   /* Creation changes the contact arrays: in pair order, on one thread (most steps make none). */
