@@ -255,12 +255,12 @@ typedef struct slice_buf {
 /* An engine bit beside the model's CAIRN_CM_ST_* in the status byte: the contact parted. */
 #define ST_PARTING 128u
 
-/* run_slice's result: bit 0, a contact of the slice has an event or parted; this bit, a force,
-   moment or state of the slice is not finite. */
+/* run_slice's result: bit 0, a contact of the slice has an event or parted; this bit, a state of
+   the slice is not finite (at this step's check of the states). */
 #define SLICE_NONFINITE 2
 
 /* A slice's model states are checked for non-finite values in one step of this many (a power of
-   2); its forces and moments in every step. */
+   2); its forces and moments when the motion finds a ball gone wild (forces_nonfinite). */
 #define STATE_CHECK_EVERY 16
 
 #if defined(__GNUC__)
@@ -449,14 +449,14 @@ static GATHER_INLINE int gather_and_run_model(cairn_world *w, size_t c0, size_t 
 }
 
 /* Stage 3 of a slice: each contact's force, moment, record and status stored; returns 1 if
-   one raised an event or parted, and sets *finite_sum to the sum of the forces and moments. */
+   one raised an event or parted. (A force or moment that is not finite is found after the
+   motion's runaway test fires: forces_nonfinite.) */
 static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n, int moments,
-                                             slice_buf *sb, double *finite_sum) {
+                                             slice_buf *sb) {
   contact_store *cs = w->contacts;
   force_scratch *fs = w->fs;
   int kind = cs->kind[c0], dim = w->dim;
   int busy = 0;
-  double finite = 0;
   /* The store's and the balls' arrays in restrict locals: the compiler cannot tell them apart,
      and would reload every input after each store. */
   const ball_store *bs = &w->balls;
@@ -479,8 +479,6 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
     }
     cforce[c][0] = f[0], cforce[c][1] = f[1], cforce[c][2] = f[2];
     if (moments) cmom[c][0] = mo[0], cmom[c][1] = mo[1], cmom[c][2] = mo[2];
-    finite += f[0] + f[1] + f[2];
-    if (moments) finite += mo[0] + mo[1] + mo[2];
     double ks = sb->ks[k], kr = sb->kr[k];
     rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
     rec->kt = sb->kn[k] + ks;
@@ -516,7 +514,6 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
     status[c] = (uint8_t)st;
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
   }
-  *finite_sum = finite;
   return busy;
 }
 
@@ -525,7 +522,7 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
    that brought the balls here. With the automatic timestep's impact bound, *kn_m is raised to the
    slice's largest kn / m_eff. Returns 1 if a contact of the slice raised an event or parted (the
    serial pass after the force pass looks only at such slices), with SLICE_NONFINITE added if a
-   force, moment or (at this step's check) state is not finite. */
+   state is not finite at this step's check of the states. */
 static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
   const model_entry *e = &w->reg->e[w->contacts->model[c0]];
   slice_buf sb;
@@ -535,11 +532,8 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
                                                     steps-per-impact bound */
     for (size_t k = 0; k < n; k++)
       if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
-  /* The sum of the applied forces and moments (and x - x over the states): not finite if one of
-     them is not (or, in theory, if finite forces of 1e308 overflow: nonfinite_contact then finds
-     nothing and the run goes on). */
-  double finite;
-  int busy = store_slice_records(w, c0, n, moments, &sb, &finite);
+  int busy = store_slice_records(w, c0, n, moments, &sb);
+  double finite = 0; /* x - x over the states: not finite if one of them is not */
   /* The states: each slice's in one step of every STATE_CHECK_EVERY (by its place in the
      store), so a state field that turned non-finite is found within that many steps at a
      sixteenth of the cost. */
@@ -559,47 +553,57 @@ static const char *num_text(double x, char buf[32]) {
   return buf;
 }
 
-/* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
+/* The first of contacts c0 .. c1 - 1 whose force or moment (or, with 'states', state) is not
    finite: stop the run naming it, its model, what was not finite and the step. */
-static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
+static cairn_status nonfinite_in(cairn_world *w, size_t c0, size_t c1, int states, cairn_diag *d) {
   const contact_store *cs = w->contacts;
-  for (size_t s = 0; s < cs->n_slices; s++) {
-    if (!(busy[s] & SLICE_NONFINITE)) continue;
-    for (size_t c = cs->slice[s]; c < cs->slice[s + 1]; c++) {
-      const model_entry *e = &w->reg->e[cs->model[c]];
-      const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
-      const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
-      char what[96], value[160], b0[32], b1[32], b2[32];
-      int row = -1;
-      const double *bad = !isfinite(f[0] + f[1] + f[2])        ? f
-                          : m && !isfinite(m[0] + m[1] + m[2]) ? m
-                                                               : NULL;
-      if (bad)
-        snprintf(value, sizeof value, "%s (%s, %s, %s)", bad == f ? "force" : "moment",
-                 num_text(bad[0], b0), num_text(bad[1], b1), num_text(bad[2], b2));
-      else
-        for (int r = 0; r < (int)e->m->n_state && row < 0; r++)
-          for (int j = 0; j < cairn_state_slots(&e->m->state[r]); j++)
-            if (!isfinite(st[e->state_off[r] + j])) row = r;
-      if (row >= 0)
-        snprintf(value, sizeof value, "value in its state field '%s'", e->m->state[row].name);
-      else if (!bad)
-        continue;
-      contact_describe(w, (uint32_t)c, what, sizeof what);
-      if (row >= 0) /* found at a check of the states, which come round every 16 steps */
-        return diag_set(d, CAIRN_ESTATE,
-                        "%s: contact model '%s' (%s) returned a non-finite %s, found at step %llu "
-                        "(the states are checked every %d steps); check its properties "
-                        "(contact.props) and the model's law",
-                        what, e->m->name, e->source, value, (unsigned long long)w->step,
-                        STATE_CHECK_EVERY);
+  for (size_t c = c0; c < c1; c++) {
+    const model_entry *e = &w->reg->e[cs->model[c]];
+    const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
+    const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
+    char what[96], value[160], b0[32], b1[32], b2[32];
+    int row = -1;
+    const double *bad = !isfinite(f[0] + f[1] + f[2])        ? f
+                        : m && !isfinite(m[0] + m[1] + m[2]) ? m
+                                                             : NULL;
+    if (bad)
+      snprintf(value, sizeof value, "%s (%s, %s, %s)", bad == f ? "force" : "moment",
+               num_text(bad[0], b0), num_text(bad[1], b1), num_text(bad[2], b2));
+    else if (states)
+      for (int r = 0; r < (int)e->m->n_state && row < 0; r++)
+        for (int j = 0; j < cairn_state_slots(&e->m->state[r]); j++)
+          if (!isfinite(st[e->state_off[r] + j])) row = r;
+    if (row >= 0)
+      snprintf(value, sizeof value, "value in its state field '%s'", e->m->state[row].name);
+    else if (!bad)
+      continue;
+    contact_describe(w, (uint32_t)c, what, sizeof what);
+    if (row >= 0) /* found at a check of the states, which come round every 16 steps */
       return diag_set(d, CAIRN_ESTATE,
-                      "%s: contact model '%s' (%s) returned a non-finite %s at step %llu; check "
-                      "its properties (contact.props) and the model's law",
-                      what, e->m->name, e->source, value, (unsigned long long)w->step);
-    }
+                      "%s: contact model '%s' (%s) returned a non-finite %s, found at step %llu "
+                      "(the states are checked every %d steps); check its properties "
+                      "(contact.props) and the model's law",
+                      what, e->m->name, e->source, value, (unsigned long long)w->step,
+                      STATE_CHECK_EVERY);
+    return diag_set(d, CAIRN_ESTATE,
+                    "%s: contact model '%s' (%s) returned a non-finite %s at step %llu; check "
+                    "its properties (contact.props) and the model's law",
+                    what, e->m->name, e->source, value, (unsigned long long)w->step);
   }
   return CAIRN_OK;
+}
+
+/* The first contact of the slices flagged SLICE_NONFINITE (at this step's check of the states)
+   whose force, moment or state is not finite. */
+static cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy, cairn_diag *d) {
+  const contact_store *cs = w->contacts;
+  for (size_t s = 0; s < cs->n_slices; s++)
+    if (busy[s] & SLICE_NONFINITE) CAIRN_TRY(nonfinite_in(w, cs->slice[s], cs->slice[s + 1], 1, d));
+  return CAIRN_OK;
+}
+
+cairn_status forces_nonfinite(cairn_world *w, cairn_diag *d) {
+  return nonfinite_in(w, 0, w->contacts->n, 0, d);
 }
 
 /* Record the bond of contact c as broken (a crack), with its contact point; its mode from the

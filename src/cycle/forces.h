@@ -69,6 +69,11 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d);
    estimate kt (normal plus shear), the rotational one for side 1 and side 2 (kr[0], kr[1]) and
    the normal estimate over the effective mass (kn_m); zeros when no model is assigned or its
    estimate is not a finite number >= 0. */
+/* The first contact whose force or moment is not finite, as an error naming it, its model and
+   the step (CAIRN_ESTATE); CAIRN_OK if there is none. The force pass does not look (a per-contact
+   test every step): the motion does, when a ball's velocity or spin turns non-finite. */
+cairn_status forces_nonfinite(cairn_world *w, cairn_diag *d);
+
 /* After forces_compute (and, under MPI, once every rank's pass has succeeded): the walls' forces
    and stiffness sums, and the stiffest contact for its mass, over every rank. On one process
    the walls' sums are only marked pending: formed when something reads them (walls_settle). */
