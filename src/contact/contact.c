@@ -68,7 +68,7 @@ static inline int same_class(const contact_store *cs, size_t c, size_t k) {
 /* The slices kept up to date as contact c (the last) is made, as make_slices would cut them: it
    joins the last slice if that has its class and room, else it starts one. */
 static void slices_append(contact_store *cs, size_t c) {
-  if (!cs->slices_ok) return;
+  if (!cs->slices_ok || cs->slices_redo != SIZE_MAX) return; /* (c is among those cut again) */
   size_t k = cs->n_slices;
   if (cs->cap_slice < k + 2) { /* (no room: make_slices grows the array) */
     cs->slices_ok = 0;
@@ -83,24 +83,39 @@ static void slices_append(contact_store *cs, size_t c) {
   cs->n_slices = k + 1;
 }
 
+/* The slice holding contact c: the last whose start is <= c. */
+static size_t slice_of(const contact_store *cs, size_t c) {
+  size_t lo = 0, hi = cs->n_slices;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (cs->slice[mid] <= c)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* ... and as contact c is deleted, the last contact moving into its place: the last slice loses
    its last contact; the slices stay as make_slices would cut them if the contact moved into c
-   has the class of c's slice (else they are made again). */
+   has the class of c's slice. Else they are cut again from the slice before c's (which the
+   moved contact might extend) on. */
 static void slices_forget(contact_store *cs, size_t c, size_t last) {
   if (!cs->slices_ok) return;
-  if (c != last) {
-    size_t lo = 0, hi = cs->n_slices; /* c's slice: the last start <= c */
-    while (hi - lo > 1) {
-      size_t mid = lo + (hi - lo) / 2;
-      if (cs->slice[mid] <= c)
-        lo = mid;
-      else
-        hi = mid;
+  size_t sc = c != last ? slice_of(cs, c) : 0;
+  int moved_other = c != last && !same_class(cs, last, cs->slice[sc]);
+  if (cs->slices_redo != SIZE_MAX) { /* cut again from slices_redo on: c's and last's with them */
+    size_t redo = moved_other ? (sc > 0 ? sc - 1 : 0) : cs->slices_redo;
+    if (last < cs->slice[cs->slices_redo]) { /* (the contacts left end before slices_redo) */
+      size_t sl = slice_of(cs, last);
+      if (sl < redo) redo = sl;
     }
-    if (!same_class(cs, last, cs->slice[lo])) {
-      cs->slices_ok = 0;
-      return;
-    }
+    if (redo < cs->slices_redo) cs->slices_redo = redo;
+    return;
+  }
+  if (moved_other) {
+    cs->slices_redo = sc > 0 ? sc - 1 : 0;
+    return;
   }
   size_t k = cs->n_slices;
   if (cs->slice[k - 1] == last)

@@ -221,11 +221,12 @@ void force_scratch_free(force_scratch *fs) {
 
 /* The slices of the current contacts (rebuilt only after contacts come, go or change). */
 static cairn_status make_slices(contact_store *cs, cairn_diag *d) {
-  if (cs->slices_ok) return CAIRN_OK;
-  size_t n = cs->n, k = 0;
+  if (cs->slices_ok && cs->slices_redo == SIZE_MAX) return CAIRN_OK;
+  /* all of them, or those from slices_redo on (the ones before are as this would cut them) */
+  size_t n = cs->n, k = cs->slices_ok ? cs->slices_redo : 0, c0 = k ? cs->slice[k] : 0;
   CAIRN_TRY(
       mem_grow((void **)&cs->slice, &cs->cap_slice, n + 2, sizeof *cs->slice, "contact:slices", d));
-  for (size_t c = 0; c < n;) {
+  for (size_t c = c0; c < n;) {
     cs->slice[k++] = (uint32_t)c;
     size_t end = c + 1;
     while (end < n && end - c < SLICE && cs->model[end] == cs->model[c] &&
@@ -236,6 +237,7 @@ static cairn_status make_slices(contact_store *cs, cairn_diag *d) {
   cs->slice[k] = (uint32_t)n;
   cs->n_slices = k;
   cs->slices_ok = 1;
+  cs->slices_redo = SIZE_MAX;
   return CAIRN_OK;
 }
 
