@@ -59,6 +59,71 @@ static cairn_status grow(cairn_world *w, size_t need, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* Whether contacts c and k may share a slice of the force pass: the same kind, model and
+   property block (forces.c, make_slices). */
+static inline int same_class(const contact_store *cs, size_t c, size_t k) {
+  return cs->model[c] == cs->model[k] && cs->pblk[c] == cs->pblk[k] && cs->kind[c] == cs->kind[k];
+}
+
+/* The slices kept up to date as contact c (the last) is made, as make_slices would cut them: it
+   joins the last slice if that has its class and room, else it starts one. */
+static void slices_append(contact_store *cs, size_t c) {
+  if (!cs->slices_ok || cs->slices_redo != SIZE_MAX) return; /* (c is among those cut again) */
+  size_t k = cs->n_slices;
+  if (cs->cap_slice < k + 2) { /* (no room: make_slices grows the array) */
+    cs->slices_ok = 0;
+    return;
+  }
+  if (k > 0 && c - cs->slice[k - 1] < CAIRN_CM_SLICE_MAX && same_class(cs, c, cs->slice[k - 1])) {
+    cs->slice[k] = (uint32_t)c + 1;
+    return;
+  }
+  cs->slice[k] = (uint32_t)c;
+  cs->slice[k + 1] = (uint32_t)c + 1;
+  cs->n_slices = k + 1;
+}
+
+/* The slice holding contact c: the last whose start is <= c. */
+static size_t slice_of(const contact_store *cs, size_t c) {
+  size_t lo = 0, hi = cs->n_slices;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (cs->slice[mid] <= c)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* ... and as contact c is deleted, the last contact moving into its place: the last slice loses
+   its last contact; the slices stay as make_slices would cut them if the contact moved into c
+   has the class of c's slice. Else they are cut again from the slice before c's (which the
+   moved contact might extend) on. */
+static void slices_forget(contact_store *cs, size_t c, size_t last) {
+  if (!cs->slices_ok) return;
+  size_t sc = c != last ? slice_of(cs, c) : 0;
+  int moved_other = c != last && !same_class(cs, last, cs->slice[sc]);
+  if (cs->slices_redo != SIZE_MAX) { /* cut again from slices_redo on: c's and last's with them */
+    size_t redo = moved_other ? (sc > 0 ? sc - 1 : 0) : cs->slices_redo;
+    if (last < cs->slice[cs->slices_redo]) { /* (the contacts left end before slices_redo) */
+      size_t sl = slice_of(cs, last);
+      if (sl < redo) redo = sl;
+    }
+    if (redo < cs->slices_redo) cs->slices_redo = redo;
+    return;
+  }
+  if (moved_other) {
+    cs->slices_redo = sc > 0 ? sc - 1 : 0;
+    return;
+  }
+  size_t k = cs->n_slices;
+  if (cs->slice[k - 1] == last)
+    cs->n_slices = k - 1; /* (slice[k - 1] is then its end) */
+  else
+    cs->slice[k] = (uint32_t)last;
+}
+
 /* The (n, s, t) frame of a normal (contact.h, contact_frame). */
 static void frame_from_normal(int dim, const double n[3], double f[9]) {
   f[0] = n[0], f[1] = n[1], f[2] = n[2];
@@ -119,11 +184,13 @@ static cairn_status fresh_state(cairn_world *w, uint32_t c, int model, cairn_dia
   cs->first[c] = 1;
   cs->active[c] = 0;
   cs->deletable[c] = 1;
-  if (!cs->unchecked[c]) cs->n_unchecked++;
-  cs->unchecked[c] = 1;
+  /* only a model with a validation hook has one to run: the force pass looks for unchecked
+     contacts only while there are some */
+  uint8_t unchecked = e->m->validate != NULL;
+  if (unchecked != cs->unchecked[c]) unchecked ? cs->n_unchecked++ : cs->n_unchecked--;
+  cs->unchecked[c] = unchecked;
   v3_zero(cs->force[c]);
   v3_zero(cs->moment[c]);
-  cs->slices_ok = 0;
   return CAIRN_OK;
 }
 
@@ -141,6 +208,7 @@ cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag
   }
   take_props(w, c, pblk);
   cs->model[c] = model;
+  cs->slices_ok = 0;
   return CAIRN_OK;
 }
 
@@ -171,12 +239,13 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
   s = idmap_put(&cs->map, contact_key_of(w, c), c, d);
   if (s != CAIRN_OK) {
     cs->n--;
-    cs->n_unchecked--;
+    if (cs->unchecked[c]) cs->n_unchecked--;
     pool_release(&e->pool, cs->blk[c]);
     props_block_release(e, pblk);
     return s;
   }
   links_created(w, c);
+  slices_append(cs, c);
   if (c > 0 && cs->key_sorted && contact_key_of(w, c) < contact_key_of(w, c - 1))
     cs->key_sorted = 0;
   world_event(w, EV_CONTACT_CREATED, c, 0);
@@ -517,6 +586,7 @@ void contact_forget(cairn_world *w, uint32_t c) {
   if (cs->unchecked[c]) cs->n_unchecked--;
   uint32_t last = (uint32_t)cs->n - 1;
   links_deleted(w, c, last);
+  slices_forget(cs, c, last);
   if (c != last) {
     cs->key_sorted = 0;
 #define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
@@ -526,7 +596,6 @@ void contact_forget(cairn_world *w, uint32_t c) {
     if (cs->pair[c] != IDMAP_NONE) (*cs->pair_contact)[cs->pair[c]] = c;
   }
   cs->n--;
-  cs->slices_ok = 0;
 }
 
 void contact_restore_geometry(cairn_world *w, uint32_t c, const contact_geometry *g) {
@@ -562,6 +631,7 @@ cairn_status contact_restore_props(cairn_world *w, uint32_t c, const double *pro
   }
   props_block_release(e, cs->pblk[c]);
   cs->pblk[c] = pblk;
+  cs->slices_ok = 0;
   return CAIRN_OK;
 }
 

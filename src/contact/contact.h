@@ -60,7 +60,8 @@ typedef struct contact_store {
   uint32_t *slice;
   size_t n_slices, cap_slice;
   int slices_ok;
-  int key_sorted; /* the contacts lie in the order of their keys (contact_sort_by_key) */
+  size_t slices_redo; /* while slices_ok: slices from this one on are cut again (SIZE_MAX: none) */
+  int key_sorted;     /* the contacts lie in the order of their keys (contact_sort_by_key) */
   contact_links links;
   /* scratch of contact_sort */
   uint32_t *perm;

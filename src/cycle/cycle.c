@@ -85,7 +85,14 @@ static ALWAYS_INLINE double advance_ball(ball_store *b, long i, int dim, unsigne
     b->pos[i][k] += dx;
     b->disp[i][k] += dx;
   }
-  return v3_dot(v, v); /* |v|^2, for the runaway check */
+  /* |v|^2, for the runaway check; made not finite (0 x inf or NaN) by a spin that is not, or by a
+     force or moment that is not on a fixed ball (the force pass does not test each contact's),
+     and otherwise exactly |v|^2 (+ 0) */
+  double bad = s[0] + s[1] + s[2];
+  if (fix)
+    bad += b->force[i][0] + b->force[i][1] + b->force[i][2] + b->moment[i][0] + b->moment[i][1] +
+           b->moment[i][2];
+  return v3_dot(v, v) + 0.0 * bad;
 }
 
 /* Ball i's step (advance_ball with the right constants); returns whether it moved too far. In a
@@ -151,10 +158,10 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
   if (w->par) comm_max(&v2max, 1);
   w->v2max = v2max;
   if (runaway < nb) {
+    CAIRN_TRY(forces_nonfinite(w, d)); /* a contact's force or moment that is not finite */
     const double *v = b->vel[runaway];
     double step = sqrt(v3_dot(v, v)) * dt;
     if (!isfinite(step)) {
-      /* (a contact's non-finite force or moment stopped the force pass already) */
       return diag_set(d, CAIRN_ESTATE,
                       "ball %lld has a non-finite velocity at step %llu: the run became unstable, "
                       "or a force on it was not finite (gravity, an applied load); check the "
@@ -177,6 +184,7 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
                     "model.timestep{auto = true}",
                     (long long)b->id[runaway], step, (unsigned long long)w->step, b->rad[runaway]);
   }
+  if (track) walls_settle(w); /* (their work) */
   for (size_t k = 0; k < w->walls.n; k++) {
     wall *wl = &w->walls.w[k];
     double dx[3], th[3];

@@ -8,9 +8,9 @@
    scripts and outputs; (2) the model; (3) the force and the moments about each ball's centre,
    kept in the contact's record (Newton's third law: one contact, two balls). The slices run in
    parallel on several threads. Then each ball sums its records in the order of its partners'
-   ids, through its list of contacts, and each wall sums its own exactly (core/xsum.h): a ball's
-   force is the same sum in the same order whatever the thread count, the order of the arrays or
-   the number of MPI ranks (design.md, Scale). */
+   ids, through its list of contacts, and each wall sums its own exactly (core/xsum.h), when
+   something reads them (walls_settle): a ball's force is the same sum in the same order whatever
+   the thread count, the order of the arrays or the number of MPI ranks (design.md, Scale). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,44 +138,79 @@ static void extra_sums(cairn_world *w) {
   }
 }
 
-/* Each wall's sums from its contacts' records, exact (in any order the same): accumulated here,
-   made values by forces_totals. */
-static void wall_sums(cairn_world *w) {
+/* The walls' exact sums (in any order the same, core/xsum.h) of the records in the runs of
+   ball-wall contacts: accumulated here, made values by wall_values. */
+static void wall_sums(cairn_world *w, size_t nw) {
   force_scratch *fs = w->fs;
-  const contact_store *cs = w->contacts;
-  size_t nw = w->walls.n;
-  if (!nw) return;
   for (size_t k = 0; k < 5 * nw; k++) xsum_init(&fs->wsum[k]);
-  for (size_t sl = 0; sl < cs->n_slices; sl++) {
-    if (cs->kind[cs->slice[sl]] != CAIRN_KIND_BALL_WALL) continue;
-    for (uint32_t c = cs->slice[sl]; c < cs->slice[sl + 1]; c++) {
+  for (size_t r = 0; r < fs->n_wruns; r++)
+    for (uint32_t c = fs->wruns[r][0]; c < fs->wruns[r][1]; c++) {
       const struct contact_contrib *t = &fs->ctb[c];
-      xsum *s = &fs->wsum[5 * cs->a[c]];
+      xsum *s = &fs->wsum[5 * t->wall];
       for (int i = 0; i < 3; i++) xsum_add(&s[i], -t->f[i]);
       xsum_add(&s[3], t->kn);
       xsum_add(&s[4], t->fn);
     }
-  }
 }
 
-void forces_totals(cairn_world *w) {
-  force_scratch *fs = w->fs;
-  size_t nw = w->walls.n;
-  if (w->par) { /* every rank's part (every rank calls this at once) */
-    if (nw) comm_xsum(fs->wsum, (int)(5 * nw));
-    comm_max(&w->kn_m_max, 1);
-  }
-  for (size_t k = 0; k < nw; k++) {
+static void wall_values(cairn_world *w, size_t nw) {
+  const xsum *s = w->fs->wsum;
+  for (size_t k = 0; k < nw; k++, s += 5) {
     wall *wl = &w->walls.w[k];
-    const xsum *s = &fs->wsum[5 * k];
     for (int i = 0; i < 3; i++) wl->force[i] = xsum_value(&s[i]);
     wl->k_normal = xsum_value(&s[3]);
     wl->fn_sum = xsum_value(&s[4]);
   }
 }
 
+/* The last pass's runs of ball-wall contacts, whose records hold the walls' sums. */
+static cairn_status note_wall_runs(cairn_world *w, cairn_diag *d) {
+  force_scratch *fs = w->fs;
+  const contact_store *cs = w->contacts;
+  fs->n_wruns = 0;
+  fs->nw_pass = w->walls.n;
+  if (!fs->nw_pass) return CAIRN_OK;
+  CAIRN_TRY(mem_grow((void **)&fs->wruns, &fs->cap_wruns, cs->n_slices, sizeof *fs->wruns,
+                     "forces:wall runs", d));
+  for (size_t sl = 0; sl < cs->n_slices; sl++) {
+    if (cs->kind[cs->slice[sl]] != CAIRN_KIND_BALL_WALL) continue;
+    if (fs->n_wruns && fs->wruns[fs->n_wruns - 1][1] == cs->slice[sl])
+      fs->wruns[fs->n_wruns - 1][1] = cs->slice[sl + 1];
+    else
+      fs->wruns[fs->n_wruns][0] = cs->slice[sl], fs->wruns[fs->n_wruns++][1] = cs->slice[sl + 1];
+  }
+  return CAIRN_OK;
+}
+
+/* The walls' sums of the last pass, when first read (walls_settle): the records of its ball-wall
+   contacts are kept until the next pass, each naming its wall's slot (a wall removed since
+   settled them first). */
+static void settle_walls(cairn_world *w) {
+  w->walls.pending = 0;
+  wall_sums(w, w->fs->nw_pass);
+  wall_values(w, w->fs->nw_pass);
+}
+
+void forces_totals(cairn_world *w) {
+  force_scratch *fs = w->fs;
+  size_t nw = w->walls.n;
+  if (!w->par) { /* one process: the walls' sums wait until something reads them */
+    w->walls.pending = nw > 0;
+    w->walls.settle = settle_walls;
+    return;
+  }
+  /* every rank's part (every rank calls this at once) */
+  if (nw) {
+    wall_sums(w, nw);
+    comm_xsum(fs->wsum, (int)(5 * nw));
+  }
+  comm_max(&w->kn_m_max, 1);
+  wall_values(w, nw);
+}
+
 void force_scratch_free(force_scratch *fs) {
   mem_free(fs->wsum, 0);
+  mem_free(fs->wruns, 0);
   mem_free(fs->ctb, 0);
   mem_free(fs->status, 0);
   mem_free(fs->ework, 0);
@@ -186,11 +221,12 @@ void force_scratch_free(force_scratch *fs) {
 
 /* The slices of the current contacts (rebuilt only after contacts come, go or change). */
 static cairn_status make_slices(contact_store *cs, cairn_diag *d) {
-  if (cs->slices_ok) return CAIRN_OK;
-  size_t n = cs->n, k = 0;
+  if (cs->slices_ok && cs->slices_redo == SIZE_MAX) return CAIRN_OK;
+  /* all of them, or those from slices_redo on (the ones before are as this would cut them) */
+  size_t n = cs->n, k = cs->slices_ok ? cs->slices_redo : 0, c0 = k ? cs->slice[k] : 0;
   CAIRN_TRY(
       mem_grow((void **)&cs->slice, &cs->cap_slice, n + 2, sizeof *cs->slice, "contact:slices", d));
-  for (size_t c = 0; c < n;) {
+  for (size_t c = c0; c < n;) {
     cs->slice[k++] = (uint32_t)c;
     size_t end = c + 1;
     while (end < n && end - c < SLICE && cs->model[end] == cs->model[c] &&
@@ -201,6 +237,7 @@ static cairn_status make_slices(contact_store *cs, cairn_diag *d) {
   cs->slice[k] = (uint32_t)n;
   cs->n_slices = k;
   cs->slices_ok = 1;
+  cs->slices_redo = SIZE_MAX;
   return CAIRN_OK;
 }
 
@@ -220,12 +257,12 @@ typedef struct slice_buf {
 /* An engine bit beside the model's CAIRN_CM_ST_* in the status byte: the contact parted. */
 #define ST_PARTING 128u
 
-/* run_slice's result: bit 0, a contact of the slice has an event or parted; this bit, a force,
-   moment or state of the slice is not finite. */
+/* run_slice's result: bit 0, a contact of the slice has an event or parted; this bit, a state of
+   the slice is not finite (at this step's check of the states). */
 #define SLICE_NONFINITE 2
 
 /* A slice's model states are checked for non-finite values in one step of this many (a power of
-   2); its forces and moments in every step. */
+   2); its forces and moments when the motion finds a ball gone wild (forces_nonfinite). */
 #define STATE_CHECK_EVERY 16
 
 #if defined(__GNUC__)
@@ -250,6 +287,7 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
   const double *restrict rad = bs->rad;
   double *restrict cgap = cs->gap, (*restrict cnorm)[3] = cs->normal;
   const uint32_t *restrict ca = cs->a, *restrict cb = cs->b, *restrict blk = cs->blk;
+  const int no_fixed = w->fs->no_fixed;
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
     uint32_t a = ca[c], b = cb[c];
@@ -286,7 +324,8 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
     s->vz[k] = vb[2] - va[2] - (o[0] * nn[1] - o[1] * nn[0]);
     s->wx[k] = wb[0] - wa[0], s->wy[k] = wb[1] - wa[1], s->wz[k] = wb[2] - wa[2];
     s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
-    s->m_eff[k] = effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
+    s->m_eff[k] = no_fixed ? bs->mass[a] * bs->mass[b] / (bs->mass[a] + bs->mass[b])
+                           : effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
     s->parting[k] = gap > cs->prox[c] && cs->deletable[c];
     s->r1[k] = ra, s->r2[k] = rb;
     s->arm1[k] = a1, s->arm2[k] = a2;
@@ -412,14 +451,14 @@ static GATHER_INLINE int gather_and_run_model(cairn_world *w, size_t c0, size_t 
 }
 
 /* Stage 3 of a slice: each contact's force, moment, record and status stored; returns 1 if
-   one raised an event or parted, and sets *finite_sum to the sum of the forces and moments. */
+   one raised an event or parted. (A force or moment that is not finite is found after the
+   motion's runaway test fires: forces_nonfinite.) */
 static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n, int moments,
-                                             slice_buf *sb, double *finite_sum) {
+                                             slice_buf *sb) {
   contact_store *cs = w->contacts;
   force_scratch *fs = w->fs;
   int kind = cs->kind[c0], dim = w->dim;
   int busy = 0;
-  double finite = 0;
   /* The store's and the balls' arrays in restrict locals: the compiler cannot tell them apart,
      and would reload every input after each store. */
   const ball_store *bs = &w->balls;
@@ -442,8 +481,6 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
     }
     cforce[c][0] = f[0], cforce[c][1] = f[1], cforce[c][2] = f[2];
     if (moments) cmom[c][0] = mo[0], cmom[c][1] = mo[1], cmom[c][2] = mo[2];
-    finite += f[0] + f[1] + f[2];
-    if (moments) finite += mo[0] + mo[1] + mo[2];
     double ks = sb->ks[k], kr = sb->kr[k];
     rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
     rec->kt = sb->kn[k] + ks;
@@ -466,6 +503,7 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
       v3_add(rxf, mo, rec->m2);
       rec->kr2 = kr + ks * v3_dot(r, r);
       rec->kn = sb->kn[k]; /* the wall's servo sums it, and the normal force */
+      rec->wall = cs->a[c];
       rec->fn = f[0] * sb->nx[k] + f[1] * sb->ny[k] + f[2] * sb->nz[k];
     }
     if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
@@ -478,7 +516,6 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
     status[c] = (uint8_t)st;
     if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
   }
-  *finite_sum = finite;
   return busy;
 }
 
@@ -487,7 +524,7 @@ static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n
    that brought the balls here. With the automatic timestep's impact bound, *kn_m is raised to the
    slice's largest kn / m_eff. Returns 1 if a contact of the slice raised an event or parted (the
    serial pass after the force pass looks only at such slices), with SLICE_NONFINITE added if a
-   force, moment or (at this step's check) state is not finite. */
+   state is not finite at this step's check of the states. */
 static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, double *kn_m) {
   const model_entry *e = &w->reg->e[w->contacts->model[c0]];
   slice_buf sb;
@@ -497,11 +534,8 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
                                                     steps-per-impact bound */
     for (size_t k = 0; k < n; k++)
       if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
-  /* The sum of the applied forces and moments (and x - x over the states): not finite if one of
-     them is not (or, in theory, if finite forces of 1e308 overflow: nonfinite_contact then finds
-     nothing and the run goes on). */
-  double finite;
-  int busy = store_slice_records(w, c0, n, moments, &sb, &finite);
+  int busy = store_slice_records(w, c0, n, moments, &sb);
+  double finite = 0; /* x - x over the states: not finite if one of them is not */
   /* The states: each slice's in one step of every STATE_CHECK_EVERY (by its place in the
      store), so a state field that turned non-finite is found within that many steps at a
      sixteenth of the cost. */
@@ -538,58 +572,69 @@ static const char *undeclared_hint(unsigned needs) {
   return ";";
 }
 
-/* The first contact of the slices flagged SLICE_NONFINITE whose force, moment or state is not
+/* The first of contacts c0 .. c1 - 1 whose force or moment (or, with 'states', state) is not
    finite: stop the run naming it, its model, what was not finite and the step, and, where that
    is NaN, the inputs the model gets as NaN because it does not declare them. Out of line (an
-   error path): inlined, it changed the code of forces_compute's loops around it. */
+   error path): inlined, it changed the code of the loops around it. */
 #if defined(__GNUC__)
 #define ERROR_PATH __attribute__((cold, noinline))
 #else
 #define ERROR_PATH
 #endif
+static ERROR_PATH cairn_status nonfinite_in(cairn_world *w, size_t c0, size_t c1, int states,
+                                            cairn_diag *d) {
+  const contact_store *cs = w->contacts;
+  for (size_t c = c0; c < c1; c++) {
+    const model_entry *e = &w->reg->e[cs->model[c]];
+    const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
+    const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
+    char what[96], value[160], b0[32], b1[32], b2[32];
+    int row = -1, nan = 0;
+    const double *bad = !isfinite(f[0] + f[1] + f[2])        ? f
+                        : m && !isfinite(m[0] + m[1] + m[2]) ? m
+                                                             : NULL;
+    if (bad) {
+      snprintf(value, sizeof value, "%s (%s, %s, %s)", bad == f ? "force" : "moment",
+               num_text(bad[0], b0), num_text(bad[1], b1), num_text(bad[2], b2));
+      nan = isnan(bad[0]) || isnan(bad[1]) || isnan(bad[2]);
+    } else if (states)
+      for (int r = 0; r < (int)e->m->n_state && row < 0; r++)
+        for (int j = 0; j < cairn_state_slots(&e->m->state[r]); j++)
+          if (!isfinite(st[e->state_off[r] + j])) row = r, nan |= isnan(st[e->state_off[r] + j]);
+    if (row >= 0)
+      snprintf(value, sizeof value, "value in its state field '%s'", e->m->state[row].name);
+    else if (!bad)
+      continue;
+    contact_describe(w, (uint32_t)c, what, sizeof what);
+    /* a NaN may come from an input the model reads without declaring it */
+    const char *hint = nan ? undeclared_hint(e->m->needs) : ";";
+    if (row >= 0) /* found at a check of the states, which come round every 16 steps */
+      return diag_set(d, CAIRN_ESTATE,
+                      "%s: contact model '%s' (%s) returned a non-finite %s, found at step %llu "
+                      "(the states are checked every %d steps)%s check its properties "
+                      "(contact.props) and the model's law",
+                      what, e->m->name, e->source, value, (unsigned long long)w->step,
+                      STATE_CHECK_EVERY, hint);
+    return diag_set(d, CAIRN_ESTATE,
+                    "%s: contact model '%s' (%s) returned a non-finite %s at step %llu%s check "
+                    "its properties (contact.props) and the model's law",
+                    what, e->m->name, e->source, value, (unsigned long long)w->step, hint);
+  }
+  return CAIRN_OK;
+}
+
+/* The first contact of the slices flagged SLICE_NONFINITE (at this step's check of the states)
+   whose force, moment or state is not finite. */
 static ERROR_PATH cairn_status nonfinite_contact(cairn_world *w, const uint8_t *busy,
                                                  cairn_diag *d) {
   const contact_store *cs = w->contacts;
-  for (size_t s = 0; s < cs->n_slices; s++) {
-    if (!(busy[s] & SLICE_NONFINITE)) continue;
-    for (size_t c = cs->slice[s]; c < cs->slice[s + 1]; c++) {
-      const model_entry *e = &w->reg->e[cs->model[c]];
-      const double *f = cs->force[c], *st = pool_state(e, cs->blk[c]);
-      const double *m = (e->m->needs & CAIRN_CM_WRITES_MOMENT) ? cs->moment[c] : NULL;
-      char what[96], value[160], b0[32], b1[32], b2[32];
-      int row = -1, nan = 0;
-      const double *bad = !isfinite(f[0] + f[1] + f[2])        ? f
-                          : m && !isfinite(m[0] + m[1] + m[2]) ? m
-                                                               : NULL;
-      if (bad) {
-        snprintf(value, sizeof value, "%s (%s, %s, %s)", bad == f ? "force" : "moment",
-                 num_text(bad[0], b0), num_text(bad[1], b1), num_text(bad[2], b2));
-        nan = isnan(bad[0]) || isnan(bad[1]) || isnan(bad[2]);
-      } else
-        for (int r = 0; r < (int)e->m->n_state && row < 0; r++)
-          for (int j = 0; j < cairn_state_slots(&e->m->state[r]); j++)
-            if (!isfinite(st[e->state_off[r] + j])) row = r, nan |= isnan(st[e->state_off[r] + j]);
-      if (row >= 0)
-        snprintf(value, sizeof value, "value in its state field '%s'", e->m->state[row].name);
-      else if (!bad)
-        continue;
-      contact_describe(w, (uint32_t)c, what, sizeof what);
-      /* a NaN may come from an input the model reads without declaring it */
-      const char *hint = nan ? undeclared_hint(e->m->needs) : ";";
-      if (row >= 0) /* found at a check of the states, which come round every 16 steps */
-        return diag_set(d, CAIRN_ESTATE,
-                        "%s: contact model '%s' (%s) returned a non-finite %s, found at step %llu "
-                        "(the states are checked every %d steps)%s check its properties "
-                        "(contact.props) and the model's law",
-                        what, e->m->name, e->source, value, (unsigned long long)w->step,
-                        STATE_CHECK_EVERY, hint);
-      return diag_set(d, CAIRN_ESTATE,
-                      "%s: contact model '%s' (%s) returned a non-finite %s at step %llu%s check "
-                      "its properties (contact.props) and the model's law",
-                      what, e->m->name, e->source, value, (unsigned long long)w->step, hint);
-    }
-  }
+  for (size_t s = 0; s < cs->n_slices; s++)
+    if (busy[s] & SLICE_NONFINITE) CAIRN_TRY(nonfinite_in(w, cs->slice[s], cs->slice[s + 1], 1, d));
   return CAIRN_OK;
+}
+
+cairn_status forces_nonfinite(cairn_world *w, cairn_diag *d) {
+  return nonfinite_in(w, 0, w->contacts->n, 0, d);
 }
 
 /* Record the bond of contact c as broken (a crack), with its contact point; its mode from the
@@ -662,9 +707,23 @@ static GATHER_INLINE int parted(const cairn_world *w, size_t c, int periodic) {
   return detect_pair_geometry(w, cs->kind[c], a, b, &gap, n, pt) && gap > cs->prox[c];
 }
 
+/* Whether a ball (ghosts too) has a fixed velocity component, for the gathers that follow: if
+   none, the effective mass is the reduced mass without looking at fixity (the value
+   effective_mass gives). A byte per ball, every pass: no upkeep to forget in the many ways a
+   ball's fixity changes (scripts, restore, ghosts, deletion). */
+static void note_fixity(cairn_world *w) {
+  const uint8_t *fix = w->balls.fix;
+  size_t n = w->balls.n, i = 0;
+  uint64_t fixed = 0, word; /* eight balls at a time */
+  for (; i + 8 <= n; i += 8) memcpy(&word, fix + i, 8), fixed |= word;
+  for (; i < n; i++) fixed |= fix[i];
+  w->fs->no_fixed = !(fixed & (FIX_VEL * UINT64_C(0x0101010101010101)));
+}
+
 cairn_status forces_part(cairn_world *w, double dt) {
   contact_store *cs = w->contacts;
   const int periodic = w->cell.on;
+  if (w->energy->on) note_fixity(w);
   for (size_t c = cs->n; c-- > 0;) { /* backwards: deletion moves the last contact into c */
     if (!cs->deletable[c] || !(periodic ? parted(w, c, 1) : parted(w, c, 0))) continue;
     /* While energy is tracked, the model sees the contact open once more, so it can book the
@@ -770,6 +829,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
       cs->n_unchecked--;
     }
   CAIRN_TRY(make_slices(cs, d));
+  note_fixity(w);
   size_t ns = cs->n_slices, nb = balls_owned(w); /* (a ghost's sums are its own rank's) */
   int threads = 1; /* (read by the pragmas only: without OpenMP, unused) */
   (void)threads;
@@ -790,7 +850,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
 #pragma omp parallel for schedule(static) if (threads > 1 && PARALLEL_WORTH(nb))
   for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
   if (cs->links.n_extra) extra_sums(w);
-  wall_sums(w);
+  CAIRN_TRY(note_wall_runs(w, d));
   w->kn_m_max = kn_m; /* (this rank's: forces_totals makes it every rank's) */
   int bad = 0;
   for (size_t s = 0; s < ns; s++) bad |= busy[s];

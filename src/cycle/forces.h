@@ -17,8 +17,13 @@ typedef struct force_scratch {
   struct contact_contrib {
     double f[3];         /* global force on side 2 */
     double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
-    double kt, kr1, kr2; /* stiffness estimates for each side */
-    double kn;           /* ball-wall: the normal stiffness estimate (for a servo) */
+    double kt;           /* stiffness estimate */
+    union {
+      double kr1;    /* ball-ball: side 1's rotational stiffness estimate */
+      uint32_t wall; /* ball-wall: the wall's slot (side 1 has no sums) */
+    };
+    double kr2;
+    double kn;     /* ball-wall: the normal stiffness estimate (for a servo) */
     double fn;     /* ball-wall: the force on the ball along the normal (a cylinder's servo) */
   } * ctb;         /* per contact */
   uint8_t *status; /* per contact: this step's CAIRN_CM_ST_* bits */
@@ -29,6 +34,11 @@ typedef struct force_scratch {
   size_t cap_probe;
   xsum *wsum; /* per wall: force x, y, z, normal stiffness, normal force */
   size_t cap_wsum;
+  int no_fixed; /* this pass: no ball has a fixed velocity component (m_eff without tests) */
+  /* the last pass's runs of ball-wall contacts and its number of walls, whose records the
+     walls' sums are formed from when read (settle_walls; wall_store, 'pending') */
+  uint32_t (*wruns)[2];
+  size_t n_wruns, cap_wruns, nw_pass;
 } force_scratch;
 
 /* Starting threads costs a few microseconds per loop: below this many balls a loop over them
@@ -59,8 +69,14 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d);
    estimate kt (normal plus shear), the rotational one for side 1 and side 2 (kr[0], kr[1]) and
    the normal estimate over the effective mass (kn_m); zeros when no model is assigned or its
    estimate is not a finite number >= 0. */
+/* The first contact whose force or moment is not finite, as an error naming it, its model and
+   the step (CAIRN_ESTATE); CAIRN_OK if there is none. The force pass does not look (a per-contact
+   test every step): the motion does, when a ball's velocity or spin turns non-finite. */
+cairn_status forces_nonfinite(cairn_world *w, cairn_diag *d);
+
 /* After forces_compute (and, under MPI, once every rank's pass has succeeded): the walls' forces
-   and stiffness sums, and the stiffest contact for its mass, over every rank. */
+   and stiffness sums, and the stiffest contact for its mass, over every rank. On one process
+   the walls' sums are only marked pending: formed when something reads them (walls_settle). */
 void forces_totals(cairn_world *w);
 cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], double *kn_m,
                           cairn_diag *d);

@@ -14,6 +14,10 @@ typedef struct pair_list {
   /* this step's gap of each pair (filled in parallel, used in pair order) */
   double *sgap;
   uint8_t *sok;
+  /* per block of PAIR_BLOCK pairs: one of them is marked in 'sok' (the serial pass skips the
+     others) */
+  uint8_t *bmark;
+  size_t cap_bmark;
   /* cell grid scratch */
   size_t cap_cells, cap_order;
   uint32_t *cell_start, *order;

@@ -501,6 +501,9 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, d
   return 0;
 }
 
+/* Pairs per block of the serial pass's marks ('bmark'). */
+#define PAIR_BLOCK 64
+
 static cairn_status ahead_push(pair_list *p, size_t q, cairn_diag *d) {
   CAIRN_TRY(mem_grow((void **)&p->ahead, &p->cap_ahead, p->n_ahead + 1, sizeof *p->ahead,
                      "pairs:look-ahead", d));
@@ -545,15 +548,21 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
     if (r > reach) reach = r;
   }
   /* Which pairs without a contact have come within reach: independent per pair, so in parallel
-     (the same arithmetic whatever the thread count); 'sok' marks them for the serial pass. */
-  long np = (long)p->n, marked = 0;
+     (the same arithmetic whatever the thread count); 'sok' marks them for the serial pass, and
+     'bmark' their blocks of PAIR_BLOCK pairs (each block one thread's: schedule(static,
+     PAIR_BLOCK)), so that it looks only into those. */
+  long np = (long)p->n, nblk = (np + PAIR_BLOCK - 1) / PAIR_BLOCK, marked = 0;
+  CAIRN_TRY(mem_grow((void **)&p->bmark, &p->cap_bmark, (size_t)nblk + 1, sizeof *p->bmark,
+                     "pairs:blocks", d));
+  uint8_t *bmark = p->bmark;
+  memset(bmark, 0, (size_t)nblk);
   /* two loops: the one without a cell pays nothing for images */
   if (w->cell.on) {
-#pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
+#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked) if (np >= 4096)
     for (long q = 0; q < np; q++)
-      if (mark_pair_cell(w, q, max_prox, reach, horizon)) marked++;
+      if (mark_pair_cell(w, q, max_prox, reach, horizon)) bmark[q / PAIR_BLOCK] = 1, marked++;
   } else {
-#pragma omp parallel for schedule(static) reduction(+ : marked) if (np >= 4096)
+#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked) if (np >= 4096)
     for (long q = 0; q < np; q++) {
       p->sok[q] = 0;
       if (p->contact[q] != IDMAP_NONE) continue;
@@ -571,46 +580,52 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
         if (gap < max_prox) {
           p->sok[q] = 1;
           p->sgap[q] = gap;
-          marked++;
+          bmark[q / PAIR_BLOCK] = 1, marked++;
         } else if (horizon > 0 && unbraced(w, p->kind[q], a, bb) &&
                    gap < horizon * closing_speed(w, p->kind[q], a, bb, n)) {
           p->sok[q] = 3;
-          marked++;
+          bmark[q / PAIR_BLOCK] = 1, marked++;
         }
       } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: refused below */
         p->sok[q] = 2;
-        marked++;
+        bmark[q / PAIR_BLOCK] = 1, marked++;
       }
     }
   }
   /* Creation changes the contact arrays: in pair order, on one thread (most steps make none). */
-  for (size_t q = 0; q < p->n && marked; q++) {
-    if (!p->sok[q]) continue;
-    int k = p->kind[q];
-    uint32_t a = p->a[q], bb = p->b[q], c;
-    if (p->sok[q] == 2) {
-      const double *x = w->balls.pos[a];
-      return diag_set(d, CAIRN_ESTATE,
-                      "balls %lld and %lld have the same centre (%g, %g, %g), so no contact normal "
-                      "can be formed between them; move one of them (ball.pos) or delete it",
-                      (long long)w->balls.id[a], (long long)w->balls.id[bb], x[0], x[1], x[2]);
+  for (long k = 0; k < nblk && marked; k++) {
+    if (!bmark[k]) continue;
+    size_t q1 = (size_t)((k + 1) * PAIR_BLOCK < np ? (k + 1) * PAIR_BLOCK : np);
+    for (size_t q = (size_t)k * PAIR_BLOCK; q < q1; q++) {
+      if (!p->sok[q]) continue;
+      int kd = p->kind[q];
+      uint32_t a = p->a[q], bb = p->b[q], c;
+      if (p->sok[q] == 2) {
+        const double *x = w->balls.pos[a];
+        return diag_set(d, CAIRN_ESTATE,
+                        "balls %lld and %lld have the same centre (%g, %g, %g), so no contact "
+                        "normal can be formed between them; move one of them (ball.pos) or "
+                        "delete it",
+                        (long long)w->balls.id[a], (long long)w->balls.id[bb], x[0], x[1], x[2]);
+      }
+      if (p->sok[q] == 3) { /* closing in: the timestep probes its model */
+        CAIRN_TRY(ahead_push(p, q, d));
+        continue;
+      }
+      double gap = p->sgap[q], n[3], pt[3];
+      if (gap >= cmat_lookup(w, kd, a, bb)->proximity) continue;
+      if (kd == CAIRN_KIND_BALL_WALL && gap < -w->balls.rad[bb])
+        CAIRN_TRY(behind_wall(w, a, bb, d));
+      CAIRN_TRY(contact_create(w, kd, a, bb, &c, d));
+      p->contact[q] = c;
+      cs->pair[c] = (uint32_t)q;
+      detect_pair_geometry(w, kd, a, bb, &gap, n, pt);
+      v3_copy(n, cs->normal[c]);
+      cs->gap[c] = gap;
+      /* a new contact's stiffness reaches the balls' sums only at its first force pass (listed
+         once the contact is whole: a failure here leaves nothing half-made) */
+      if (w->ts_mode == TS_AUTO && unbraced(w, kd, a, bb)) CAIRN_TRY(ahead_push(p, q, d));
     }
-    if (p->sok[q] == 3) { /* closing in: the timestep probes its model */
-      CAIRN_TRY(ahead_push(p, q, d));
-      continue;
-    }
-    double gap = p->sgap[q], n[3], pt[3];
-    if (gap >= cmat_lookup(w, k, a, bb)->proximity) continue;
-    if (k == CAIRN_KIND_BALL_WALL && gap < -w->balls.rad[bb]) CAIRN_TRY(behind_wall(w, a, bb, d));
-    CAIRN_TRY(contact_create(w, k, a, bb, &c, d));
-    p->contact[q] = c;
-    cs->pair[c] = (uint32_t)q;
-    detect_pair_geometry(w, k, a, bb, &gap, n, pt);
-    v3_copy(n, cs->normal[c]);
-    cs->gap[c] = gap;
-    /* a new contact's stiffness reaches the balls' sums only at its first force pass (listed
-       once the contact is whole: a failure here leaves nothing half-made) */
-    if (w->ts_mode == TS_AUTO && unbraced(w, k, a, bb)) CAIRN_TRY(ahead_push(p, q, d));
   }
   return CAIRN_OK;
 }
@@ -644,7 +659,7 @@ double detect_ghost_reach(const cairn_world *w) {
 
 void pairs_free(pair_list *p) {
   mem_free(p->kind, 0), mem_free(p->a, 0), mem_free(p->b, 0), mem_free(p->contact, 0);
-  mem_free(p->sgap, 0), mem_free(p->sok, 0);
+  mem_free(p->sgap, 0), mem_free(p->sok, 0), mem_free(p->bmark, 0);
   mem_free(p->cell_start, 0), mem_free(p->order, 0), mem_free(p->cell_of, 0);
   mem_free(p->sort_key, 0), mem_free(p->ahead, 0);
   memset(p, 0, sizeof *p);

@@ -157,6 +157,7 @@ static void put_wall_servo(wbuf *b, const wall *wl) {
 /* WALL: each wall whole (shape, turning, servo), then the next free id. */
 void put_walls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   (void)x;
+  walls_settle(w);
   put_u32(b, (uint32_t)w->walls.n);
   for (size_t i = 0; i < w->walls.n; i++) {
     put_wall_shape(b, &w->walls.w[i]);

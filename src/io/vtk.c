@@ -221,6 +221,7 @@ static void cylinder_ring(const cairn_world *w, const wall *wl, double out[RING]
 }
 
 static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
+  walls_settle(w);
   size_t nw = w->walls.n, np = 0;
   for (size_t i = 0; i < nw; i++)
     np += w->walls.w[i].kind == WALL_PLANE      ? 4

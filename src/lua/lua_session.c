@@ -76,6 +76,7 @@ cairn_status cairn_session_array(cairn_session *s, const char *name, cairn_array
                                  cairn_diag *d) {
   cairn_world *w = s->ctx.w;
   if (!w) return diag_set(d, CAIRN_ESTATE, "no model yet; create one (model.new) first");
+  walls_settle(w); /* (wall.force) */
   int dim = w->dim;
   ball_store *b = &w->balls;
   contact_store *cs = w->contacts;

@@ -123,6 +123,7 @@ static wall *check_wall(lua_State *L, cairn_world *w, int idx) {
   cairn_diag d;
   cairn_status st = wall_slot(w, get_id(L, idx, "wall id"), &s, &d);
   if (st) raise_diag(L, st, &d);
+  walls_settle(w); /* (its force and the servo's readings) */
   return &w->walls.w[s];
 }
 

@@ -144,6 +144,7 @@ cairn_status servo_step(cairn_world *w, double dt, cairn_diag *d) {
     wall *wl = &w->walls.w[k];
     wall_servo *sv = &wl->servo;
     if (sv->mode == SERVO_OFF) continue;
+    walls_settle(w);
     double f = servo_normal_force(wl), scale = 1.0;
     if (sv->mode == SERVO_STRESS) {
       double a;

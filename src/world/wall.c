@@ -214,6 +214,7 @@ cairn_status wall_slot(const cairn_world *w, int64_t id, uint32_t *slot, cairn_d
 }
 
 void wall_remove(cairn_world *w, uint32_t s) {
+  walls_settle(w); /* (the pass's sums name walls by slot) */
   wall_store *ws = &w->walls;
   uint32_t last = (uint32_t)ws->n - 1;
   idmap_del(&ws->map, (uint64_t)ws->w[s].id);

@@ -67,6 +67,11 @@ typedef struct wall_store {
   size_t n, cap;
   wall *w;
   idmap map;
+  /* The walls' force, k_normal and fn_sum from the last force pass are summed from its contacts
+     only when something reads them (cycle/forces.c): while 'pending', settle(w) forms them. A
+     reader calls walls_settle (world.h) first. */
+  int pending;
+  void (*settle)(struct cairn_world *w);
 } wall_store;
 
 typedef struct wall_spec {

@@ -157,6 +157,12 @@ static inline int rank_books_contact(const cairn_world *w, int kind, uint32_t a,
   if (!w->par) return 1;
   return (kind == 0 ? a : b) < w->balls.n_owned;
 }
+/* The walls' force, k_normal and fn_sum of the last force pass, formed if they are not yet
+   (wall_store, 'pending'). A cache: the values are those the pass determined, so a reader with
+   a const world may form them. */
+static inline void walls_settle(const cairn_world *w) {
+  if (w->walls.pending) w->walls.settle((cairn_world *)w);
+}
 /* Whether ball s's translation is fixed in every component of the model's dimension. Inline:
    the force pass asks it for both sides of every contact. */
 static inline int ball_translation_fixed(const cairn_world *w, uint32_t s) {
