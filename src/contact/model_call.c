@@ -48,3 +48,48 @@ void model_call_upgrade_state(const model_entry *e, int version, double *state) 
   e->m->upgrade_state(version, state);
   PLUGIN_CALL_LEAVE(e);
 }
+
+void model_call_probe(const model_entry *e, uint32_t pblk, double *state, int dim, int kind,
+                      double dt, double gap, const double n[3], const double v[3], double m_eff,
+                      double r1, double r2, double *kn, double *ks, double *kr) {
+  double zero = 0, fx, fy, fz, mx, my, mz;
+  unsigned char first = 1, status = 0;
+  int angvel = (e->m->needs & CAIRN_CM_USES_ANGVEL) != 0,
+      radii = (e->m->needs & CAIRN_CM_USES_RADII) != 0;
+  *kn = *ks = *kr = 0;
+  cairn_cm_slice s = {
+      .n = 1,
+      .dim = dim,
+      .kind = kind,
+      .energy = 0,
+      .dt = dt,
+      .props = pool_props(e, pblk),
+      .derived = pool_derived(e, pblk),
+      .state = &state,
+      .first = &first,
+      .gap = &gap,
+      .nx = &n[0],
+      .ny = &n[1],
+      .nz = &n[2],
+      .vx = &v[0],
+      .vy = &v[1],
+      .vz = &v[2],
+      .wx = angvel ? &zero : NULL,
+      .wy = angvel ? &zero : NULL,
+      .wz = angvel ? &zero : NULL,
+      .m_eff = &m_eff,
+      .r1 = radii ? &r1 : NULL,
+      .r2 = radii ? &r2 : NULL,
+      .fx = &fx,
+      .fy = &fy,
+      .fz = &fz,
+      .mx = &mx,
+      .my = &my,
+      .mz = &mz,
+      .kn = kn,
+      .ks = ks,
+      .kr = kr,
+      .status = &status,
+  };
+  model_call_force(e, &s);
+}

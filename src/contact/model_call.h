@@ -26,6 +26,14 @@ static MODEL_CALL_INLINE void model_call_force(const model_entry *e, const cairn
     model_slice_by_contact(m, s);
   PLUGIN_CALL_LEAVE(e);
 }
+/* One contact on its own, asked for the stiffness the model gives it: property block pblk, a
+   fresh state 'state' (the model's n_state_slots, zeroed by the caller), first touch, the gap,
+   unit normal n (side 1 to side 2), relative velocity v, m_eff and the radii given, no spin;
+   what the model does not declare it reads is NULL, as in the force pass. Its kn, ks and kr
+   (as written: a model that gives none leaves them 0). */
+void model_call_probe(const model_entry *e, uint32_t pblk, double *state, int dim, int kind,
+                      double dt, double gap, const double n[3], const double v[3], double m_eff,
+                      double r1, double r2, double *kn, double *ks, double *kr);
 /* Derive the constants of property block pblk (the model's 'prepare'; nothing without one). */
 void model_call_prepare(const model_entry *e, uint32_t pblk);
 /* The energy partitions of a contact with property block pblk and state block blk into e

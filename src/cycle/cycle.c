@@ -351,45 +351,8 @@ static cairn_status probe_at_overlap(cairn_world *w, const cmat_entry *ce, int k
   int bb = k == CAIRN_KIND_BALL_BALL;
   double g = -REF_OVERLAP * r, n[3] = {0, 0, 0};
   n[w->dim == 2 ? 1 : 2] = 1; /* (any direction: the ball is round) */
-  double zero = 0, m_eff = bb ? 0.5 * m : m, r1 = bb ? r : 0, r2 = r, dt = w->dt;
-  double fx, fy, fz, mx, my, mz, kn = 0, ks = 0, krr = 0;
-  unsigned char first = 1, status = 0;
-  int angvel = (e->m->needs & CAIRN_CM_USES_ANGVEL) != 0,
-      radii = (e->m->needs & CAIRN_CM_USES_RADII) != 0;
-  cairn_cm_slice s = {
-      .n = 1,
-      .dim = w->dim,
-      .kind = k,
-      .dt = dt,
-      .props = pool_props(e, pblk),
-      .derived = pool_derived(e, pblk),
-      .state = &state,
-      .first = &first,
-      .gap = &g,
-      .nx = &n[0],
-      .ny = &n[1],
-      .nz = &n[2],
-      .vx = &zero,
-      .vy = &zero,
-      .vz = &zero,
-      .wx = angvel ? &zero : NULL,
-      .wy = angvel ? &zero : NULL,
-      .wz = angvel ? &zero : NULL,
-      .m_eff = &m_eff,
-      .r1 = radii ? &r1 : NULL,
-      .r2 = radii ? &r2 : NULL,
-      .fx = &fx,
-      .fy = &fy,
-      .fz = &fz,
-      .mx = &mx,
-      .my = &my,
-      .mz = &mz,
-      .kn = &kn,
-      .ks = &ks,
-      .kr = &krr,
-      .status = &status,
-  };
-  model_call_force(e, &s);
+  double m_eff = bb ? 0.5 * m : m, v[3] = {0, 0, 0}, kn, ks, krr;
+  model_call_probe(e, pblk, state, w->dim, k, w->dt, g, n, v, m_eff, bb ? r : 0, r, &kn, &ks, &krr);
   mem_free(state, ns * sizeof *state);
   props_block_release(e, pblk);
   if (!(kn >= 0 && ks >= 0 && krr >= 0 && isfinite(kn + ks + krr))) return CAIRN_OK;

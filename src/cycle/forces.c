@@ -757,49 +757,9 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
   detect_pair_velocity(w, k, a, b, v);
   /* touching just now (a pair still apart) or at its overlap (a contact made this step) */
   double touch = -1e-9 * bs->rad[b], g = gap < touch ? gap : touch;
-  double m_eff = effective_mass(w, k, a, b), zero = 0,
-         r1 = k == CAIRN_KIND_BALL_BALL ? bs->rad[a] : 0;
-  double r2 = bs->rad[b], fx, fy, fz, mx, my, mz, kn = 0, ks = 0, krr = 0;
-  unsigned char first = 1, status = 0;
-  double *state = fs->probe;
-  /* what the model does not declare it reads is NULL, as in the force pass (then NaN to 'force') */
-  int angvel = (e->m->needs & CAIRN_CM_USES_ANGVEL) != 0,
-      radii = (e->m->needs & CAIRN_CM_USES_RADII) != 0;
-  cairn_cm_slice s = {
-      .n = 1,
-      .dim = w->dim,
-      .kind = k,
-      .energy = 0,
-      .dt = w->dt,
-      .props = pool_props(e, pblk),
-      .derived = pool_derived(e, pblk),
-      .state = &state,
-      .first = &first,
-      .gap = &g,
-      .nx = &nn[0],
-      .ny = &nn[1],
-      .nz = &nn[2],
-      .vx = &v[0],
-      .vy = &v[1],
-      .vz = &v[2],
-      .wx = angvel ? &zero : NULL,
-      .wy = angvel ? &zero : NULL,
-      .wz = angvel ? &zero : NULL,
-      .m_eff = &m_eff,
-      .r1 = radii ? &r1 : NULL,
-      .r2 = radii ? &r2 : NULL,
-      .fx = &fx,
-      .fy = &fy,
-      .fz = &fz,
-      .mx = &mx,
-      .my = &my,
-      .mz = &mz,
-      .kn = &kn,
-      .ks = &ks,
-      .kr = &krr,
-      .status = &status,
-  };
-  model_call_force(e, &s);
+  double m_eff = effective_mass(w, k, a, b), r1 = k == CAIRN_KIND_BALL_BALL ? bs->rad[a] : 0;
+  double r2 = bs->rad[b], kn, ks, krr;
+  model_call_probe(e, pblk, fs->probe, w->dim, k, w->dt, g, nn, v, m_eff, r1, r2, &kn, &ks, &krr);
   props_block_release(e, pblk);
   if (!(kn >= 0 && ks >= 0 && krr >= 0 && isfinite(kn + ks + krr))) return CAIRN_OK;
   double arm1 = r1 + 0.5 * g, arm2 = r2 + 0.5 * g; /* (a wall has no arm of its own) */
