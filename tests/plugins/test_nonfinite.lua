@@ -1,8 +1,8 @@
--- A contact model that returns a non-finite force or moment stops the run in the force pass of
--- that very step, and a non-finite state at the next check of the states (every 16 steps), with
--- one sentence naming the contact, the model (and its library), what was not finite and the
--- step. The balls' velocities are fixed, so nothing downstream (a
--- ball's velocity turning NaN) would ever show it: only the force pass's own check can.
+-- A contact model that returns a non-finite force or moment stops the run in that very step (the
+-- motion's runaway test fires, then the contact is found), and a non-finite state at the next
+-- check of the states (every 16 steps), with one sentence naming the contact, the model (and its
+-- library), what was not finite and the step. The balls' velocities are fixed, so a ball's
+-- velocity never turns NaN: the motion checks fixed balls' forces and moments too.
 local dir = assert(os.getenv("CAIRN_TEST_PLUGINS"), "set CAIRN_TEST_PLUGINS")
 model.load(dir .. "/libnonfinite.so")
 for what, text in pairs{[0] = "a non-finite force (", [1] = "a non-finite moment (",
@@ -29,7 +29,7 @@ for what, text in pairs{[0] = "a non-finite force (", [1] = "a non-finite moment
                             want, msg))
       end
     end
-    -- the run stopped in the step of the finding, before its motion
+    -- the run stopped in the step of the finding, which is not counted
     if model.step() ~= step then error("FAILED: stopped after step " .. model.step()) end
     print("stopped as expected: " .. msg)
   end
