@@ -6,6 +6,7 @@
    begins or ends (laws.h, law_dashpot_normal_step). Written against the public ABI only. */
 #include "models/builtin.h"
 #include "models/linear_law.h"
+#include "models/simd.h"
 
 static const cairn_prop_desc linear_props[] = {LINEAR_PROP_ROWS};
 
@@ -26,8 +27,179 @@ static void linear_stiffness(const double *p, double *k_tran, double *k_rot) {
   *k_rot = 0;
 }
 
-/* The slice entry the engine calls: the law above, inlined into a loop over the slice. */
-CAIRN_CM_SLICE(linear_force_slice, linear_force)
+/* The law above, inlined into a loop over the slice: the general entry (energy tracked, or no
+   step to resolve). */
+CAIRN_CM_SLICE(linear_force_slice_general, linear_force)
+
+/* The cycle's case (a step to resolve, energy not tracked) as a loop without branches that gcc
+   vectorises: every branch of linear_law becomes a select between both of its outcomes, each
+   computed by the same operations in the same order, so the results are the law's to the last bit
+   (the file is built with -ffp-contract=off and -fno-trapping-math: no fused operations, and the
+   outcome not taken may divide by zero harmlessly). The state blocks are copied into columns
+   first and back after. It is built twice, for the x86-64 baseline and for AVX2 (models/simd.h),
+   with the same bits. */
+typedef struct linear_cols {
+  double fl[4][CAIRN_CM_SLICE_MAX], slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
+  double fd[4][CAIRN_CM_SLICE_MAX], ev[CAIRN_CM_SLICE_MAX], active[CAIRN_CM_SLICE_MAX];
+  double f[3][CAIRN_CM_SLICE_MAX];
+} linear_cols;
+
+/* The inputs as restrict parameters (so gcc sees that nothing aliases), the outputs into c.
+   has_cn and has_cs say whether the normal and shear dashpots have coefficients (a property test,
+   the same for the whole slice): constants in each call below, because gcc vectorises no select
+   on a condition that is the same for every lane. */
+static inline __attribute__((always_inline)) void
+linear_columns_body(size_t n, const double *restrict p, double dt,
+                                               const double *restrict gap,
+                                               const double *restrict m_eff,
+                                               const double *restrict nx, const double *restrict ny,
+                                               const double *restrict nz, const double *restrict vx,
+                                               const double *restrict vy, const double *restrict vz,
+                                               linear_cols *restrict c, const int has_cn,
+                                               const int has_cs) {
+  const double kn = p[P_KN], ks = p[P_KS], fric = p[P_FRIC];
+  const double dpn = p[P_DPN], dps = p[P_DPS];
+  const int mode = (int)p[P_DPMODE], slip_shear = (mode & DP_SLIP_SHEAR) != 0;
+  /* dp_mode 1 keeps f0 + fd >= 0: as a per-lane test against 0, or against -inf (never true) */
+  const double tension_floor = mode & DP_NO_TENSION ? 0.0 : -INFINITY;
+  for (size_t k = 0; k < n; k++) {
+    const double n0 = nx[k], n1 = ny[k], n2 = nz[k], m = m_eff[k];
+    /* cairn_cm_split */
+    const double vn = vx[k] * n0 + vy[k] * n1 + vz[k] * n2;
+    const double vs0 = vx[k] - vn * n0, vs1 = vy[k] - vn * n1, vs2 = vz[k] - vn * n2;
+    const int open = gap[k] >= 0;
+    /* cairn_cm_turn of the spring's in-plane part */
+    const double a0 = c->fl[1][k], a1 = c->fl[2][k], a2 = c->fl[3][k];
+    const double tn = a0 * n0 + a1 * n1 + a2 * n2;
+    const double t0 = a0 - tn * n0, t1 = a1 - tn * n1, t2 = a2 - tn * n2;
+    const double now2 = t0 * t0 + t1 * t1 + t2 * t2;
+    const double x = tn * tn / now2;
+    const double r = x < 1e-4 ? 1.0 + x * (0.5 - x * (0.125 - 0.0625 * x)) : sqrt(1.0 + x);
+    const int keep = tn == 0, vanish = !(now2 > 0);
+    double s0 = keep ? a0 : vanish ? 0.0 : t0 * r;
+    double s1 = keep ? a1 : vanish ? 0.0 : t1 * r;
+    double s2 = keep ? a2 : vanish ? 0.0 : t2 * r;
+    /* the normal spring and the shear increment (law_shear_increment) */
+    const double f0 = kn * -gap[k];
+    s0 -= ks * vs0 * dt;
+    s1 -= ks * vs1 * dt;
+    s2 -= ks * vs2 * dt;
+    /* law_coulomb_cap */
+    const double fmax = fric * f0, mag2 = s0 * s0 + s1 * s1 + s2 * s2;
+    const int below = (fmax > 0) & (mag2 < fmax * fmax * (1.0 - 1e-12));
+    const double mag = sqrt(mag2);
+    const int slip = !(below | (mag <= fmax));
+    const double q = fmax / mag, rc = mag > 0 ? q : 0.0;
+    s0 = slip ? s0 * rc : s0;
+    s1 = slip ? s1 * rc : s1;
+    s2 = slip ? s2 * rc : s2;
+    const double slipd = slip ? 1.0 : 0.0;
+    /* law_dashpot_coeff */
+    const double cn = has_cn ? 2.0 * dpn * sqrt(m * kn) : 0.0;
+    const double cs0 = has_cs ? 2.0 * dps * sqrt(m * ks) : 0.0;
+    const double cs = slip & slip_shear ? 0.0 : cs0;
+    /* law_dashpot_normal_step (overlap -gap, approach speed -vn) */
+    const double overlap = -gap[k], u = -vn, xa = c->xi[k];
+    const double idt = 1.0 / dt, dt_m = dt / m, rr = 0.5 * cn * dt_m, stop = m * u * idt;
+    double fd = (cn * ((overlap - xa) * idt + 0.5 * u) - f0 * rr) / (1.0 + rr);
+    const int ahead = u >= 0; /* the side 'stop' bounds fd from */
+    fd = (ahead & (fd > stop)) | (!ahead & (fd < stop)) ? stop : fd;
+    double u1 = u - (f0 + fd) * dt_m;
+    const int opens = overlap + u1 * dt <= 0;
+    double fdo = -cn * xa * idt;
+    fdo = (ahead & (fdo > stop)) | (!ahead & (fdo < stop)) ? stop : fdo;
+    fd = opens ? fdo : fd;
+    fd = f0 + fd < tension_floor ? -f0 : fd;
+    u1 = u - (f0 + fd) * dt_m;
+    const double xib = opens ? 0.0 : overlap + 0.5 * u1 * dt;
+    const int damped = cn > 0;
+    const double fdn = damped ? fd : 0.0;
+    const double xi = damped ? xib : xa;
+    const double d0 = -cs * vs0, d1 = -cs * vs1, d2 = -cs * vs2;
+    /* law_add_force onto a zero force */
+    const double fn = f0 + fdn;
+    const double g0 = 0.0 + (fn * n0 + (s0 + d0));
+    const double g1 = 0.0 + (fn * n1 + (s1 + d1));
+    const double g2 = 0.0 + (fn * n2 + (s2 + d2));
+    /* an open contact: no force, the history dropped */
+    c->f[0][k] = open ? 0.0 : g0;
+    c->f[1][k] = open ? 0.0 : g1;
+    c->f[2][k] = open ? 0.0 : g2;
+    c->ev[k] = open ? 0.0 : slipd - c->slip[k]; /* +1 slip began, -1 ended */
+    c->fl[0][k] = open ? 0.0 : f0;
+    c->fl[1][k] = open ? 0.0 : s0;
+    c->fl[2][k] = open ? 0.0 : s1;
+    c->fl[3][k] = open ? 0.0 : s2;
+    c->slip[k] = open ? 0.0 : slipd;
+    c->fd[0][k] = open ? 0.0 : fdn;
+    c->fd[1][k] = open ? 0.0 : d0;
+    c->fd[2][k] = open ? 0.0 : d1;
+    c->fd[3][k] = open ? 0.0 : d2;
+    c->xi[k] = open ? 0.0 : xi;
+    c->active[k] = open ? 0.0 : 1.0;
+  }
+}
+
+/* The body for a slice's properties, with the dashpot tests of law_dashpot_coeff as constants. */
+#define LINEAR_COLUMNS(name, target)                                                               \
+  target static void name(size_t n, const double *restrict p, double dt,                           \
+                          const double *restrict gap, const double *restrict m_eff,                \
+                          const double *restrict nx, const double *restrict ny,                    \
+                          const double *restrict nz, const double *restrict vx,                    \
+                          const double *restrict vy, const double *restrict vz,                    \
+                          linear_cols *restrict c) {                                               \
+    const int has_cn = p[P_DPN] > 0 && p[P_KN] > 0, has_cs = p[P_DPS] > 0 && p[P_KS] > 0;          \
+    if (has_cn && has_cs)                                                                          \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 1, 1);                  \
+    else if (has_cn)                                                                               \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 1, 0);                  \
+    else if (has_cs)                                                                               \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 0, 1);                  \
+    else                                                                                           \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 0, 0);                  \
+  }
+LINEAR_COLUMNS(linear_columns_base, )
+#if SIMD_AVX2
+LINEAR_COLUMNS(linear_columns_avx2, SIMD_TARGET_AVX2)
+#endif
+
+static void linear_force_slice(const cairn_cm_slice *s) {
+  if (s->energy || !(s->dt > 0)) {
+    linear_force_slice_general(s);
+    return;
+  }
+  linear_cols c;
+  const size_t n = s->n;
+  for (size_t k = 0; k < n; k++) {
+    const double *st = s->state[k];
+    c.fl[0][k] = st[S_FORCE], c.fl[1][k] = st[S_FORCE + 1], c.fl[2][k] = st[S_FORCE + 2];
+    c.fl[3][k] = st[S_FORCE + 3], c.xi[k] = st[S_DPXI];
+    c.slip[k] = (int)st[S_SLIP]; /* as the law compares it */
+  }
+#if SIMD_AVX2
+  if (simd_cpu_avx2())
+    linear_columns_avx2(n, s->props, s->dt, s->gap, s->m_eff, s->nx, s->ny, s->nz, s->vx, s->vy,
+                        s->vz, &c);
+  else
+#endif
+    linear_columns_base(n, s->props, s->dt, s->gap, s->m_eff, s->nx, s->ny, s->nz, s->vx, s->vy,
+                        s->vz, &c);
+  const double kn = s->props[P_KN], ks = s->props[P_KS];
+  for (size_t k = 0; k < n; k++) {
+    double *st = s->state[k];
+    st[S_FORCE] = c.fl[0][k], st[S_FORCE + 1] = c.fl[1][k], st[S_FORCE + 2] = c.fl[2][k];
+    st[S_FORCE + 3] = c.fl[3][k], st[S_SLIP] = c.slip[k];
+    st[S_DPFORCE] = c.fd[0][k], st[S_DPFORCE + 1] = c.fd[1][k], st[S_DPFORCE + 2] = c.fd[2][k];
+    st[S_DPFORCE + 3] = c.fd[3][k], st[S_DPXI] = c.xi[k];
+    s->fx[k] = c.f[0][k], s->fy[k] = c.f[1][k], s->fz[k] = c.f[2][k];
+    const int active = c.active[k] != 0;
+    s->kn[k] = active ? kn : 0.0, s->ks[k] = active ? ks : 0.0, s->kr[k] = 0.0;
+    const double ev = c.ev[k];
+    s->status[k] = (unsigned char)((active ? CAIRN_CM_ST_ACTIVE : 0u) |
+                                   (ev != 0 ? CAIRN_CM_ST_EV_SLIP : 0u) |
+                                   (ev < 0 ? CAIRN_CM_ST_SLIP_END : 0u));
+  }
+}
 
 const cairn_contact_model cairn_model_linear = {
     .abi_version = CAIRN_CM_ABI_VERSION,
