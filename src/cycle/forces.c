@@ -27,9 +27,9 @@
 #include "core/xsum.h"
 #include "cycle/cycle.h"
 #include "cycle/forces.h"
+#include "cycle/gather.h"
 #include "detect/detect.h"
-
-#define SLICE CAIRN_CM_SLICE_MAX
+#include "models/simd.h"
 
 /* Effective mass of a contact (design.md): reduced mass; a wall or a ball whose translation is
    fixed counts as infinitely heavy; two such balls use their actual reduced mass. */
@@ -241,19 +241,6 @@ static cairn_status make_slices(contact_store *cs, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-/* One slice's arrays (the model's inputs and outputs), on the stack of the thread running it. */
-typedef struct slice_buf {
-  double gap[SLICE], nx[SLICE], ny[SLICE], nz[SLICE], vx[SLICE], vy[SLICE], vz[SLICE];
-  double wx[SLICE], wy[SLICE], wz[SLICE], m_eff[SLICE], r1[SLICE], r2[SLICE];
-  double fx[SLICE], fy[SLICE], fz[SLICE], mx[SLICE], my[SLICE], mz[SLICE];
-  double kn[SLICE], ks[SLICE], kr[SLICE];
-  double arm1[SLICE], arm2[SLICE]; /* distance from each centre to the contact point */
-  double pt[SLICE][3];             /* ball-wall: the contact point */
-  double *state[SLICE];
-  unsigned char first[SLICE], status[SLICE];
-  unsigned char parting[SLICE]; /* gap beyond the proximity and deletable: goes after the pass */
-} slice_buf;
-
 /* An engine bit beside the model's CAIRN_CM_ST_* in the status byte: the contact parted. */
 #define ST_PARTING 128u
 
@@ -288,7 +275,9 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
   double *restrict cgap = cs->gap, (*restrict cnorm)[3] = cs->normal;
   const uint32_t *restrict ca = cs->a, *restrict cb = cs->b, *restrict blk = cs->blk;
   const int no_fixed = w->fs->no_fixed;
-  for (size_t k = 0; k < n; k++) {
+  /* four at a time where the kernel applies, the rest (and any group it stops before) here */
+  size_t done = !periodic && no_fixed && w->fs->avx2 ? gather_bb_avx2(bs, ca, cb, c0, n, s) : 0;
+  for (size_t k = done; k < n; k++) {
     size_t c = c0 + k;
     uint32_t a = ca[c], b = cb[c];
     double gap, nn[3], pt[3]; /* (pt unused: the arms below give the contact point) */
@@ -312,8 +301,6 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
       gap = cgap[c];
       nn[0] = cnorm[c][0], nn[1] = cnorm[c][1], nn[2] = cnorm[c][2];
     }
-    cgap[c] = gap;
-    cnorm[c][0] = nn[0], cnorm[c][1] = nn[1], cnorm[c][2] = nn[2];
     double ra = rad[a], rb = rad[b], a1 = ra + 0.5 * gap, a2 = rb + 0.5 * gap;
     /* velocity of each ball's material point at the contact point: v + w x (arm n) */
     const double *va = vel[a], *wa = spin[a], *wb = spin[b];
@@ -326,9 +313,16 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
     s->gap[k] = gap, s->nx[k] = nn[0], s->ny[k] = nn[1], s->nz[k] = nn[2];
     s->m_eff[k] = no_fixed ? bs->mass[a] * bs->mass[b] / (bs->mass[a] + bs->mass[b])
                            : effective_mass(w, CAIRN_KIND_BALL_BALL, a, b);
-    s->parting[k] = gap > cs->prox[c] && cs->deletable[c];
     s->r1[k] = ra, s->r2[k] = rb;
     s->arm1[k] = a1, s->arm2[k] = a2;
+  }
+  /* the geometry kept in the contacts, for scripts and outputs */
+  for (size_t k = 0; k < n; k++) {
+    size_t c = c0 + k;
+    double gap = s->gap[k];
+    cgap[c] = gap;
+    cnorm[c][0] = s->nx[k], cnorm[c][1] = s->ny[k], cnorm[c][2] = s->nz[k];
+    s->parting[k] = gap > cs->prox[c] && cs->deletable[c];
     s->first[k] = cs->first[c];
     s->state[k] = pool_state(e, blk[c]);
   }
@@ -718,6 +712,10 @@ static void note_fixity(cairn_world *w) {
   for (; i + 8 <= n; i += 8) memcpy(&word, fix + i, 8), fixed |= word;
   for (; i < n; i++) fixed |= fix[i];
   w->fs->no_fixed = !(fixed & (FIX_VEL * UINT64_C(0x0101010101010101)));
+  /* and whether the gathers use their AVX2 kernels: where the CPU has AVX2, unless
+     CAIRN_SIMD=baseline asks for the baseline ones (the same bits: models/simd.h) */
+  const char *simd = getenv("CAIRN_SIMD");
+  w->fs->avx2 = simd_cpu_avx2() && !(simd && !strcmp(simd, "baseline"));
 }
 
 cairn_status forces_part(cairn_world *w, double dt) {

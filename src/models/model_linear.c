@@ -49,14 +49,11 @@ typedef struct linear_cols {
    the same for the whole slice): constants in each call below, because gcc vectorises no select
    on a condition that is the same for every lane. */
 static inline __attribute__((always_inline)) void
-linear_columns_body(size_t n, const double *restrict p, double dt,
-                                               const double *restrict gap,
-                                               const double *restrict m_eff,
-                                               const double *restrict nx, const double *restrict ny,
-                                               const double *restrict nz, const double *restrict vx,
-                                               const double *restrict vy, const double *restrict vz,
-                                               linear_cols *restrict c, const int has_cn,
-                                               const int has_cs) {
+linear_columns_body(size_t n, const double *restrict p, double dt, const double *restrict gap,
+                    const double *restrict m_eff, const double *restrict nx,
+                    const double *restrict ny, const double *restrict nz, const double *restrict vx,
+                    const double *restrict vy, const double *restrict vz, linear_cols *restrict c,
+                    const int has_cn, const int has_cs) {
   const double kn = p[P_KN], ks = p[P_KS], fric = p[P_FRIC];
   const double dpn = p[P_DPN], dps = p[P_DPS];
   const int mode = (int)p[P_DPMODE], slip_shear = (mode & DP_SLIP_SHEAR) != 0;
@@ -142,12 +139,11 @@ linear_columns_body(size_t n, const double *restrict p, double dt,
 
 /* The body for a slice's properties, with the dashpot tests of law_dashpot_coeff as constants. */
 #define LINEAR_COLUMNS(name, target)                                                               \
-  target static void name(size_t n, const double *restrict p, double dt,                           \
-                          const double *restrict gap, const double *restrict m_eff,                \
-                          const double *restrict nx, const double *restrict ny,                    \
-                          const double *restrict nz, const double *restrict vx,                    \
-                          const double *restrict vy, const double *restrict vz,                    \
-                          linear_cols *restrict c) {                                               \
+  target static void name(                                                                         \
+      size_t n, const double *restrict p, double dt, const double *restrict gap,                   \
+      const double *restrict m_eff, const double *restrict nx, const double *restrict ny,          \
+      const double *restrict nz, const double *restrict vx, const double *restrict vy,             \
+      const double *restrict vz, linear_cols *restrict c) {                                        \
     const int has_cn = p[P_DPN] > 0 && p[P_KN] > 0, has_cs = p[P_DPS] > 0 && p[P_KS] > 0;          \
     if (has_cn && has_cs)                                                                          \
       linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 1, 1);                  \
@@ -195,9 +191,9 @@ static void linear_force_slice(const cairn_cm_slice *s) {
     const int active = c.active[k] != 0;
     s->kn[k] = active ? kn : 0.0, s->ks[k] = active ? ks : 0.0, s->kr[k] = 0.0;
     const double ev = c.ev[k];
-    s->status[k] = (unsigned char)((active ? CAIRN_CM_ST_ACTIVE : 0u) |
-                                   (ev != 0 ? CAIRN_CM_ST_EV_SLIP : 0u) |
-                                   (ev < 0 ? CAIRN_CM_ST_SLIP_END : 0u));
+    s->status[k] =
+        (unsigned char)((active ? CAIRN_CM_ST_ACTIVE : 0u) | (ev != 0 ? CAIRN_CM_ST_EV_SLIP : 0u) |
+                        (ev < 0 ? CAIRN_CM_ST_SLIP_END : 0u));
   }
 }
 
