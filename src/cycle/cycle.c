@@ -140,8 +140,7 @@ static ALWAYS_INLINE long move_four(cairn_world *w, long i0, const double g[3], 
   long bad = -1;
   for (long i = i0 + 3; i >= i0; i--) {
     const double *v = b->vel[i], *s = b->spin[i];
-    if (moved_too_far(b, i, v3_dot(v, v) + 0.0 * (s[0] + s[1] + s[2]), dt, floor2, v2max))
-      bad = i;
+    if (moved_too_far(b, i, v3_dot(v, v) + 0.0 * (s[0] + s[1] + s[2]), dt, floor2, v2max)) bad = i;
   }
   return bad;
 }

@@ -28,15 +28,15 @@ SIMD_TARGET_AVX2 void motion4_avx2(ball_store *b, size_t i0, const double g[3], 
   const __m256d vdt = _mm256_set1_pd(dt), vdtk = _mm256_set1_pd(dtk);
   for (int j = 0; j < 3; j++) {
     __m256d f = _mm256_add_pd(_mm256_loadu_pd(force + 4 * j), _mm256_mul_pd(ms[j], gs[j]));
-    __m256d v = _mm256_add_pd(_mm256_loadu_pd(vel + 4 * j),
-                              _mm256_mul_pd(_mm256_div_pd(f, ms[j]), vdtk));
+    __m256d v =
+        _mm256_add_pd(_mm256_loadu_pd(vel + 4 * j), _mm256_mul_pd(_mm256_div_pd(f, ms[j]), vdtk));
     _mm256_storeu_pd(vel + 4 * j, v);
     __m256d dx = _mm256_mul_pd(v, vdt);
     _mm256_storeu_pd(pos + 4 * j, _mm256_add_pd(_mm256_loadu_pd(pos + 4 * j), dx));
     _mm256_storeu_pd(disp + 4 * j, _mm256_add_pd(_mm256_loadu_pd(disp + 4 * j), dx));
-    __m256d s = _mm256_add_pd(_mm256_loadu_pd(spin + 4 * j),
-                              _mm256_mul_pd(_mm256_div_pd(_mm256_loadu_pd(moment + 4 * j), is[j]),
-                                            vdtk));
+    __m256d s =
+        _mm256_add_pd(_mm256_loadu_pd(spin + 4 * j),
+                      _mm256_mul_pd(_mm256_div_pd(_mm256_loadu_pd(moment + 4 * j), is[j]), vdtk));
     _mm256_storeu_pd(spin + 4 * j, s);
   }
 }

@@ -40,11 +40,17 @@ CAIRN_CM_SLICE(linear_force_slice_general, linear_force)
    with the same bits. */
 typedef struct linear_cols {
   double fl[4][CAIRN_CM_SLICE_MAX], slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
-  double fd[4][CAIRN_CM_SLICE_MAX], ev[CAIRN_CM_SLICE_MAX], active[CAIRN_CM_SLICE_MAX];
-  double f[3][CAIRN_CM_SLICE_MAX];
+  double fd[4][CAIRN_CM_SLICE_MAX];
+  double status[CAIRN_CM_SLICE_MAX]; /* the status byte's value */
 } linear_cols;
 
-/* The inputs as restrict parameters (so gcc sees that nothing aliases), the outputs into c.
+/* The slice's output arrays. */
+#define LINEAR_OUT_PARAMS                                                                          \
+  double *restrict fx, double *restrict fy, double *restrict fz, double *restrict kno,             \
+      double *restrict kso, double *restrict kro
+
+/* The inputs and outputs as restrict parameters (so gcc sees that nothing aliases), the state
+   in c.
    has_cn and has_cs say whether the normal and shear dashpots have coefficients (a property test,
    the same for the whole slice): constants in each call below, because gcc vectorises no select
    on a condition that is the same for every lane. */
@@ -53,7 +59,7 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
                     const double *restrict m_eff, const double *restrict nx,
                     const double *restrict ny, const double *restrict nz, const double *restrict vx,
                     const double *restrict vy, const double *restrict vz, linear_cols *restrict c,
-                    const int has_cn, const int has_cs) {
+                    LINEAR_OUT_PARAMS, const int has_cn, const int has_cs) {
   const double kn = p[P_KN], ks = p[P_KS], fric = p[P_FRIC];
   const double dpn = p[P_DPN], dps = p[P_DPS];
   const int mode = (int)p[P_DPMODE], slip_shear = (mode & DP_SLIP_SHEAR) != 0;
@@ -119,10 +125,17 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
     const double g1 = 0.0 + (fn * n1 + (s1 + d1));
     const double g2 = 0.0 + (fn * n2 + (s2 + d2));
     /* an open contact: no force, the history dropped */
-    c->f[0][k] = open ? 0.0 : g0;
-    c->f[1][k] = open ? 0.0 : g1;
-    c->f[2][k] = open ? 0.0 : g2;
-    c->ev[k] = open ? 0.0 : slipd - c->slip[k]; /* +1 slip began, -1 ended */
+    fx[k] = open ? 0.0 : g0;
+    fy[k] = open ? 0.0 : g1;
+    fz[k] = open ? 0.0 : g2;
+    kno[k] = open ? 0.0 : kn;
+    kso[k] = open ? 0.0 : ks;
+    kro[k] = 0.0;
+    /* active; a change of slip an event, slip_mode 1 when it ended (cairn_cm_status) */
+    const double ev = slipd - c->slip[k];
+    c->status[k] = open ? 0.0
+                        : CAIRN_CM_ST_ACTIVE + (ev != 0 ? (double)CAIRN_CM_ST_EV_SLIP : 0.0) +
+                              (ev < 0 ? (double)CAIRN_CM_ST_SLIP_END : 0.0);
     c->fl[0][k] = open ? 0.0 : f0;
     c->fl[1][k] = open ? 0.0 : s0;
     c->fl[2][k] = open ? 0.0 : s1;
@@ -133,7 +146,6 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
     c->fd[2][k] = open ? 0.0 : d1;
     c->fd[3][k] = open ? 0.0 : d2;
     c->xi[k] = open ? 0.0 : xi;
-    c->active[k] = open ? 0.0 : 1.0;
   }
 }
 
@@ -143,16 +155,20 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
       size_t n, const double *restrict p, double dt, const double *restrict gap,                   \
       const double *restrict m_eff, const double *restrict nx, const double *restrict ny,          \
       const double *restrict nz, const double *restrict vx, const double *restrict vy,             \
-      const double *restrict vz, linear_cols *restrict c) {                                        \
+      const double *restrict vz, linear_cols *restrict c, LINEAR_OUT_PARAMS) {                     \
     const int has_cn = p[P_DPN] > 0 && p[P_KN] > 0, has_cs = p[P_DPS] > 0 && p[P_KS] > 0;          \
     if (has_cn && has_cs)                                                                          \
-      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 1, 1);                  \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, fx, fy, fz, kno, kso,   \
+                          kro, 1, 1);                                                              \
     else if (has_cn)                                                                               \
-      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 1, 0);                  \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, fx, fy, fz, kno, kso,   \
+                          kro, 1, 0);                                                              \
     else if (has_cs)                                                                               \
-      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 0, 1);                  \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, fx, fy, fz, kno, kso,   \
+                          kro, 0, 1);                                                              \
     else                                                                                           \
-      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, 0, 0);                  \
+      linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, fx, fy, fz, kno, kso,   \
+                          kro, 0, 0);                                                              \
   }
 LINEAR_COLUMNS(linear_columns_base, )
 #if SIMD_AVX2
@@ -175,25 +191,18 @@ static void linear_force_slice(const cairn_cm_slice *s) {
 #if SIMD_AVX2
   if (simd_cpu_avx2())
     linear_columns_avx2(n, s->props, s->dt, s->gap, s->m_eff, s->nx, s->ny, s->nz, s->vx, s->vy,
-                        s->vz, &c);
+                        s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks, s->kr);
   else
 #endif
     linear_columns_base(n, s->props, s->dt, s->gap, s->m_eff, s->nx, s->ny, s->nz, s->vx, s->vy,
-                        s->vz, &c);
-  const double kn = s->props[P_KN], ks = s->props[P_KS];
+                        s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks, s->kr);
   for (size_t k = 0; k < n; k++) {
     double *st = s->state[k];
     st[S_FORCE] = c.fl[0][k], st[S_FORCE + 1] = c.fl[1][k], st[S_FORCE + 2] = c.fl[2][k];
     st[S_FORCE + 3] = c.fl[3][k], st[S_SLIP] = c.slip[k];
     st[S_DPFORCE] = c.fd[0][k], st[S_DPFORCE + 1] = c.fd[1][k], st[S_DPFORCE + 2] = c.fd[2][k];
     st[S_DPFORCE + 3] = c.fd[3][k], st[S_DPXI] = c.xi[k];
-    s->fx[k] = c.f[0][k], s->fy[k] = c.f[1][k], s->fz[k] = c.f[2][k];
-    const int active = c.active[k] != 0;
-    s->kn[k] = active ? kn : 0.0, s->ks[k] = active ? ks : 0.0, s->kr[k] = 0.0;
-    const double ev = c.ev[k];
-    s->status[k] =
-        (unsigned char)((active ? CAIRN_CM_ST_ACTIVE : 0u) | (ev != 0 ? CAIRN_CM_ST_EV_SLIP : 0u) |
-                        (ev < 0 ? CAIRN_CM_ST_SLIP_END : 0u));
+    s->status[k] = (unsigned char)(int)c.status[k];
   }
 }
 
