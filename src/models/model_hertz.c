@@ -16,6 +16,7 @@
 #include "models/hertz_restitution_table.h"
 #include "models/laws.h"
 #include "models/roll_law.h"
+#include "models/simd.h"
 
 enum { P_G, P_NU, P_ALPHA, P_FRIC, P_DPN, P_DPS, P_DPMODE, P_RES, P_G2, P_NU2, P_ROLL };
 /* Derived: E* and G* of ball-ball and of ball-wall contacts, the normal damping ratio. */
@@ -172,7 +173,8 @@ static inline double power(double d, double alpha) {
 
 static inline void hertz_law(const cairn_cm_input *in, const double *p, const double *dv,
                              double *st, cairn_cm_output *out) {
-  double *fl = st + S_FORCE, *fd = st + S_DPFORCE, old[8], vs[3];
+  double *fl = st + S_FORCE, *fd = st + S_DPFORCE, vs[3];
+  double old[8] = {0, 0, 0, 0, 0, 0, 0, 0}; /* (set and read only while energy is tracked) */
   double vn = cairn_cm_split(in->vel_xyz, in->n, vs);
   if (in->gap >= 0) { /* open: no force; the shear history is dropped (the loss sums stay) */
     if (in->energy) {
@@ -331,13 +333,201 @@ static const char *hertz_validate(const double *p, int dim, char *msg, size_t n)
   return NULL;
 }
 
-/* The slice entry the engine calls: the law above, inlined into a loop over the slice; whether
-   the add-on is on is a property of the slice's shared block, so it is tested once per slice. */
-static CAIRN_CM_FLATTEN void hertz_force_slice(const cairn_cm_slice *s_) {
+/* The law above, inlined into a loop over the slice: the general entry. Whether the add-on is on
+   is a property of the slice's shared block, so it is tested once per slice. */
+static CAIRN_CM_FLATTEN void hertz_force_slice_general(const cairn_cm_slice *s_) {
   if (roll_on(s_->props + P_ROLL)) {
     CAIRN_CM_SLICE_LOOP(s_, hertz_rolling)
   } else {
     CAIRN_CM_SLICE_LOOP(s_, hertz_plain)
+  }
+}
+
+/* The cycle's common case (Hertz's exponent 3/2, the add-on off, a step to resolve, energy not
+   tracked) as a loop without branches that gcc vectorises, as linear's (model_linear.c): each
+   branch of hertz_law becomes a select between both outcomes, computed by the same operations in
+   the same order, so the results are the law's to the last bit. The one pow() of the law (the
+   timestep estimate's (1 + x)^(1/5) for x > 1/2, rare) is left to the loop after, contact by
+   contact. Built for the x86-64 baseline and for AVX2 (models/simd.h). */
+typedef struct hertz_cols {
+  double fl[4][CAIRN_CM_SLICE_MAX], slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
+  double fd[4][CAIRN_CM_SLICE_MAX], ov[CAIRN_CM_SLICE_MAX], ks[CAIRN_CM_SLICE_MAX];
+  double status[CAIRN_CM_SLICE_MAX]; /* the status byte's value */
+  double kn[CAIRN_CM_SLICE_MAX];     /* the tangent normal stiffness */
+  double x[CAIRN_CM_SLICE_MAX];      /* the estimate's x where it needs the pow(), else -1 */
+} hertz_cols;
+
+#define HERTZ_PARAMS                                                                               \
+  size_t n, const double *restrict p, const double *restrict dv, int wall, double dt,              \
+      const double *restrict gap, const double *restrict m_eff, const double *restrict r1,         \
+      const double *restrict r2, const double *restrict nx, const double *restrict ny,             \
+      const double *restrict nz, const double *restrict vx, const double *restrict vy,             \
+      const double *restrict vz, hertz_cols *restrict c, double *restrict fx, double *restrict fy, \
+      double *restrict fz, double *restrict kno, double *restrict kso
+#define HERTZ_ARGS                                                                                 \
+  n, p, dv, wall, dt, gap, m_eff, r1, r2, nx, ny, nz, vx, vy, vz, c, fx, fy, fz, kno, kso
+
+/* has_dpn and has_dps: whether the normal dashpot's ratio and the shear dashpot's are > 0 (the
+   same for the whole slice: constants in each call, as gcc vectorises no select on a condition
+   the same in every lane). */
+static inline __attribute__((always_inline)) void
+hertz_columns_body(HERTZ_PARAMS, const int has_dpn, const int has_dps) {
+  const double es = dv[wall ? D_E_BW : D_E_BB], gs = dv[wall ? D_G_BW : D_G_BB];
+  const double beta_n = dv[D_BETA_N], alpha = p[P_ALPHA], fric = p[P_FRIC], dps = p[P_DPS];
+  const int mode = (int)p[P_DPMODE], slip_shear = (mode & DP_SLIP_SHEAR) != 0;
+  const double tension_floor = mode & DP_NO_TENSION ? 0.0 : -INFINITY; /* as linear's */
+  for (size_t k = 0; k < n; k++) {
+    const double n0 = nx[k], n1 = ny[k], n2 = nz[k], m = m_eff[k];
+    const double vn = vx[k] * n0 + vy[k] * n1 + vz[k] * n2;
+    const double vs0 = vx[k] - vn * n0, vs1 = vy[k] - vn * n1, vs2 = vz[k] - vn * n2;
+    const int open = gap[k] >= 0;
+    /* r_eff as CAIRN_CM_SLICE_LOOP forms it */
+    const double ra = r1[k], rb = r2[k], q_r = ra * rb / (ra + rb), r = ra > 0 ? q_r : rb;
+    const double d = -gap[k], sr = sqrt(r), sd = sqrt(d);
+    const double kh = 4.0 / 3.0 * es * sr;
+    /* cairn_cm_turn of the spring's in-plane part */
+    const double a0 = c->fl[1][k], a1 = c->fl[2][k], a2 = c->fl[3][k];
+    const double tn = a0 * n0 + a1 * n1 + a2 * n2;
+    const double t0 = a0 - tn * n0, t1 = a1 - tn * n1, t2 = a2 - tn * n2;
+    const double now2 = t0 * t0 + t1 * t1 + t2 * t2;
+    const double x = tn * tn / now2;
+    const double rt = x < 1e-4 ? 1.0 + x * (0.5 - x * (0.125 - 0.0625 * x)) : sqrt(1.0 + x);
+    const int keep = tn == 0, vanish = !(now2 > 0);
+    double s0 = keep ? a0 : vanish ? 0.0 : t0 * rt;
+    double s1 = keep ? a1 : vanish ? 0.0 : t1 * rt;
+    double s2 = keep ? a2 : vanish ? 0.0 : t2 * rt;
+    const double fn = kh * d * sd, kn = 1.5 * kh * sd, ks = 8.0 * gs * sr * sd;
+    const double ks_mid = 8.0 * gs * sr * sqrt(0.5 * (d + c->ov[k]));
+    s0 -= ks_mid * vs0 * dt;
+    s1 -= ks_mid * vs1 * dt;
+    s2 -= ks_mid * vs2 * dt;
+    /* law_coulomb_cap */
+    const double fmax = fric * fn, mag2 = s0 * s0 + s1 * s1 + s2 * s2;
+    const int below = (fmax > 0) & (mag2 < fmax * fmax * (1.0 - 1e-12));
+    const double mag = sqrt(mag2);
+    const int slip = !(below | (mag <= fmax));
+    const double q = fmax / mag, rc = mag > 0 ? q : 0.0;
+    s0 = slip ? s0 * rc : s0;
+    s1 = slip ? s1 * rc : s1;
+    s2 = slip ? s2 * rc : s2;
+    const double slipd = slip ? 1.0 : 0.0;
+    /* law_dashpot_coeff(dps, m, ks): ks > 0 is a lane's own test */
+    const double cs0 = has_dps && ks > 0 ? 2.0 * dps * sqrt(m * ks) : 0.0;
+    const double cs = slip & slip_shear ? 0.0 : cs0;
+    /* law_dashpot_power_step with q = 1/4 (c0 d^q = 2 beta sqrt(m k_n)) */
+    double fdn = 0.0, xi = c->xi[k];
+    const double u = -vn;
+    if (has_dpn) {
+      const double c0 = 2.0 * beta_n * sqrt(m * alpha * kh);
+      const double im = 1.0 / m, idt = 1.0 / dt, h = 0.5 * dt * dt * im, stop = m * u * idt;
+      const double xa = xi;
+      double x0 = d + 0.5 * u * dt;
+      x0 = x0 < 0 ? 0.0 : x0;
+      const double r0 = sqrt(sqrt(x0)), ra4 = sqrt(sqrt(xa));
+      const double xq0 = x0 > 0 ? r0 : 0.0, xqa = xa > 0 ? ra4 : 0.0;
+      const double phi0 = c0 * x0 * xq0 * 0.8, phia = c0 * xa * xqa * 0.8, slope = c0 * xq0;
+      double fd = (phi0 - phia - slope * fn * h) * idt / (1.0 + slope * h * idt);
+      const int ahead = u >= 0;
+      fd = (ahead & (fd > stop)) | (!ahead & (fd < stop)) ? stop : fd;
+      double u1 = u - (fn + fd) * dt * im;
+      const int opens = d + u1 * dt <= 0;
+      double fdo = -phia * idt;
+      fdo = (ahead & (fdo > stop)) | (!ahead & (fdo < stop)) ? stop : fdo;
+      fd = opens ? fdo : fd;
+      fd = fn + fd < tension_floor ? -fn : fd;
+      u1 = u - (fn + fd) * dt * im;
+      const double xb = opens ? 0.0 : d + 0.5 * u1 * dt;
+      xi = xb < 0 ? 0.0 : xb;
+      fdn = fd;
+    }
+    const double d0 = -cs * vs0, d1 = -cs * vs1, d2 = -cs * vs2;
+    const double ft = fn + fdn;
+    const double g0 = 0.0 + (ft * n0 + (s0 + d0));
+    const double g1 = 0.0 + (ft * n1 + (s1 + d1));
+    const double g2 = 0.0 + (ft * n2 + (s2 + d2));
+    /* the timestep estimate's factor: 1 + x/5 up to x = 1/2, beyond it the pow() after */
+    const double xe = 0.5 * m * u * u * (alpha + 1.0) / (fn * d);
+    const int loading = (u > 0) & (fn > 0), bound = xe <= 0.5;
+    const double sn = loading & bound ? 1.0 + 0.2 * xe : 1.0;
+    fx[k] = open ? 0.0 : g0;
+    fy[k] = open ? 0.0 : g1;
+    fz[k] = open ? 0.0 : g2;
+    kno[k] = open ? 0.0 : kn * sn;
+    kso[k] = open ? 0.0 : ks * sn;
+    c->kn[k] = kn;
+    c->x[k] = (!open) & loading & (!bound) ? xe : -1.0;
+    const double ev = slipd - c->slip[k];
+    c->status[k] = open ? 0.0
+                        : CAIRN_CM_ST_ACTIVE + (ev != 0 ? (double)CAIRN_CM_ST_EV_SLIP : 0.0) +
+                              (ev < 0 ? (double)CAIRN_CM_ST_SLIP_END : 0.0);
+    c->fl[0][k] = open ? 0.0 : fn;
+    c->fl[1][k] = open ? 0.0 : s0;
+    c->fl[2][k] = open ? 0.0 : s1;
+    c->fl[3][k] = open ? 0.0 : s2;
+    c->slip[k] = open ? 0.0 : slipd;
+    c->fd[0][k] = open ? 0.0 : fdn;
+    c->fd[1][k] = open ? 0.0 : d0;
+    c->fd[2][k] = open ? 0.0 : d1;
+    c->fd[3][k] = open ? 0.0 : d2;
+    c->xi[k] = open ? 0.0 : xi;
+    c->ov[k] = open ? 0.0 : d;
+    c->ks[k] = open ? 0.0 : ks;
+  }
+}
+
+#define HERTZ_COLUMNS(name, target)                                                                \
+  target static void name(HERTZ_PARAMS) {                                                          \
+    const int has_dpn = dv[D_BETA_N] > 0, has_dps = p[P_DPS] > 0;                                  \
+    if (has_dpn && has_dps)                                                                        \
+      hertz_columns_body(HERTZ_ARGS, 1, 1);                                                        \
+    else if (has_dpn)                                                                              \
+      hertz_columns_body(HERTZ_ARGS, 1, 0);                                                        \
+    else if (has_dps)                                                                              \
+      hertz_columns_body(HERTZ_ARGS, 0, 1);                                                        \
+    else                                                                                           \
+      hertz_columns_body(HERTZ_ARGS, 0, 0);                                                        \
+  }
+HERTZ_COLUMNS(hertz_columns_base, )
+#if SIMD_AVX2
+HERTZ_COLUMNS(hertz_columns_avx2, SIMD_TARGET_AVX2)
+#endif
+
+static void hertz_force_slice(const cairn_cm_slice *s) {
+  const double *p = s->props;
+  if (s->energy || !(s->dt > 0) || p[P_ALPHA] != 1.5 || roll_on(p + P_ROLL)) {
+    hertz_force_slice_general(s);
+    return;
+  }
+  hertz_cols c;
+  const size_t n = s->n;
+  for (size_t k = 0; k < n; k++) {
+    const double *st = s->state[k];
+    c.fl[0][k] = st[S_FORCE], c.fl[1][k] = st[S_FORCE + 1], c.fl[2][k] = st[S_FORCE + 2];
+    c.fl[3][k] = st[S_FORCE + 3], c.xi[k] = st[S_DPXI], c.ov[k] = st[S_OVERLAP];
+    c.slip[k] = (int)st[S_SLIP]; /* as the law compares it */
+  }
+  const int wall = s->kind == CAIRN_KIND_BALL_WALL;
+#if SIMD_AVX2
+  if (simd_cpu_avx2())
+    hertz_columns_avx2(n, p, s->derived, wall, s->dt, s->gap, s->m_eff, s->r1, s->r2, s->nx, s->ny,
+                       s->nz, s->vx, s->vy, s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks);
+  else
+#endif
+    hertz_columns_base(n, p, s->derived, wall, s->dt, s->gap, s->m_eff, s->r1, s->r2, s->nx, s->ny,
+                       s->nz, s->vx, s->vy, s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks);
+  for (size_t k = 0; k < n; k++) {
+    double *st = s->state[k];
+    st[S_FORCE] = c.fl[0][k], st[S_FORCE + 1] = c.fl[1][k], st[S_FORCE + 2] = c.fl[2][k];
+    st[S_FORCE + 3] = c.fl[3][k], st[S_SLIP] = c.slip[k];
+    st[S_DPFORCE] = c.fd[0][k], st[S_DPFORCE + 1] = c.fd[1][k], st[S_DPFORCE + 2] = c.fd[2][k];
+    st[S_DPFORCE + 3] = c.fd[3][k], st[S_DPXI] = c.xi[k];
+    st[S_OVERLAP] = c.ov[k], st[S_KS] = c.ks[k];
+    if (c.x[k] >= 0) { /* hertz_law's pow() */
+      const double f = pow(1.0 + c.x[k], 0.2);
+      s->kn[k] = c.kn[k] * f, s->ks[k] = c.ks[k] * f;
+    }
+    s->kr[k] = 0.0, s->mx[k] = s->my[k] = s->mz[k] = 0.0;
+    s->status[k] = (unsigned char)(int)c.status[k];
   }
 }
 
