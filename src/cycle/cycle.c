@@ -1,11 +1,13 @@
 /* One cycle: detect -> contact forces -> motion (design.md, Numerics). Velocities live at half
    steps: v(t+dt/2) = v(t-dt/2) + (F/m + g) dt, x(t+dt) = x(t) + v(t+dt/2) dt, and the same for
    spin with the moment of inertia. Contact forces are computed from x(t) and v(t-dt/2). */
+#include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
+#include "cairn/simd.h"
 #include "contact/contact.h"
 #include "contact/energy.h"
 #include "contact/events.h"
@@ -166,7 +168,7 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
   int flow = w->cell.on && w->cell.flow; /* a periodic cell that deforms */
   /* three copies of the loop: without a deforming cell, no flow is looked at; in 3D without
      energy tracking, blocks of four free undamped balls move with AVX2 (the same bits) */
-  if (!flow && dim == 3 && !track && w->fs->avx2 && motion_avx2_built) {
+  if (!flow && dim == 3 && !track && w->simd_avx2 && motion_avx2_built) {
     long nq = (nb + 3) / 4;
 #pragma omp parallel for reduction(min : runaway) reduction(max : v2max) if (PARALLEL_WORTH(nb))
     for (long q = 0; q < nq; q++) {
@@ -652,6 +654,10 @@ static inline void report(cairn_world *w, double fraction, uint64_t steps, int d
 /* The start of a cycle or solve call. */
 void cycle_run_start(cairn_world *w) {
   w->run_first = 1;
+  /* the kernels use AVX2 where the CPU has it, unless CAIRN_SIMD=baseline asks for the baseline
+     ones (the same bits: cairn/simd.h) */
+  const char *simd = getenv("CAIRN_SIMD");
+  w->simd_avx2 = cairn_cpu_avx2() && !(simd && !strcmp(simd, "baseline"));
   double r = INFINITY, v2 = 0; /* (the top speed too: scripts may have set velocities) */
   for (size_t i = 0; i < w->balls.n; i++) {
     if (w->balls.rad[i] < r) r = w->balls.rad[i];

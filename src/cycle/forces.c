@@ -29,7 +29,6 @@
 #include "cycle/forces.h"
 #include "cycle/gather.h"
 #include "detect/detect.h"
-#include "models/simd.h"
 
 /* Effective mass of a contact (design.md): reduced mass; a wall or a ball whose translation is
    fixed counts as infinitely heavy; two such balls use their actual reduced mass. */
@@ -276,7 +275,7 @@ static GATHER_INLINE void gather_bb(cairn_world *w, size_t c0, size_t n, slice_b
   const uint32_t *restrict ca = cs->a, *restrict cb = cs->b, *restrict blk = cs->blk;
   const int no_fixed = w->fs->no_fixed;
   /* four at a time where the kernel applies, the rest (and any group it stops before) here */
-  size_t done = !periodic && no_fixed && w->fs->avx2 ? gather_bb_avx2(bs, ca, cb, c0, n, s) : 0;
+  size_t done = !periodic && no_fixed && w->simd_avx2 ? gather_bb_avx2(bs, ca, cb, c0, n, s) : 0;
   for (size_t k = done; k < n; k++) {
     size_t c = c0 + k;
     uint32_t a = ca[c], b = cb[c];
@@ -712,10 +711,6 @@ static void note_fixity(cairn_world *w) {
   for (; i + 8 <= n; i += 8) memcpy(&word, fix + i, 8), fixed |= word;
   for (; i < n; i++) fixed |= fix[i];
   w->fs->no_fixed = !(fixed & (FIX_VEL * UINT64_C(0x0101010101010101)));
-  /* and whether the gathers use their AVX2 kernels: where the CPU has AVX2, unless
-     CAIRN_SIMD=baseline asks for the baseline ones (the same bits: models/simd.h) */
-  const char *simd = getenv("CAIRN_SIMD");
-  w->fs->avx2 = simd_cpu_avx2() && !(simd && !strcmp(simd, "baseline"));
 }
 
 cairn_status forces_part(cairn_world *w, double dt) {

@@ -35,7 +35,6 @@ typedef struct force_scratch {
   xsum *wsum; /* per wall: force x, y, z, normal stiffness, normal force */
   size_t cap_wsum;
   int no_fixed; /* this pass: no ball has a fixed velocity component (m_eff without tests) */
-  int avx2;     /* this pass: the gathers use their AVX2 kernels (models/simd.h) */
   /* the last pass's runs of ball-wall contacts and its number of walls, whose records the
      walls' sums are formed from when read (settle_walls; wall_store, 'pending') */
   uint32_t (*wruns)[2];

@@ -6,14 +6,14 @@
    -ffp-contract=off), so every result has the scalar one's bits. */
 #include "cycle/gather.h"
 
-#include "models/simd.h"
+#include "cairn/simd.h"
 
-#if SIMD_AVX2
+#if CAIRN_SIMD_AVX2
 #include <immintrin.h>
 
 /* x, y and z of four rows of three doubles. */
-SIMD_TARGET_AVX2 static inline void rows4(const double (*v)[3], const uint32_t i[4], __m256d *x,
-                                          __m256d *y, __m256d *z) {
+CAIRN_TARGET_AVX2 static inline void rows4(const double (*v)[3], const uint32_t i[4], __m256d *x,
+                                           __m256d *y, __m256d *z) {
   const __m256i m = _mm256_set_epi64x(0, -1, -1, -1);
   __m256d r0 = _mm256_maskload_pd(v[i[0]], m), r1 = _mm256_maskload_pd(v[i[1]], m);
   __m256d r2 = _mm256_maskload_pd(v[i[2]], m), r3 = _mm256_maskload_pd(v[i[3]], m);
@@ -25,12 +25,12 @@ SIMD_TARGET_AVX2 static inline void rows4(const double (*v)[3], const uint32_t i
 }
 
 /* One double of each of four balls. */
-SIMD_TARGET_AVX2 static inline __m256d col4(const double *v, const uint32_t i[4]) {
+CAIRN_TARGET_AVX2 static inline __m256d col4(const double *v, const uint32_t i[4]) {
   return _mm256_set_pd(v[i[3]], v[i[2]], v[i[1]], v[i[0]]);
 }
 
-SIMD_TARGET_AVX2 size_t gather_bb_avx2(const ball_store *bs, const uint32_t *ca, const uint32_t *cb,
-                                       size_t c0, size_t n, slice_buf *s) {
+CAIRN_TARGET_AVX2 size_t gather_bb_avx2(const ball_store *bs, const uint32_t *ca,
+                                        const uint32_t *cb, size_t c0, size_t n, slice_buf *s) {
   const double(*pos)[3] = (const double(*)[3])bs->pos;
   const double(*vel)[3] = (const double(*)[3])bs->vel;
   const double(*spin)[3] = (const double(*)[3])bs->spin;

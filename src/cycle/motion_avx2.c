@@ -5,15 +5,15 @@
    component: f = F + m g, v += f / m dtk, dx = v dt, x += dx, disp += dx; spin += M / I dtk. */
 #include "cycle/motion_avx2.h"
 
-#include "models/simd.h"
+#include "cairn/simd.h"
 
-#if SIMD_AVX2
+#if CAIRN_SIMD_AVX2
 #include <immintrin.h>
 
 const int motion_avx2_built = 1;
 
-SIMD_TARGET_AVX2 void motion4_avx2(ball_store *b, size_t i0, const double g[3], double dt,
-                                   double dtk) {
+CAIRN_TARGET_AVX2 void motion4_avx2(ball_store *b, size_t i0, const double g[3], double dt,
+                                    double dtk) {
   double *vel = b->vel[i0], *pos = b->pos[i0], *disp = b->disp[i0], *spin = b->spin[i0];
   const double *force = b->force[i0], *moment = b->moment[i0];
   const __m256d m = _mm256_loadu_pd(&b->mass[i0]), in = _mm256_loadu_pd(&b->inertia[i0]);

@@ -16,7 +16,7 @@
 #include "models/hertz_restitution_table.h"
 #include "models/laws.h"
 #include "models/roll_law.h"
-#include "models/simd.h"
+#include "cairn/simd.h"
 
 enum { P_G, P_NU, P_ALPHA, P_FRIC, P_DPN, P_DPS, P_DPMODE, P_RES, P_G2, P_NU2, P_ROLL };
 /* Derived: E* and G* of ball-ball and of ball-wall contacts, the normal damping ratio. */
@@ -348,7 +348,7 @@ static CAIRN_CM_FLATTEN void hertz_force_slice_general(const cairn_cm_slice *s_)
    branch of hertz_law becomes a select between both outcomes, computed by the same operations in
    the same order, so the results are the law's to the last bit. The one pow() of the law (the
    timestep estimate's (1 + x)^(1/5) for x > 1/2, rare) is left to the loop after, contact by
-   contact. Built for the x86-64 baseline and for AVX2 (models/simd.h). */
+   contact. Built for the x86-64 baseline and for AVX2 (cairn/simd.h). */
 typedef struct hertz_cols {
   double fl[4][CAIRN_CM_SLICE_MAX], slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
   double fd[4][CAIRN_CM_SLICE_MAX], ov[CAIRN_CM_SLICE_MAX], ks[CAIRN_CM_SLICE_MAX];
@@ -488,8 +488,8 @@ hertz_columns_body(HERTZ_PARAMS, const int has_dpn, const int has_dps) {
       hertz_columns_body(HERTZ_ARGS, 0, 0);                                                        \
   }
 HERTZ_COLUMNS(hertz_columns_base, )
-#if SIMD_AVX2
-HERTZ_COLUMNS(hertz_columns_avx2, SIMD_TARGET_AVX2)
+#if CAIRN_SIMD_AVX2
+HERTZ_COLUMNS(hertz_columns_avx2, CAIRN_TARGET_AVX2)
 #endif
 
 static void hertz_force_slice(const cairn_cm_slice *s) {
@@ -507,8 +507,8 @@ static void hertz_force_slice(const cairn_cm_slice *s) {
     c.slip[k] = (int)st[S_SLIP]; /* as the law compares it */
   }
   const int wall = s->kind == CAIRN_KIND_BALL_WALL;
-#if SIMD_AVX2
-  if (simd_cpu_avx2())
+#if CAIRN_SIMD_AVX2
+  if (cairn_cpu_avx2())
     hertz_columns_avx2(n, p, s->derived, wall, s->dt, s->gap, s->m_eff, s->r1, s->r2, s->nx, s->ny,
                        s->nz, s->vx, s->vy, s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks);
   else

@@ -6,7 +6,7 @@
    begins or ends (laws.h, law_dashpot_normal_step). Written against the public ABI only. */
 #include "models/builtin.h"
 #include "models/linear_law.h"
-#include "models/simd.h"
+#include "cairn/simd.h"
 
 static const cairn_prop_desc linear_props[] = {LINEAR_PROP_ROWS};
 
@@ -36,7 +36,7 @@ CAIRN_CM_SLICE(linear_force_slice_general, linear_force)
    computed by the same operations in the same order, so the results are the law's to the last bit
    (the file is built with -ffp-contract=off and -fno-trapping-math: no fused operations, and the
    outcome not taken may divide by zero harmlessly). The state blocks are copied into columns
-   first and back after. It is built twice, for the x86-64 baseline and for AVX2 (models/simd.h),
+   first and back after. It is built twice, for the x86-64 baseline and for AVX2 (cairn/simd.h),
    with the same bits. */
 typedef struct linear_cols {
   double fl[4][CAIRN_CM_SLICE_MAX], slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
@@ -171,8 +171,8 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
                           kro, 0, 0);                                                              \
   }
 LINEAR_COLUMNS(linear_columns_base, )
-#if SIMD_AVX2
-LINEAR_COLUMNS(linear_columns_avx2, SIMD_TARGET_AVX2)
+#if CAIRN_SIMD_AVX2
+LINEAR_COLUMNS(linear_columns_avx2, CAIRN_TARGET_AVX2)
 #endif
 
 static void linear_force_slice(const cairn_cm_slice *s) {
@@ -188,8 +188,8 @@ static void linear_force_slice(const cairn_cm_slice *s) {
     c.fl[3][k] = st[S_FORCE + 3], c.xi[k] = st[S_DPXI];
     c.slip[k] = (int)st[S_SLIP]; /* as the law compares it */
   }
-#if SIMD_AVX2
-  if (simd_cpu_avx2())
+#if CAIRN_SIMD_AVX2
+  if (cairn_cpu_avx2())
     linear_columns_avx2(n, s->props, s->dt, s->gap, s->m_eff, s->nx, s->ny, s->nz, s->vx, s->vy,
                         s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks, s->kr);
   else

@@ -67,6 +67,7 @@ struct cairn_world {
   int dt_strict;   /* a fixed timestep above the stable estimate is an error, not a warning */
   int dt_warned;   /* the warning about it was given (once per model.timestep{fix = ...}) */
   int run_first;   /* the next step is the first of a cycle or solve call */
+  int simd_avx2;   /* this step's kernels use AVX2 (set by the cycle: cairn/simd.h) */
   double rad_floor; /* at most the smallest ball radius (set at each cycle or solve call, and
                        lowered when a ball is made or given a smaller radius) */
   /* one-sentence warnings of the engine (the script layer prints them); NULL: none */

@@ -2,7 +2,7 @@
 -- again with hertz contacts (rolling and twisting resistance), 300 steps on the threads the
 -- machine has, then every ball's position, velocity, spin and force as hexadecimal floats (exact)
 -- to the file named by SIMD_OUT. Run once with the CPU's vector kernels and once with
--- CAIRN_SIMD=baseline: the files must be the same byte for byte (models/simd.h).
+-- CAIRN_SIMD=baseline: the files must be the same byte for byte (cairn/simd.h).
 local out = assert(io.open(assert(os.getenv("SIMD_OUT"), "set SIMD_OUT"), "w"))
 local function hex(v) return string.format("%a %a %a", v[1], v[2], v[3]) end
 local laws = {

@@ -1,4 +1,4 @@
-# The vector kernels give the same bits as the baseline ones (models/simd.h): tests/cycle/
+# The vector kernels give the same bits as the baseline ones (cairn/simd.h): tests/cycle/
 # simd_run.lua run with the CPU's kernels (AVX2 where it has them) and with CAIRN_SIMD=baseline
 # must write the same file, byte for byte. (On a CPU without AVX2 both runs use the baseline.)
 file(MAKE_DIRECTORY ${WORKDIR})
