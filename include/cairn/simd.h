@@ -16,7 +16,7 @@
 #define CAIRN_TARGET_AVX2 __attribute__((target("avx2")))
 /* Whether this CPU runs AVX2 (the compiler's run-time library reads the CPU once, at start). */
 static inline int cairn_cpu_avx2(void) {
-  return __builtin_cpu_supports("avx2");
+  return __builtin_cpu_supports("avx2") != 0;
 }
 #else
 #define CAIRN_SIMD_AVX2 0
