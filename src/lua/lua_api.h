@@ -87,6 +87,27 @@ void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what);
 /* The same, with allow_inf: components may be +-inf (a bound on one side only); never NaN. */
 void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *what, int allow_inf);
 void push_vec(lua_State *L, const double v[3], int dim);
+/* A range of balls (lua_range.c): the options in_group = NAME, in_box = {min = P, max = P},
+   in_sphere = {centre = P, radius = R} and in_cylinder = {from = P, to = P, radius = R} of a call
+   that selects balls. A ball is in it if it is in the group (when one is given) and its centre is
+   in every shape given (boundaries included); the cylinder is the points within its radius of the
+   axis segment from-to. */
+typedef struct ball_range {
+  int any;   /* some option was given */
+  int none;  /* in_group names a group no ball has */
+  int group; /* the group's index, or -1 */
+  int box, sphere, cylinder;
+  double lo[3], hi[3];
+  double centre[3], radius;
+  double from[3], to[3], axis[3], axis_len2, cyl_radius;
+} ball_range;
+/* The range options of the table at idx ('fn' names the call in messages); returns r->any. */
+int range_read(lua_State *L, int idx, const char *fn, ball_range *r);
+/* Whether ball slot s is in r. */
+int range_holds(const cairn_world *w, const ball_range *r, uint32_t s);
+/* The option names range_read reads, for option lists. */
+#define RANGE_OPTS "in_group", "in_box", "in_sphere", "in_cylinder"
+
 /* Raise if the options table at idx has a key not in the NULL-terminated list. */
 void check_opts(lua_State *L, int idx, const char *fn, const char *const *allowed);
 /* Optional number field of an options table. */

@@ -62,18 +62,37 @@ static int l_delete(lua_State *L) {
   return 0;
 }
 
+/* The range of an optional options table at index 1 of ball.list or ball.count. */
+static int list_range(lua_State *L, const char *fn, ball_range *r) {
+  static const char *const opts[] = {RANGE_OPTS, NULL};
+  if (lua_isnoneornil(L, 1)) return 0;
+  check_opts(L, 1, fn, opts);
+  return range_read(L, 1, fn, r);
+}
+
 static int l_list(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  lua_createtable(L, (int)w->balls.n, 0);
+  ball_range r;
+  int ranged = list_range(L, "ball.list", &r);
+  lua_createtable(L, ranged ? 0 : (int)w->balls.n, 0);
+  lua_Integer k = 0;
   for (size_t i = 0; i < w->balls.n; i++) {
+    if (ranged && !range_holds(w, &r, (uint32_t)i)) continue;
     lua_pushinteger(L, (lua_Integer)w->balls.id[i]);
-    lua_rawseti(L, -2, (lua_Integer)i + 1);
+    lua_rawseti(L, -2, ++k);
   }
   return 1;
 }
 
 static int l_count(lua_State *L) {
-  lua_pushinteger(L, (lua_Integer)ctx_world(L)->balls.n);
+  cairn_world *w = ctx_world(L);
+  ball_range r;
+  lua_Integer n = (lua_Integer)w->balls.n;
+  if (list_range(L, "ball.count", &r)) {
+    n = 0;
+    for (size_t i = 0; i < w->balls.n; i++) n += range_holds(w, &r, (uint32_t)i);
+  }
+  lua_pushinteger(L, n);
   return 1;
 }
 
@@ -236,40 +255,42 @@ static int l_group(lua_State *L) {
   return 1;
 }
 
-/* Selection of balls for ball.attribute/fix/free: id = n, ids = {...}, in_group = "name", or
-   all balls. Calls fn on each selected slot. */
-/* The slots of the balls a call selects (id = ID, ids = {...}, in_group = G, or all), every id
-   checked before the call changes anything (all-or-nothing). The list lives in a userdata left
-   on the stack, so an error frees it. */
+/* The slots of the balls a call selects (id = ID, ids = {...}, a range: in_group, in_box,
+   in_sphere, in_cylinder, together; or all), every id checked before the call changes anything
+   (all-or-nothing). The list lives in a userdata left on the stack, so an error frees it. */
 static uint32_t *selection(lua_State *L, cairn_world *w, int idx, const char *fn_name, size_t *n) {
+  idx = lua_absindex(L, idx);
+  ball_range r;
+  int has_range = range_read(L, idx, fn_name, &r);
   lua_getfield(L, idx, "id");
   lua_getfield(L, idx, "ids");
-  lua_getfield(L, idx, "in_group");
-  int has_id = !lua_isnil(L, -3), has_ids = !lua_isnil(L, -2), has_g = !lua_isnil(L, -1);
-  if (has_id + has_ids + has_g > 1)
-    lua_raisef(L, "%s: give at most one of id, ids and in_group", fn_name);
+  int has_id = !lua_isnil(L, -2), has_ids = !lua_isnil(L, -1);
+  if (has_id + has_ids + has_range > 1)
+    lua_raisef(L,
+               "%s: give at most one of id, ids and a range (in_group, in_box, in_sphere, "
+               "in_cylinder, which combine)",
+               fn_name);
   size_t cap = has_id ? 1 : w->balls.n;
   if (has_ids) {
-    luaL_checktype(L, -2, LUA_TTABLE);
-    cap = (size_t)luaL_len(L, -2);
+    luaL_checktype(L, -1, LUA_TTABLE);
+    cap = (size_t)luaL_len(L, -1);
   }
   uint32_t *slots = lua_newuserdatauv(L, (cap ? cap : 1) * sizeof *slots, 0);
   size_t k = 0;
   if (has_id) {
-    slots[k++] = check_slot(L, w, -4);
+    slots[k++] = check_slot(L, w, -3);
   } else if (has_ids) {
     for (size_t i = 1; i <= cap; i++) {
-      lua_geti(L, -3, (lua_Integer)i);
+      lua_geti(L, -2, (lua_Integer)i);
       slots[k++] = check_slot(L, w, -1);
       lua_pop(L, 1);
     }
   } else {
-    const char *g = has_g ? luaL_checkstring(L, -2) : NULL;
     for (size_t i = 0; i < w->balls.n; i++)
-      if (!g || strcmp(world_group_name(w, w->balls.group[i]), g) == 0) slots[k++] = (uint32_t)i;
+      if (!has_range || range_holds(w, &r, (uint32_t)i)) slots[k++] = (uint32_t)i;
   }
-  lua_replace(L, -4); /* the list in place of 'id'; the other two popped */
-  lua_pop(L, 2);
+  lua_replace(L, -3); /* the list in place of 'id'; 'ids' popped */
+  lua_pop(L, 1);
   *n = k;
   return slots;
 }
@@ -295,7 +316,7 @@ static void apply_attr(lua_State *L, cairn_world *w, uint32_t s, const attr_set 
 
 static int l_attribute(lua_State *L) {
   static const char *const opts[] = {"rad",   "density", "damp", "vel",      "spin",
-                                     "group", "id",      "ids",  "in_group", NULL};
+                                     "group", "id",      "ids",  RANGE_OPTS, NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "ball.attribute", opts);
   attr_set a;
@@ -364,7 +385,7 @@ static unsigned fix_bits(lua_State *L, const char *fn) {
 }
 
 static int l_fix(lua_State *L) {
-  static const char *const opts[] = {"id", "ids", "in_group", NULL};
+  static const char *const opts[] = {"id", "ids", RANGE_OPTS, NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "ball.fix", opts);
   unsigned bits = fix_bits(L, "ball.fix");
@@ -375,7 +396,7 @@ static int l_fix(lua_State *L) {
 }
 
 static int l_free(lua_State *L) {
-  static const char *const opts[] = {"id", "ids", "in_group", NULL};
+  static const char *const opts[] = {"id", "ids", RANGE_OPTS, NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, "ball.free", opts);
   unsigned bits = fix_bits(L, "ball.free");

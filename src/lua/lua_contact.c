@@ -360,25 +360,25 @@ static void read_draw(lua_State *L, int idx, draw_spec *p) {
 }
 
 /* contact.bond{model = NAME, in_group = G, kind = K, PROPERTY = VALUE or DISTRIBUTION, ...}: give
-   every existing contact whose surfaces touch (of kind K and of balls in group G: either side, if
-   given) the bonded
-   model NAME with fresh state, and its properties, each drawn per contact where a distribution is
-   given; returns the number of contacts bonded. */
+   every existing contact whose surfaces touch (of kind K and with a ball in the range: in_group,
+   in_box, in_sphere, in_cylinder, either side, if given) the bonded model NAME with fresh state,
+   and its properties, each drawn per contact where a distribution is given; returns the number
+   of contacts bonded. */
 /* Which contacts contact.bond bonds: those within 'gap' (touching: 0), of 'kind' (-1: any),
-   with a ball in group 'group' (-1: any). */
+   with a ball in 'range' (if ranged). */
 typedef struct bond_target {
-  int kind, group;
+  int kind, ranged;
   double gap;
+  ball_range range;
 } bond_target;
 
 static int bonds_contact(const cairn_world *w, uint32_t c, const bond_target *t) {
   const contact_store *cs = w->contacts;
-  const ball_store *bs = &w->balls;
   if (cs->gap[c] > t->gap) return 0; /* only contacts whose surfaces touch, or within gap */
   if (t->kind >= 0 && cs->kind[c] != t->kind) return 0;
-  if (t->group < 0) return 1;
-  return bs->group[cs->b[c]] == t->group ||
-         (cs->kind[c] == CAIRN_KIND_BALL_BALL && bs->group[cs->a[c]] == t->group);
+  if (!t->ranged) return 1;
+  return range_holds(w, &t->range, cs->b[c]) ||
+         (cs->kind[c] == CAIRN_KIND_BALL_BALL && range_holds(w, &t->range, cs->a[c]));
 }
 
 static int l_bond(lua_State *L) {
@@ -392,13 +392,11 @@ static int l_bond(lua_State *L) {
   cairn_diag d;
   cairn_status s = registry_require(w->reg, name, &model, &d);
   if (s) return raise_diag(L, s, &d);
-  lua_getfield(L, 1, "in_group");
-  const char *group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
-  int gi = -1;
-  if (group) {
-    for (size_t i = 1; i < w->n_groups; i++)
-      if (strcmp(w->groups[i], group) == 0) gi = (int)i;
-    if (gi < 0) lua_raisef(L, "contact.bond: no ball is in group '%s'", group);
+  bond_target t;
+  t.ranged = range_read(L, 1, "contact.bond", &t.range);
+  if (t.range.none) {
+    lua_getfield(L, 1, "in_group");
+    lua_raisef(L, "contact.bond: no ball is in group '%s'", lua_tostring(L, -1));
   }
   lua_getfield(L, 1, "kind"); /* a specimen's balls, not its walls: kind = "ball-ball" */
   int kind = lua_isnil(L, -1) ? -1 : check_kind(L, -1);
@@ -435,7 +433,8 @@ static int l_bond(lua_State *L) {
   while (lua_next(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "contact.bond: keys must be names");
     const char *key = lua_tostring(L, -2);
-    if (strcmp(key, "model") && strcmp(key, "in_group") && strcmp(key, "kind") &&
+    if (strcmp(key, "model") && strcmp(key, "in_group") && strcmp(key, "in_box") &&
+        strcmp(key, "in_sphere") && strcmp(key, "in_cylinder") && strcmp(key, "kind") &&
         strcmp(key, "gap")) {
       if (np == 32) lua_raisef(L, "contact.bond: at most 32 properties");
       props[np].name = key;
@@ -446,7 +445,7 @@ static int l_bond(lua_State *L) {
   }
   detected_world(L);
   const contact_store *cs = w->contacts;
-  bond_target t = {kind, gi, gap};
+  t.kind = kind, t.gap = gap;
   /* All-or-nothing: first every value each contact would get, checked in a scratch block of the
      bond model, drawn from copies of the generators (so that the second pass draws the same). */
   draw_spec trial[32];
@@ -486,7 +485,10 @@ static int l_bond(lua_State *L) {
                kind < 0                       ? ""
                : kind == CAIRN_KIND_BALL_BALL ? "ball-ball "
                                               : "ball-wall ",
-               group ? " in group " : "", group ? group : "",
+               t.range.group > 0 ? " in group "
+               : t.ranged        ? " in the range"
+                                 : "",
+               t.range.group > 0 ? w->groups[t.range.group] : "",
                gap > 0 ? "; contacts exist only up to their proximity: set it to the gap at "
                          "least (contact.cmat_default{proximity = ...})"
                        : "");
