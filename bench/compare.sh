@@ -34,7 +34,9 @@
 #   RSS_FROM=time|proc  how cairn's peak RSS is measured: GNU /usr/bin/time (default when it
 #                   exists) or polling VmHWM in /proc/PID/status
 # cairn's own OpenMP binding defaults to OMP_PROC_BIND=close OMP_PLACES=cores when the thread count
-# fits the CPUs (the peers run under mpirun --bind-to core); set OMP_PROC_BIND to override.
+# fits the CPUs (the peers run under mpirun --bind-to core); set OMP_PROC_BIND to override. Its
+# threads spin while they wait (OMP_WAIT_POLICY=active, as the peers' ranks poll) unless
+# OMP_WAIT_POLICY is set.
 #
 # stdout: the table of medians, the marginal memory lines (two sizes or more), then one
 # tab-separated line per size and thread count:
@@ -202,6 +204,9 @@ run_cairn() { # n threads rep [code]
   if [[ -z ${OMP_PROC_BIND:-} ]] && ((t <= ncpu)); then
     env+=(OMP_PROC_BIND=close OMP_PLACES="${OMP_PLACES:-cores}")
   fi
+  # Waiting threads spin, as the peers' MPI ranks do: the benchmark's machine is its own (cairn's
+  # default is to sleep, for shared machines: docs/scripting.md, model.threads)
+  [[ -n ${OMP_WAIT_POLICY:-} ]] || env+=(OMP_WAIT_POLICY=active)
   say "$(date +%T) $tag: $warm warm-up + $steps timed steps"
   local st=0
   if [[ $RSS_FROM == time ]]; then
