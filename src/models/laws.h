@@ -135,4 +135,48 @@ static inline double law_dashpot_power_step(double c0, double q, double m, doubl
   return fd;
 }
 
+/* The same laws for a loop that gcc vectorises (model_linear.c, model_hertz.c): no branches,
+   each branch a select between both outcomes computed by the same operations in the same order,
+   so each gives its counterpart's bits. Always inlined into the loop. */
+#if defined(__GNUC__)
+#define LAW_LANE static inline __attribute__((always_inline))
+#else
+#define LAW_LANE static inline
+#endif
+
+/* cairn_cm_turn of the in-plane vector a onto the plane of n, into t. */
+LAW_LANE void law_turn_lane(const double a[3], double n0, double n1, double n2, double t[3]) {
+  const double tn = a[0] * n0 + a[1] * n1 + a[2] * n2;
+  const double t0 = a[0] - tn * n0, t1 = a[1] - tn * n1, t2 = a[2] - tn * n2;
+  const double now2 = t0 * t0 + t1 * t1 + t2 * t2;
+  const double x = tn * tn / now2;
+  const double r = x < 1e-4 ? 1.0 + x * (0.5 - x * (0.125 - 0.0625 * x)) : sqrt(1.0 + x);
+  const int keep = tn == 0, vanish = !(now2 > 0);
+  t[0] = keep ? a[0] : vanish ? 0.0 : t0 * r;
+  t[1] = keep ? a[1] : vanish ? 0.0 : t1 * r;
+  t[2] = keep ? a[2] : vanish ? 0.0 : t2 * r;
+}
+
+/* law_coulomb_cap: returns 1 if fs was capped. */
+LAW_LANE int law_coulomb_cap_lane(double fs[3], double fmax) {
+  const double mag2 = fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2];
+  const int below = (fmax > 0) & (mag2 < fmax * fmax * (1.0 - 1e-12));
+  const double mag = sqrt(mag2);
+  const int slip = !(below | (mag <= fmax));
+  const double q = fmax / mag, r = mag > 0 ? q : 0.0;
+  fs[0] = slip ? fs[0] * r : fs[0];
+  fs[1] = slip ? fs[1] * r : fs[1];
+  fs[2] = slip ? fs[2] * r : fs[2];
+  return slip;
+}
+
+/* The status byte's value (cairn_cm_status) of a contact that is open, or active with slip state
+   slip now and 'was' before: a change of slip is an event, with slip_mode 1 when it ended. */
+LAW_LANE double law_status_lane(int open, double slip, double was) {
+  const double ev = slip - was;
+  return open ? 0.0
+              : CAIRN_CM_ST_ACTIVE + (ev != 0 ? (double)CAIRN_CM_ST_EV_SLIP : 0.0) +
+                    (ev < 0 ? (double)CAIRN_CM_ST_SLIP_END : 0.0);
+}
+
 #endif

@@ -385,31 +385,19 @@ hertz_columns_body(HERTZ_PARAMS, const int has_dpn, const int has_dps) {
     const double ra = r1[k], rb = r2[k], q_r = ra * rb / (ra + rb), r = ra > 0 ? q_r : rb;
     const double d = -gap[k], sr = sqrt(r), sd = sqrt(d);
     const double kh = 4.0 / 3.0 * es * sr;
-    /* cairn_cm_turn of the spring's in-plane part */
-    const double a0 = c->fl[1][k], a1 = c->fl[2][k], a2 = c->fl[3][k];
-    const double tn = a0 * n0 + a1 * n1 + a2 * n2;
-    const double t0 = a0 - tn * n0, t1 = a1 - tn * n1, t2 = a2 - tn * n2;
-    const double now2 = t0 * t0 + t1 * t1 + t2 * t2;
-    const double x = tn * tn / now2;
-    const double rt = x < 1e-4 ? 1.0 + x * (0.5 - x * (0.125 - 0.0625 * x)) : sqrt(1.0 + x);
-    const int keep = tn == 0, vanish = !(now2 > 0);
-    double s0 = keep ? a0 : vanish ? 0.0 : t0 * rt;
-    double s1 = keep ? a1 : vanish ? 0.0 : t1 * rt;
-    double s2 = keep ? a2 : vanish ? 0.0 : t2 * rt;
+    /* the spring's in-plane part turned onto this step's plane */
+    const double a[3] = {c->fl[1][k], c->fl[2][k], c->fl[3][k]};
+    double t[3];
+    law_turn_lane(a, n0, n1, n2, t);
+    double s0 = t[0], s1 = t[1], s2 = t[2];
     const double fn = kh * d * sd, kn = 1.5 * kh * sd, ks = 8.0 * gs * sr * sd;
     const double ks_mid = 8.0 * gs * sr * sqrt(0.5 * (d + c->ov[k]));
     s0 -= ks_mid * vs0 * dt;
     s1 -= ks_mid * vs1 * dt;
     s2 -= ks_mid * vs2 * dt;
-    /* law_coulomb_cap */
-    const double fmax = fric * fn, mag2 = s0 * s0 + s1 * s1 + s2 * s2;
-    const int below = (fmax > 0) & (mag2 < fmax * fmax * (1.0 - 1e-12));
-    const double mag = sqrt(mag2);
-    const int slip = !(below | (mag <= fmax));
-    const double q = fmax / mag, rc = mag > 0 ? q : 0.0;
-    s0 = slip ? s0 * rc : s0;
-    s1 = slip ? s1 * rc : s1;
-    s2 = slip ? s2 * rc : s2;
+    double fs[3] = {s0, s1, s2};
+    const int slip = law_coulomb_cap_lane(fs, fric * fn);
+    s0 = fs[0], s1 = fs[1], s2 = fs[2];
     const double slipd = slip ? 1.0 : 0.0;
     /* law_dashpot_coeff(dps, m, ks): ks > 0 is a lane's own test */
     const double cs0 = has_dps && ks > 0 ? 2.0 * dps * sqrt(m * ks) : 0.0;
@@ -456,10 +444,7 @@ hertz_columns_body(HERTZ_PARAMS, const int has_dpn, const int has_dps) {
     kso[k] = open ? 0.0 : ks * sn;
     c->kn[k] = kn;
     c->x[k] = (!open) & loading & (!bound) ? xe : -1.0;
-    const double ev = slipd - c->slip[k];
-    c->status[k] = open ? 0.0
-                        : CAIRN_CM_ST_ACTIVE + (ev != 0 ? (double)CAIRN_CM_ST_EV_SLIP : 0.0) +
-                              (ev < 0 ? (double)CAIRN_CM_ST_SLIP_END : 0.0);
+    c->status[k] = law_status_lane(open, slipd, c->slip[k]);
     c->fl[0][k] = open ? 0.0 : fn;
     c->fl[1][k] = open ? 0.0 : s0;
     c->fl[2][k] = open ? 0.0 : s1;

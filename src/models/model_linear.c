@@ -71,31 +71,19 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
     const double vn = vx[k] * n0 + vy[k] * n1 + vz[k] * n2;
     const double vs0 = vx[k] - vn * n0, vs1 = vy[k] - vn * n1, vs2 = vz[k] - vn * n2;
     const int open = gap[k] >= 0;
-    /* cairn_cm_turn of the spring's in-plane part */
-    const double a0 = c->fl[1][k], a1 = c->fl[2][k], a2 = c->fl[3][k];
-    const double tn = a0 * n0 + a1 * n1 + a2 * n2;
-    const double t0 = a0 - tn * n0, t1 = a1 - tn * n1, t2 = a2 - tn * n2;
-    const double now2 = t0 * t0 + t1 * t1 + t2 * t2;
-    const double x = tn * tn / now2;
-    const double r = x < 1e-4 ? 1.0 + x * (0.5 - x * (0.125 - 0.0625 * x)) : sqrt(1.0 + x);
-    const int keep = tn == 0, vanish = !(now2 > 0);
-    double s0 = keep ? a0 : vanish ? 0.0 : t0 * r;
-    double s1 = keep ? a1 : vanish ? 0.0 : t1 * r;
-    double s2 = keep ? a2 : vanish ? 0.0 : t2 * r;
+    /* the spring's in-plane part turned onto this step's plane */
+    const double a[3] = {c->fl[1][k], c->fl[2][k], c->fl[3][k]};
+    double t[3];
+    law_turn_lane(a, n0, n1, n2, t);
+    double s0 = t[0], s1 = t[1], s2 = t[2];
     /* the normal spring and the shear increment (law_shear_increment) */
     const double f0 = kn * -gap[k];
     s0 -= ks * vs0 * dt;
     s1 -= ks * vs1 * dt;
     s2 -= ks * vs2 * dt;
-    /* law_coulomb_cap */
-    const double fmax = fric * f0, mag2 = s0 * s0 + s1 * s1 + s2 * s2;
-    const int below = (fmax > 0) & (mag2 < fmax * fmax * (1.0 - 1e-12));
-    const double mag = sqrt(mag2);
-    const int slip = !(below | (mag <= fmax));
-    const double q = fmax / mag, rc = mag > 0 ? q : 0.0;
-    s0 = slip ? s0 * rc : s0;
-    s1 = slip ? s1 * rc : s1;
-    s2 = slip ? s2 * rc : s2;
+    double fs[3] = {s0, s1, s2};
+    const int slip = law_coulomb_cap_lane(fs, fric * f0);
+    s0 = fs[0], s1 = fs[1], s2 = fs[2];
     const double slipd = slip ? 1.0 : 0.0;
     /* law_dashpot_coeff */
     const double cn = has_cn ? 2.0 * dpn * sqrt(m * kn) : 0.0;
@@ -131,11 +119,7 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
     kno[k] = open ? 0.0 : kn;
     kso[k] = open ? 0.0 : ks;
     kro[k] = 0.0;
-    /* active; a change of slip an event, slip_mode 1 when it ended (cairn_cm_status) */
-    const double ev = slipd - c->slip[k];
-    c->status[k] = open ? 0.0
-                        : CAIRN_CM_ST_ACTIVE + (ev != 0 ? (double)CAIRN_CM_ST_EV_SLIP : 0.0) +
-                              (ev < 0 ? (double)CAIRN_CM_ST_SLIP_END : 0.0);
+    c->status[k] = law_status_lane(open, slipd, c->slip[k]);
     c->fl[0][k] = open ? 0.0 : f0;
     c->fl[1][k] = open ? 0.0 : s0;
     c->fl[2][k] = open ? 0.0 : s1;
