@@ -3,7 +3,8 @@
 the instruction table from a bench/instructions.sh output, in the page's format, so that a new
 measurement replaces the page's figures instead of adding rows beside them.
 
-Usage: bench/performance_tables.py throughput OUT        (compare.sh's OUT: medians.txt)
+Usage: bench/performance_tables.py throughput OUT [T]    (compare.sh's OUT: medians.txt; T: only
+                                                          the rows of T threads)
        bench/performance_tables.py memory OUT            (marginal bytes per particle, 2 sizes)
        bench/performance_tables.py instructions FILE     (instructions.sh's stdout)
 """
@@ -29,9 +30,9 @@ def group(n):
     return f"{int(n):,}".replace(",", " ")
 
 
-def throughput(out):
+def throughput(out, only=None):
     rows = medians(out)
-    keys = sorted({(n, t) for (c, n, t) in rows if c == "cairn"})
+    keys = sorted({(n, t) for (c, n, t) in rows if c == "cairn" and only in (None, t)})
     print("| N | threads (ranks) | cairn | LAMMPS | LIGGGHTS | cairn / LAMMPS | cairn / LIGGGHTS "
           "| z_pp (cairn, LAMMPS) |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
@@ -80,6 +81,11 @@ def instructions(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("throughput", "memory", "instructions"):
+    if not 3 <= len(sys.argv) <= 4 or sys.argv[1] not in ("throughput", "memory", "instructions"):
         sys.exit(__doc__)
-    {"throughput": throughput, "memory": memory, "instructions": instructions}[sys.argv[1]](sys.argv[2])
+    if sys.argv[1] == "throughput":
+        throughput(sys.argv[2], int(sys.argv[3]) if len(sys.argv) == 4 else None)
+    elif len(sys.argv) == 3:
+        {"memory": memory, "instructions": instructions}[sys.argv[1]](sys.argv[2])
+    else:
+        sys.exit(__doc__)
