@@ -178,16 +178,40 @@ static cairn_status draw_with_gnuplot(const plot_spec *p, const char *script, co
   return CAIRN_OK;
 }
 
+/* The file's columns as a list for a message ("step, time, a, ..."), cut short with "..." where
+   it would not fit. */
+static const char *column_list(char names[][CAIRN_MAX_NAME], int n, char *buf, size_t size) {
+  buf[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    size_t used = strlen(buf), need = strlen(names[i]) + (i ? 2 : 0);
+    if (used + need + 4 >= size) {
+      strcat(buf, ", ...");
+      break;
+    }
+    if (i) strcat(buf, ", ");
+    strcat(buf, names[i]);
+  }
+  return buf;
+}
+
+/* The index of column 'name', or an error naming the file's columns ('what': "" or a note on the
+   option that named it). */
+static cairn_status need_column(const plot_spec *p, char names[][CAIRN_MAX_NAME], int n,
+                                const char *name, const char *what, int *col, cairn_diag *d) {
+  char list[400];
+  *col = column_of(names, n, name);
+  CAIRN_CHECK(*col >= 0, d, CAIRN_EINVAL, "plot: '%s' has no column '%s'%s; its columns are: %s",
+              p->csv, name, what, column_list(names, n, list, sizeof list));
+  return CAIRN_OK;
+}
+
 static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
   char names[256][CAIRN_MAX_NAME];
   int n;
   CAIRN_TRY(read_header(p->csv, names, 256, &n, d));
   const char *xname = p->x ? p->x : "time";
-  int xc = column_of(names, n, xname);
-  CAIRN_CHECK(xc >= 0, d, CAIRN_EINVAL,
-              "plot: '%s' has no column '%s'; its columns are the "
-              "header of the file",
-              p->csv, xname);
+  int xc;
+  CAIRN_TRY(need_column(p, names, n, xname, "", &xc, d));
   int yc[128], ny = 0, ny2 = 0;
   if (p->n_y == 0) { /* every column but step, x and those on the second axis */
     for (int i = 0; i < n && ny < 64; i++) {
@@ -197,20 +221,14 @@ static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
     }
   } else {
     for (int i = 0; i < p->n_y && ny < 64; i++) {
-      int c = column_of(names, n, p->y[i]);
-      CAIRN_CHECK(c >= 0, d, CAIRN_EINVAL,
-                  "plot: '%s' has no column '%s'; give one of the "
-                  "history names",
-                  p->csv, p->y[i]);
+      int c;
+      CAIRN_TRY(need_column(p, names, n, p->y[i], "", &c, d));
       yc[ny++] = c;
     }
   }
   for (int i = 0; i < p->n_y2 && ny2 < 64; i++) {
-    int c = column_of(names, n, p->y2[i]);
-    CAIRN_CHECK(c >= 0, d, CAIRN_EINVAL,
-                "plot: '%s' has no column '%s' (for the second axis); give one of the history "
-                "names",
-                p->csv, p->y2[i]);
+    int c;
+    CAIRN_TRY(need_column(p, names, n, p->y2[i], " (for the second axis)", &c, d));
     yc[ny + ny2++] = c;
   }
   CAIRN_CHECK(ny + ny2 > 0, d, CAIRN_EINVAL, "plot: nothing to plot in '%s'", p->csv);

@@ -20,7 +20,11 @@ f = io.open("fall.svg", "r")
 check(f and f:read("a"):find("<svg", 1, true), "fall.svg is an SVG")
 f:close()
 local ok, msg = pcall(function() plot.history{out = "bad.png", y = {"nosuch"}} end)
-check(not ok and msg:find("has no column 'nosuch'", 1, true), "unknown column: " .. tostring(msg))
+check(not ok and msg:find("has no column 'nosuch'; its columns are: step, time, y", 1, true),
+      "unknown column, named with the file's columns: " .. tostring(msg))
+ok, msg = pcall(function() plot.history{csv = "fall.csv", out = "bad.png", y2 = {"nosuch"}} end)
+check(not ok and msg:find("has no column 'nosuch' (for the second axis); its columns are: step", 1,
+                          true), "unknown second-axis column: " .. tostring(msg))
 check(io.open("bad.png") == nil, "no image left after a failed plot")
 ok, msg = pcall(function() plot.history{out = "bad.jpg"} end)
 check(not ok and msg:find("must end in .png or .svg", 1, true), "bad extension: " .. tostring(msg))
