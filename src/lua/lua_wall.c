@@ -118,6 +118,79 @@ static int l_create(lua_State *L) {
   return 1;
 }
 
+/* wall.box{min = P, max = P, id = FIRST, group = G}: the walls around a box, facing in: in 3D six
+   planes through its faces, in 2D four segments along its edges, in the order -x, +x, -y, +y
+   (-z, +z); returns their ids in that order. All or none: a wall that cannot be made removes
+   those made before it. */
+static int l_box(lua_State *L) {
+  static const char *const opts[] = {"min", "max", "id", "group", NULL};
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "wall.box", opts);
+  const int dim = w->dim, nw = 2 * dim;
+  double lo[3], hi[3];
+  lua_getfield(L, 1, "min");
+  lua_getfield(L, 1, "max");
+  if (lua_isnil(L, -1) || lua_isnil(L, -2))
+    lua_raisef(L, "wall.box: give min = {x, y%s} and max = {x, y%s}, the box's corners",
+               dim == 3 ? ", z" : "", dim == 3 ? ", z" : "");
+  get_vec(L, -2, dim, lo, "wall.box: min");
+  get_vec(L, -1, dim, hi, "wall.box: max");
+  for (int k = 0; k < dim; k++)
+    if (!(lo[k] < hi[k]))
+      lua_raisef(L, "wall.box: min must be below max in every component (component %d: %g, %g)",
+                 k + 1, lo[k], hi[k]);
+  int64_t first = 0;
+  lua_getfield(L, 1, "id");
+  if (!lua_isnil(L, -1)) {
+    first = get_id(L, -1, "wall.box: id");
+    if (first < 1 || first > CAIRN_ID_MAX - nw + 1)
+      lua_raisef(L,
+                 "wall.box: id must be an integer from 1 to %ld (got %lld); the box takes %d "
+                 "ids from it",
+                 CAIRN_ID_MAX - nw + 1, (long long)first, nw);
+    for (int i = 0; i < nw; i++)
+      if (idmap_get(&w->walls.map, (uint64_t)(first + i)) != IDMAP_NONE)
+        lua_raisef(L, "wall.box: wall %lld exists already; the box takes ids %lld to %lld",
+                   (long long)(first + i), (long long)first, (long long)(first + nw - 1));
+  }
+  lua_getfield(L, 1, "group");
+  const char *group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  int64_t ids[6];
+  for (int i = 0; i < nw; i++) {
+    const int axis = i / 2, upper = i % 2;
+    wall_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.id = first ? first + i : 0;
+    sp.group = group;
+    if (dim == 3) { /* the plane of the face, its normal into the box */
+      sp.kind = WALL_PLANE;
+      for (int k = 0; k < 3; k++) sp.point[k] = upper ? hi[k] : lo[k];
+      sp.normal[axis] = upper ? -1.0 : 1.0;
+    } else { /* the edge, from corner to corner */
+      const int other = 1 - axis;
+      sp.kind = WALL_SEGMENT;
+      sp.n_nodes = 2;
+      sp.nodes[0][axis] = sp.nodes[1][axis] = upper ? hi[axis] : lo[axis];
+      sp.nodes[0][other] = lo[other], sp.nodes[1][other] = hi[other];
+    }
+    cairn_diag d;
+    cairn_status st = wall_create(w, &sp, &ids[i], &d);
+    if (st) {
+      for (int j = i - 1; j >= 0; j--) { /* (walls made just now: no contacts yet) */
+        uint32_t slot;
+        if (wall_slot(w, ids[j], &slot, NULL) == CAIRN_OK) wall_remove(w, slot);
+      }
+      return raise_diag(L, st, &d);
+    }
+  }
+  lua_createtable(L, nw, 0);
+  for (int i = 0; i < nw; i++) {
+    lua_pushinteger(L, (lua_Integer)ids[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 static wall *check_wall(lua_State *L, cairn_world *w, int idx) {
   uint32_t s;
   cairn_diag d;
@@ -487,14 +560,26 @@ static int l_disp(lua_State *L) {
 }
 
 void open_wall(lua_State *L) {
-  static const luaL_Reg f[] = {
-      {"create", l_create}, {"delete", l_delete}, {"list", l_list},
-      {"count", l_count},   {"vel", l_vel},       {"force", l_force},
-      {"nodes", l_nodes},   {"kind", l_kind},     {"point", l_point},
-      {"move", l_move},     {"spin", l_spin},     {"centre", l_centre},
-      {"torque", l_torque}, {"servo", l_servo},   {"stress", l_stress},
-      {"disp", l_disp},     {"radius", l_radius}, {"radial_vel", l_radial_vel},
-      {NULL, NULL}};
+  static const luaL_Reg f[] = {{"create", l_create},
+                               {"box", l_box},
+                               {"delete", l_delete},
+                               {"list", l_list},
+                               {"count", l_count},
+                               {"vel", l_vel},
+                               {"force", l_force},
+                               {"nodes", l_nodes},
+                               {"kind", l_kind},
+                               {"point", l_point},
+                               {"move", l_move},
+                               {"spin", l_spin},
+                               {"centre", l_centre},
+                               {"torque", l_torque},
+                               {"servo", l_servo},
+                               {"stress", l_stress},
+                               {"disp", l_disp},
+                               {"radius", l_radius},
+                               {"radial_vel", l_radial_vel},
+                               {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "wall");
 }
