@@ -179,4 +179,41 @@ LAW_LANE double law_status_lane(int open, double slip, double was) {
                     (ev < 0 ? (double)CAIRN_CM_ST_SLIP_END : 0.0);
 }
 
+/* The state of a spring and dashpot law (linear's and hertz's first ten slots: the spring force
+   and the dashpot force as contact-plane vectors [normal, x, y, z], the slip flag and the
+   dashpot's xi) as columns for a vectorised loop over a slice, with each contact's status value.
+   law_cols_in and law_cols_out copy a contact's block in and out (the slots given by the model);
+   law_cols_lane stores a contact's results, or zeros for an open contact. */
+typedef struct law_cols {
+  double fl[4][CAIRN_CM_SLICE_MAX], fd[4][CAIRN_CM_SLICE_MAX];
+  double slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
+  double status[CAIRN_CM_SLICE_MAX]; /* the status byte's value */
+} law_cols;
+typedef struct law_slots {
+  int force, slip, dpforce, dpxi;
+} law_slots;
+
+static inline void law_cols_in(law_cols *c, size_t k, const double *st, law_slots o) {
+  for (int j = 0; j < 4; j++) c->fl[j][k] = st[o.force + j];
+  c->xi[k] = st[o.dpxi];
+  c->slip[k] = (int)st[o.slip]; /* as the laws compare it */
+}
+
+static inline void law_cols_out(const law_cols *c, size_t k, double *st, law_slots o) {
+  for (int j = 0; j < 4; j++) st[o.force + j] = c->fl[j][k], st[o.dpforce + j] = c->fd[j][k];
+  st[o.slip] = c->slip[k], st[o.dpxi] = c->xi[k];
+}
+
+/* fl: the spring force [normal, in-plane x, y, z]; fd: the dashpot's; slip 0 or 1. */
+LAW_LANE void law_cols_lane(law_cols *c, size_t k, int open, const double fl[4], double slip,
+                            const double fd[4], double xi) {
+  c->status[k] = law_status_lane(open, slip, c->slip[k]);
+  for (int j = 0; j < 4; j++) {
+    c->fl[j][k] = open ? 0.0 : fl[j];
+    c->fd[j][k] = open ? 0.0 : fd[j];
+  }
+  c->slip[k] = open ? 0.0 : slip;
+  c->xi[k] = open ? 0.0 : xi;
+}
+
 #endif

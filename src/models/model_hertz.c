@@ -350,12 +350,12 @@ static CAIRN_CM_FLATTEN void hertz_force_slice_general(const cairn_cm_slice *s_)
    timestep estimate's (1 + x)^(1/5) for x > 1/2, rare) is left to the loop after, contact by
    contact. Built for the x86-64 baseline and for AVX2 (cairn/simd.h). */
 typedef struct hertz_cols {
-  double fl[4][CAIRN_CM_SLICE_MAX], slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
-  double fd[4][CAIRN_CM_SLICE_MAX], ov[CAIRN_CM_SLICE_MAX], ks[CAIRN_CM_SLICE_MAX];
-  double status[CAIRN_CM_SLICE_MAX]; /* the status byte's value */
-  double kn[CAIRN_CM_SLICE_MAX];     /* the tangent normal stiffness */
-  double x[CAIRN_CM_SLICE_MAX];      /* the estimate's x where it needs the pow(), else -1 */
+  law_cols l; /* the spring and dashpot state (laws.h), at hertz_slots */
+  double ov[CAIRN_CM_SLICE_MAX], ks[CAIRN_CM_SLICE_MAX]; /* hz_overlap, hz_ks */
+  double kn[CAIRN_CM_SLICE_MAX];                         /* the tangent normal stiffness */
+  double x[CAIRN_CM_SLICE_MAX]; /* the estimate's x where it needs the pow(), else -1 */
 } hertz_cols;
+static const law_slots hertz_slots = {S_FORCE, S_SLIP, S_DPFORCE, S_DPXI};
 
 #define HERTZ_PARAMS                                                                               \
   size_t n, const double *restrict p, const double *restrict dv, int wall, double dt,              \
@@ -386,7 +386,7 @@ hertz_columns_body(HERTZ_PARAMS, const int has_dpn, const int has_dps) {
     const double d = -gap[k], sr = sqrt(r), sd = sqrt(d);
     const double kh = 4.0 / 3.0 * es * sr;
     /* the spring's in-plane part turned onto this step's plane */
-    const double a[3] = {c->fl[1][k], c->fl[2][k], c->fl[3][k]};
+    const double a[3] = {c->l.fl[1][k], c->l.fl[2][k], c->l.fl[3][k]};
     double t[3];
     law_turn_lane(a, n0, n1, n2, t);
     double s0 = t[0], s1 = t[1], s2 = t[2];
@@ -403,7 +403,7 @@ hertz_columns_body(HERTZ_PARAMS, const int has_dpn, const int has_dps) {
     const double cs0 = has_dps && ks > 0 ? 2.0 * dps * sqrt(m * ks) : 0.0;
     const double cs = slip & slip_shear ? 0.0 : cs0;
     /* law_dashpot_power_step with q = 1/4 (c0 d^q = 2 beta sqrt(m k_n)) */
-    double fdn = 0.0, xi = c->xi[k];
+    double fdn = 0.0, xi = c->l.xi[k];
     const double u = -vn;
     if (has_dpn) {
       const double c0 = 2.0 * beta_n * sqrt(m * alpha * kh);
@@ -444,17 +444,8 @@ hertz_columns_body(HERTZ_PARAMS, const int has_dpn, const int has_dps) {
     kso[k] = open ? 0.0 : ks * sn;
     c->kn[k] = kn;
     c->x[k] = (!open) & loading & (!bound) ? xe : -1.0;
-    c->status[k] = law_status_lane(open, slipd, c->slip[k]);
-    c->fl[0][k] = open ? 0.0 : fn;
-    c->fl[1][k] = open ? 0.0 : s0;
-    c->fl[2][k] = open ? 0.0 : s1;
-    c->fl[3][k] = open ? 0.0 : s2;
-    c->slip[k] = open ? 0.0 : slipd;
-    c->fd[0][k] = open ? 0.0 : fdn;
-    c->fd[1][k] = open ? 0.0 : d0;
-    c->fd[2][k] = open ? 0.0 : d1;
-    c->fd[3][k] = open ? 0.0 : d2;
-    c->xi[k] = open ? 0.0 : xi;
+    const double fls[4] = {fn, s0, s1, s2}, fds[4] = {fdn, d0, d1, d2};
+    law_cols_lane(&c->l, k, open, fls, slipd, fds, xi);
     c->ov[k] = open ? 0.0 : d;
     c->ks[k] = open ? 0.0 : ks;
   }
@@ -486,10 +477,8 @@ static void hertz_force_slice(const cairn_cm_slice *s) {
   hertz_cols c;
   const size_t n = s->n;
   for (size_t k = 0; k < n; k++) {
-    const double *st = s->state[k];
-    c.fl[0][k] = st[S_FORCE], c.fl[1][k] = st[S_FORCE + 1], c.fl[2][k] = st[S_FORCE + 2];
-    c.fl[3][k] = st[S_FORCE + 3], c.xi[k] = st[S_DPXI], c.ov[k] = st[S_OVERLAP];
-    c.slip[k] = (int)st[S_SLIP]; /* as the law compares it */
+    law_cols_in(&c.l, k, s->state[k], hertz_slots);
+    c.ov[k] = s->state[k][S_OVERLAP];
   }
   const int wall = s->kind == CAIRN_KIND_BALL_WALL;
 #if CAIRN_SIMD_AVX2
@@ -502,17 +491,14 @@ static void hertz_force_slice(const cairn_cm_slice *s) {
                        s->nz, s->vx, s->vy, s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks);
   for (size_t k = 0; k < n; k++) {
     double *st = s->state[k];
-    st[S_FORCE] = c.fl[0][k], st[S_FORCE + 1] = c.fl[1][k], st[S_FORCE + 2] = c.fl[2][k];
-    st[S_FORCE + 3] = c.fl[3][k], st[S_SLIP] = c.slip[k];
-    st[S_DPFORCE] = c.fd[0][k], st[S_DPFORCE + 1] = c.fd[1][k], st[S_DPFORCE + 2] = c.fd[2][k];
-    st[S_DPFORCE + 3] = c.fd[3][k], st[S_DPXI] = c.xi[k];
+    law_cols_out(&c.l, k, st, hertz_slots);
     st[S_OVERLAP] = c.ov[k], st[S_KS] = c.ks[k];
     if (c.x[k] >= 0) { /* hertz_law's pow() */
       const double f = pow(1.0 + c.x[k], 0.2);
       s->kn[k] = c.kn[k] * f, s->ks[k] = c.ks[k] * f;
     }
     s->kr[k] = 0.0, s->mx[k] = s->my[k] = s->mz[k] = 0.0;
-    s->status[k] = (unsigned char)(int)c.status[k];
+    s->status[k] = (unsigned char)(int)c.l.status[k];
   }
 }
 

@@ -38,11 +38,8 @@ CAIRN_CM_SLICE(linear_force_slice_general, linear_force)
    outcome not taken may divide by zero harmlessly). The state blocks are copied into columns
    first and back after. It is built twice, for the x86-64 baseline and for AVX2 (cairn/simd.h),
    with the same bits. */
-typedef struct linear_cols {
-  double fl[4][CAIRN_CM_SLICE_MAX], slip[CAIRN_CM_SLICE_MAX], xi[CAIRN_CM_SLICE_MAX];
-  double fd[4][CAIRN_CM_SLICE_MAX];
-  double status[CAIRN_CM_SLICE_MAX]; /* the status byte's value */
-} linear_cols;
+/* The state's slots of the columns (laws.h, law_cols). */
+static const law_slots linear_slots = {S_FORCE, S_SLIP, S_DPFORCE, S_DPXI};
 
 /* The slice's output arrays. */
 #define LINEAR_OUT_PARAMS                                                                          \
@@ -58,7 +55,7 @@ static inline __attribute__((always_inline)) void
 linear_columns_body(size_t n, const double *restrict p, double dt, const double *restrict gap,
                     const double *restrict m_eff, const double *restrict nx,
                     const double *restrict ny, const double *restrict nz, const double *restrict vx,
-                    const double *restrict vy, const double *restrict vz, linear_cols *restrict c,
+                    const double *restrict vy, const double *restrict vz, law_cols *restrict c,
                     LINEAR_OUT_PARAMS, const int has_cn, const int has_cs) {
   const double kn = p[P_KN], ks = p[P_KS], fric = p[P_FRIC];
   const double dpn = p[P_DPN], dps = p[P_DPS];
@@ -119,17 +116,8 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
     kno[k] = open ? 0.0 : kn;
     kso[k] = open ? 0.0 : ks;
     kro[k] = 0.0;
-    c->status[k] = law_status_lane(open, slipd, c->slip[k]);
-    c->fl[0][k] = open ? 0.0 : f0;
-    c->fl[1][k] = open ? 0.0 : s0;
-    c->fl[2][k] = open ? 0.0 : s1;
-    c->fl[3][k] = open ? 0.0 : s2;
-    c->slip[k] = open ? 0.0 : slipd;
-    c->fd[0][k] = open ? 0.0 : fdn;
-    c->fd[1][k] = open ? 0.0 : d0;
-    c->fd[2][k] = open ? 0.0 : d1;
-    c->fd[3][k] = open ? 0.0 : d2;
-    c->xi[k] = open ? 0.0 : xi;
+    const double fls[4] = {f0, s0, s1, s2}, fds[4] = {fdn, d0, d1, d2};
+    law_cols_lane(c, k, open, fls, slipd, fds, xi);
   }
 }
 
@@ -139,7 +127,7 @@ linear_columns_body(size_t n, const double *restrict p, double dt, const double 
       size_t n, const double *restrict p, double dt, const double *restrict gap,                   \
       const double *restrict m_eff, const double *restrict nx, const double *restrict ny,          \
       const double *restrict nz, const double *restrict vx, const double *restrict vy,             \
-      const double *restrict vz, linear_cols *restrict c, LINEAR_OUT_PARAMS) {                     \
+      const double *restrict vz, law_cols *restrict c, LINEAR_OUT_PARAMS) {                        \
     const int has_cn = p[P_DPN] > 0 && p[P_KN] > 0, has_cs = p[P_DPS] > 0 && p[P_KS] > 0;          \
     if (has_cn && has_cs)                                                                          \
       linear_columns_body(n, p, dt, gap, m_eff, nx, ny, nz, vx, vy, vz, c, fx, fy, fz, kno, kso,   \
@@ -164,13 +152,10 @@ static void linear_force_slice(const cairn_cm_slice *s) {
     linear_force_slice_general(s);
     return;
   }
-  linear_cols c;
+  law_cols c;
   const size_t n = s->n;
   for (size_t k = 0; k < n; k++) {
-    const double *st = s->state[k];
-    c.fl[0][k] = st[S_FORCE], c.fl[1][k] = st[S_FORCE + 1], c.fl[2][k] = st[S_FORCE + 2];
-    c.fl[3][k] = st[S_FORCE + 3], c.xi[k] = st[S_DPXI];
-    c.slip[k] = (int)st[S_SLIP]; /* as the law compares it */
+    law_cols_in(&c, k, s->state[k], linear_slots);
   }
 #if CAIRN_SIMD_AVX2
   if (cairn_cpu_avx2())
@@ -182,10 +167,7 @@ static void linear_force_slice(const cairn_cm_slice *s) {
                         s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks, s->kr);
   for (size_t k = 0; k < n; k++) {
     double *st = s->state[k];
-    st[S_FORCE] = c.fl[0][k], st[S_FORCE + 1] = c.fl[1][k], st[S_FORCE + 2] = c.fl[2][k];
-    st[S_FORCE + 3] = c.fl[3][k], st[S_SLIP] = c.slip[k];
-    st[S_DPFORCE] = c.fd[0][k], st[S_DPFORCE + 1] = c.fd[1][k], st[S_DPFORCE + 2] = c.fd[2][k];
-    st[S_DPFORCE + 3] = c.fd[3][k], st[S_DPXI] = c.xi[k];
+    law_cols_out(&c, k, st, linear_slots);
     s->status[k] = (unsigned char)(int)c.status[k];
   }
 }
