@@ -64,9 +64,17 @@ static void book_removed(cairn_world *w, double e) {
 
 void energy_remove_ball(cairn_world *w, uint32_t s) {
   if (!w->energy->on || s >= balls_owned(w)) return; /* (a ghost: its own rank books it) */
+  if (w->balls.fix[s] & FIX_CLUMP) return;           /* (its clump's energy: energy_remove_clump) */
   const ball_store *b = &w->balls;
   book_removed(w, 0.5 * b->mass[s] * v3_dot(b->vel[s], b->vel[s]) +
                       0.5 * b->inertia[s] * v3_dot(b->spin[s], b->spin[s]));
+}
+
+void energy_remove_clump(cairn_world *w, uint32_t c) {
+  if (!w->energy->on) return;
+  const clump_store *cl = &w->clumps;
+  book_removed(w, 0.5 * cl->mass[c] * v3_dot(cl->vel[c], cl->vel[c]) +
+                      0.5 * v3_dot(cl->spin[c], cl->amom[c]));
 }
 
 void energy_remove_contact(cairn_world *w, uint32_t c) {
@@ -81,8 +89,14 @@ void energy_report_get(const cairn_world *w, energy_report *r) {
   xsum kt, kr, strain, dash, slip;
   xsum_init(&kt), xsum_init(&kr), xsum_init(&strain), xsum_init(&dash), xsum_init(&slip);
   for (size_t i = 0; i < b->n; i++) {
+    if (b->fix[i] & FIX_CLUMP) continue; /* (its clump's, below) */
     xsum_add(&kt, 0.5 * b->mass[i] * v3_dot(b->vel[i], b->vel[i]));
     xsum_add(&kr, 0.5 * b->inertia[i] * v3_dot(b->spin[i], b->spin[i]));
+  }
+  const clump_store *cl = &w->clumps;
+  for (size_t c = 0; c < cl->n; c++) {
+    xsum_add(&kt, 0.5 * cl->mass[c] * v3_dot(cl->vel[c], cl->vel[c]));
+    xsum_add(&kr, 0.5 * v3_dot(cl->spin[c], cl->amom[c]));
   }
   double retired[CAIRN_ENERGY_N];
   energy_totals(w, retired, &r->removed);

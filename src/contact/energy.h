@@ -53,6 +53,9 @@ void energy_report_get(const cairn_world *w, energy_report *r);
 /* Book what a deleted ball takes away (while tracking), in two parts: the kinetic energy of ball
    slot s, and the strain energy of one of its contacts, before that contact is deleted. */
 void energy_remove_ball(cairn_world *w, uint32_t s);
+/* The kinetic energy of clump slot c, about to be deleted, booked as removed (its pebbles book
+   none of their own). */
+void energy_remove_clump(cairn_world *w, uint32_t c);
 void energy_remove_contact(cairn_world *w, uint32_t c);
 /* Keep the losses of contact c before it is deleted or given another model. */
 void energy_retire(cairn_world *w, uint32_t c);

@@ -14,6 +14,7 @@
 #include "contact/model_call.h"
 #include "core/comm.h"
 #include "cycle/cycle.h"
+#include "cycle/rigid.h"
 #include "cycle/forces.h"
 #include "cycle/motion_avx2.h"
 #include "detect/detect.h"
@@ -118,6 +119,10 @@ static ALWAYS_INLINE int move_ball(cairn_world *w, long i, int dim, int track, c
   double eg = 0, ed = 0, a = b->damp[i];
   unsigned fix = b->fix[i];
   double v2;
+  if (fix & FIX_CLUMP) { /* a pebble: its clump moves it (rigid.c) */
+    if (track) w->fs->ework[i][0] = w->fs->ework[i][1] = 0;
+    return 0;
+  }
   if (dim == 3 && !fix && a == 0 && !track)
     v2 = advance_ball(b, i, 3, 0, 0.0, 0, g, dt, dtk, &eg, &ed, NULL);
   else if (!flow || a == 0)
@@ -204,6 +209,7 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
     w->energy->gravity += xsum_value(&e[0]);
     w->energy->damping += xsum_value(&e[1]);
   }
+  CAIRN_TRY(rigid_step(w, dt, dtk, top ? &v2max : NULL, d));
   if (w->par) comm_max(&v2max, 1);
   w->v2max = v2max;
   if (runaway < nb) {
@@ -357,6 +363,7 @@ static double min_ball_dt(const cairn_world *w, int free_only) {
     double e = ball_dt(b->mass[i], b->inertia[i], b->k_tran[i], b->k_rot[i]);
     if (e < dt) dt = e;
   }
+  rigid_timestep(w, &dt);
   if (w->par) comm_min(&dt, 1);
   if (isfinite(dt)) return dt;
   /* No active contact yet: estimate from the assigned models' properties, as if each ball had

@@ -7,10 +7,12 @@
 #include "core/comm.h"
 #include "core/idmap.h"
 #include "cycle/cycle.h"
+#include "cycle/rigid.h"
 #include "par/par.h"
 
 /* Free in at least one translation component (a ball fixed in every one carries no unbalanced
-   force of its own: whatever acts on it is reacted). */
+   force of its own: whatever acts on it is reacted). A pebble's forces count as applied to its
+   clump, whose unbalanced force is the body's. */
 static int counts(const ball_store *b, size_t i, int dim) {
   unsigned all = dim == 3 ? 7u : 3u;
   return (b->fix[i] & all) != all;
@@ -46,12 +48,36 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
   double max_u = 0, g = sqrt(v3_dot(w->gravity, w->gravity));
   size_t n = 0, own = balls_owned(w); /* (under MPI: this rank's balls, then every rank's) */
   for (size_t i = 0; i < own; i++) {
-    if (!counts(b, i, w->dim)) continue;
+    if (!counts(b, i, w->dim) || (b->fix[i] & FIX_CLUMP)) continue;
     double u = unbalanced(w, i);
     xsum_add(&xu, u);
     if (u > max_u) max_u = u;
     xsum_add(&xa, b->mass[i] * g);
     xsum_add(&xf, RATIO_FLOOR * b->k_tran[i] * b->rad[i]);
+    n++;
+  }
+  /* Clumps: the summed force of their pebbles (clump.force, from the last step) and gravity. */
+  const clump_store *cl = &w->clumps;
+  for (size_t c = 0; c < cl->n; c++) {
+    unsigned all = w->dim == 3 ? 7u : 3u;
+    if ((cl->fix[c] & all) == all) continue;
+    double s = 0, kt = 0, rmin = INFINITY;
+    for (int k = 0; k < w->dim; k++) {
+      if (cl->fix[c] & (1u << k)) continue;
+      double f = cl->force[c][k] + cl->mass[c] * w->gravity[k];
+      s += f * f;
+    }
+    for (uint32_t p = cl->first[c]; p < cl->first[c] + cl->count[c]; p++) {
+      uint32_t i = idmap_get(&b->map, (uint64_t)cl->peb_id[p]);
+      if (i == IDMAP_NONE) continue;
+      kt += b->k_tran[i];
+      if (b->rad[i] < rmin) rmin = b->rad[i];
+    }
+    double u = sqrt(s);
+    xsum_add(&xu, u);
+    if (u > max_u) max_u = u;
+    xsum_add(&xa, cl->mass[c] * g);
+    if (kt > 0) xsum_add(&xf, RATIO_FLOOR * kt * rmin);
     n++;
   }
   /* The forces scripts apply, on free balls. */
@@ -93,11 +119,12 @@ double cycle_kinetic(const cairn_world *w) {
   xsum_init(&e);
   for (size_t i = 0; i < balls_owned(w); i++) {
     const double *v = b->vel[i], *s = b->spin[i];
+    if (b->fix[i] & FIX_CLUMP) continue; /* (its clump's, below) */
     xsum_add(&e, 0.5 * b->mass[i] * v3_dot(v, v));
     xsum_add(&e, 0.5 * b->inertia[i] * (w->dim == 2 ? s[2] * s[2] : v3_dot(s, s)));
   }
   if (w->par) comm_xsum(&e, 1);
-  return xsum_value(&e);
+  return xsum_value(&e) + rigid_kinetic(w);
 }
 
 void cycle_calm(cairn_world *w) {
@@ -105,6 +132,12 @@ void cycle_calm(cairn_world *w) {
   for (size_t i = 0; i < b->n; i++) {
     v3_zero(b->vel[i]);
     v3_zero(b->spin[i]);
+  }
+  clump_store *cl = &w->clumps;
+  for (size_t c = 0; c < cl->n; c++) {
+    v3_zero(cl->vel[c]);
+    v3_zero(cl->spin[c]);
+    v3_zero(cl->amom[c]);
   }
 }
 

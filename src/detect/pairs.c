@@ -183,6 +183,9 @@ static inline cairn_status candidate(cairn_world *w, uint32_t i, uint32_t j, con
   const ball_store *b = &w->balls;
   double lim = b->rad[i] + b->rad[j] + reach;
   if (v3_dot(e, e) > lim * lim) return CAIRN_OK;
+  /* two pebbles of one clump never touch (clump_slots made body_of current) */
+  if ((b->fix[i] & b->fix[j] & FIX_CLUMP) && w->clumps.body_of[i] == w->clumps.body_of[j])
+    return CAIRN_OK;
   uint32_t s1 = b->id[i] < b->id[j] ? i : j;
   uint32_t s2 = s1 == i ? j : i;
   return pairs_push(w->pairs, CAIRN_KIND_BALL_BALL, s1, s2, d);
@@ -374,6 +377,7 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
     grid_setup(w, reach, &g, 0);
     /* (under MPI the exchange sorted the owned balls, detect_sort_owned) */
     if (!w->par) CAIRN_TRY(sort_balls(w, &g, d));
+    if (w->clumps.n) CAIRN_TRY(clump_slots(w, d));
     if (w->cell.on)
       CAIRN_TRY(ball_ball_candidates_cell(w, g.h, reach, d));
     else

@@ -23,16 +23,32 @@ typedef struct section {
   char tag[5];
   section_put put;
   section_get get;
+  /* NULL: always written and required. Else the section is written only when this says the
+     world holds something for it, and a file without it has nothing of it (so that a model
+     without clumps saves as before, readable by a cairn that knows no clumps). */
+  int (*present)(const cairn_world *w);
 } section;
 
+static int has_clumps(const cairn_world *w) {
+  return w->clumps.n > 0 || w->clumps.n_tmpl > 0;
+}
+
 static const section sections[] = {
-    {"WRLD", put_world_sec, read_world_sec},   {"ENRG", put_energy_sec, read_energy_sec},
-    {"GRUP", put_groups_sec, read_groups_sec}, {"MODL", put_models_sec, read_models_sec},
-    {"CMAT", put_cmat_sec, read_cmat_sec},     {"BALL", put_balls_sec, read_balls_sec},
-    {"WALL", put_walls_sec, read_walls_sec},   {"CONT", put_contacts_sec, read_contacts_sec},
-    {"PAIR", put_pairs_sec, read_pairs_sec},   {"HIST", put_hist_sec, read_hist_sec},
-    {"CALL", put_calls_sec, read_calls_sec},   {"LOAD", put_loads_sec, read_loads_sec},
-    {"CRAK", put_cracks_sec, read_cracks_sec}, {"CELL", put_cell_sec, read_cell_sec},
+    {"WRLD", put_world_sec, read_world_sec, NULL},
+    {"ENRG", put_energy_sec, read_energy_sec, NULL},
+    {"GRUP", put_groups_sec, read_groups_sec, NULL},
+    {"MODL", put_models_sec, read_models_sec, NULL},
+    {"CMAT", put_cmat_sec, read_cmat_sec, NULL},
+    {"BALL", put_balls_sec, read_balls_sec, NULL},
+    {"WALL", put_walls_sec, read_walls_sec, NULL},
+    {"CONT", put_contacts_sec, read_contacts_sec, NULL},
+    {"PAIR", put_pairs_sec, read_pairs_sec, NULL},
+    {"HIST", put_hist_sec, read_hist_sec, NULL},
+    {"CALL", put_calls_sec, read_calls_sec, NULL},
+    {"LOAD", put_loads_sec, read_loads_sec, NULL},
+    {"CRAK", put_cracks_sec, read_cracks_sec, NULL},
+    {"CELL", put_cell_sec, read_cell_sec, NULL},
+    {"CLMP", put_clumps_sec, read_clumps_sec, has_clumps},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 
@@ -53,6 +69,7 @@ static uint64_t fnv1a(const unsigned char *p, size_t n) {
 /* Every section: its tag, its length (filled in once its writer is done), its bytes. */
 static void put_sections(wbuf *b, const cairn_world *w, const save_ctx *x) {
   for (size_t i = 0; i < N_SECTIONS; i++) {
+    if (sections[i].present && !sections[i].present(w)) continue;
     put(b, sections[i].tag, 4);
     size_t at = b->n;
     put_u64(b, 0);
@@ -162,7 +179,7 @@ static cairn_status index_sections(const unsigned char *pay, size_t size, sectio
     pos += 12 + (size_t)len;
   }
   for (size_t i = 0; i < N_SECTIONS; i++)
-    CAIRN_CHECK(at[i].found, d, CAIRN_EINVAL,
+    CAIRN_CHECK(at[i].found || sections[i].present, d, CAIRN_EINVAL,
                 "'%s' is damaged (it lacks its section '%s'); restore an earlier save", path,
                 sections[i].tag);
   return CAIRN_OK;
@@ -172,6 +189,7 @@ static cairn_status index_sections(const unsigned char *pay, size_t size, sectio
 static cairn_status read_sections(const unsigned char *pay, const section_at *at, cairn_world *w,
                                   restore_ctx *x, const char *path, cairn_diag *d) {
   for (size_t i = 0; i < N_SECTIONS; i++) {
+    if (!at[i].found) continue; /* (an optional one, absent: nothing of it) */
     rbuf b = {pay + at[i].off, at[i].len, 0, 0, SAVE_VERSION, ""};
     CAIRN_TRY(sections[i].get(&b, w, x, d));
     if (b.bad) return damaged(path, b.why, d);
@@ -305,6 +323,11 @@ static cairn_status restore_payload(const unsigned char *pay, size_t size, uint3
     x.maps = mem_realloc(NULL, 0, SAVE_MAX_MODELS * sizeof *x.maps, "restore:maps");
   if (s == CAIRN_OK && !x.maps) s = diag_set(d, CAIRN_ENOMEM, "out of memory restoring '%s'", path);
   if (s == CAIRN_OK && version >= SAVE_SECTIONS) s = read_sections(pay, at, w, &x, path, d);
+  if (s == CAIRN_OK && version >= SAVE_SECTIONS) { /* every pebble ball has its clump */
+    char why[200] = "";
+    s = clumps_whole(w, why, sizeof why, d);
+    if (s == CAIRN_OK && why[0]) s = damaged(path, why, d);
+  }
   if (s == CAIRN_OK && version < SAVE_SECTIONS) {
     rbuf b = {pay, size, 4, 0, version, ""}; /* (after the dimension) */
     s = read_payload_old(&b, w, &x, d);

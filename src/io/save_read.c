@@ -369,8 +369,10 @@ static void check_ball(rbuf *b, const cairn_world *w, size_t i) {
             shown(bs->damp[i]));
   bad_unless_nonneg(b, bs->k_tran[i], who, "translational stiffness");
   bad_unless_nonneg(b, bs->k_rot[i], who, "rotational stiffness");
-  BAD_VALUE(b, bs->fix[i] & ~(FIX_VEL | FIX_SPIN), "%s fixity is 0x%x (bits of 0x%x)", who,
-            bs->fix[i], FIX_VEL | FIX_SPIN);
+  BAD_VALUE(b, bs->fix[i] & ~(FIX_VEL | FIX_SPIN | FIX_CLUMP), "%s fixity is 0x%x (bits of 0x%x)",
+            who, bs->fix[i], FIX_VEL | FIX_SPIN | FIX_CLUMP);
+  BAD_VALUE(b, (bs->fix[i] & FIX_CLUMP) && (bs->fix[i] & ~FIX_CLUMP),
+            "%s fixity is 0x%x, but a pebble is fixed through its clump", who, bs->fix[i]);
   BAD_VALUE(b, bs->group[i] >= w->n_groups, "%s group is %u (the file names %zu groups)", who,
             bs->group[i], (size_t)w->n_groups);
 }
@@ -854,5 +856,158 @@ cairn_status read_payload_old(rbuf *b, cairn_world *w, restore_ctx *x, cairn_dia
   READ(read_calls_sec(b, w, x, d));
   if (b->version >= 4) READ(read_tail_old(b, w, x, d));
   BAD_IF(b->pos != b->n);
+  return CAIRN_OK;
+}
+
+/* ---- CLMP ---- */
+
+static void get_template(rbuf *b, clump_template *t, int dim) {
+  get_str(b, t->name, sizeof t->name);
+  t->n = (int)get_u32(b);
+  if (t->n < 1 || t->n > CLUMP_MAX_PEBBLES || (uint64_t)t->n * 32 > b->n - b->pos) {
+    b->bad = 1;
+    return;
+  }
+  t->peb = mem_realloc(NULL, 0, (size_t)t->n * sizeof *t->peb, "restore:template");
+  if (!t->peb) {
+    b->bad = 1; /* (the caller tells memory from damage by t->peb) */
+    return;
+  }
+  get_f64s(b, &t->peb[0][0], 4 * (size_t)t->n);
+  t->volume = get_f64(b), get_f64s(b, t->centre, 3), get_f64s(b, t->inertia, 3);
+  get_f64s(b, &t->axes[0][0], 9), get_f64s(b, t->q_axes, 4);
+  t->vol_err = get_f64(b), t->centre_err = get_f64(b), t->inertia_err = get_f64(b);
+  t->given = get_u8(b);
+  if (b->bad) return;
+  char who[96];
+  snprintf(who, sizeof who, "clump template '%s''s", t->name);
+  for (int k = 0; k < t->n; k++) {
+    bad_unless_finite(b, t->peb[k], 3, who, "pebble");
+    bad_unless_positive(b, t->peb[k][3], who, "pebble radius");
+    BAD_VALUE(b, dim == 2 && t->peb[k][2] != 0, "%s pebble %d has z = %g in 2D", who, k + 1,
+              shown(t->peb[k][2]));
+  }
+  bad_unless_positive(b, t->volume, who, "volume");
+  bad_unless_finite(b, t->centre, 3, who, "centroid");
+  for (int k = dim == 2 ? 2 : 0; k < 3; k++) bad_unless_positive(b, t->inertia[k], who, "inertia");
+  bad_unless_finite(b, &t->axes[0][0], 3, who, "axes");
+  bad_unless_finite(b, &t->axes[1][0], 3, who, "axes");
+  bad_unless_finite(b, &t->axes[2][0], 3, who, "axes");
+  double qn = sqrt(t->q_axes[0] * t->q_axes[0] + t->q_axes[1] * t->q_axes[1] +
+                   t->q_axes[2] * t->q_axes[2] + t->q_axes[3] * t->q_axes[3]);
+  BAD_VALUE(b, !(fabs(qn - 1) < 1e-9), "%s principal frame is not a rotation", who);
+  BAD_VALUE(b, t->given > 1, "%s 'given' flag is %d", who, t->given);
+}
+
+/* A clump's values as clump.create and the clump setters allow them. */
+static void check_clump_row(rbuf *b, const cairn_world *w, const clump_row *r) {
+  char who[48];
+  snprintf(who, sizeof who, "clump %lld's", (long long)r->id);
+  BAD_VALUE(b, r->id < 1 || r->id > CAIRN_ID_MAX, "a clump's id is %lld (from 1 to %ld)",
+            (long long)r->id, CAIRN_ID_MAX);
+  BAD_VALUE(b, r->tmpl >= w->clumps.n_tmpl, "%s template is %u (the file has %zu)", who, r->tmpl,
+            w->clumps.n_tmpl);
+  if (b->bad) return;
+  BAD_VALUE(b, idmap_get(&w->clumps.map, (uint64_t)r->id) != IDMAP_NONE,
+            "clump %lld is there twice", (long long)r->id);
+  BAD_VALUE(b, r->count != (uint32_t)w->clumps.tmpl_v[r->tmpl].n,
+            "%s %u pebbles are not its template's %d", who, r->count, w->clumps.tmpl_v[r->tmpl].n);
+  bad_unless_finite(b, r->pos, 3, who, "position");
+  bad_unless_finite(b, r->vel, 3, who, "velocity");
+  bad_unless_finite(b, r->spin, 3, who, "spin");
+  bad_unless_finite(b, r->amom, 3, who, "angular momentum");
+  bad_unless_finite(b, r->force, 3, who, "force");
+  bad_unless_finite(b, r->moment, 3, who, "moment");
+  double qn = sqrt(r->q[0] * r->q[0] + r->q[1] * r->q[1] + r->q[2] * r->q[2] + r->q[3] * r->q[3]);
+  BAD_VALUE(b, !(fabs(qn - 1) < 1e-9), "%s orientation is not a unit quaternion", who);
+  bad_unless_positive(b, r->density, who, "density");
+  bad_unless_positive(b, r->mass, who, "mass");
+  for (int k = w->dim == 2 ? 2 : 0; k < 3; k++)
+    bad_unless_positive(b, r->inertia[k], who, "inertia");
+  BAD_VALUE(b, !(r->damp >= 0 && r->damp < 1), "%s local damping is %g (in [0, 1))", who,
+            shown(r->damp));
+  BAD_VALUE(b, r->fix & ~(FIX_VEL | FIX_SPIN), "%s fixity is 0x%x", who, r->fix);
+  BAD_VALUE(b, r->group >= w->n_groups, "%s group is %u (the file names %zu groups)", who, r->group,
+            (size_t)w->n_groups);
+}
+
+cairn_status read_clumps_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint64_t nt = get_count(b, 4 + 4 + 32 + 8 * 26 + 1);
+  BAD_IF(0);
+  for (uint64_t k = 0; k < nt; k++) {
+    clump_template t;
+    memset(&t, 0, sizeof t);
+    get_template(b, &t, w->dim);
+    if (b->bad && !t.peb && t.n >= 1 && t.n <= CLUMP_MAX_PEBBLES && !b->why[0] &&
+        (uint64_t)t.n * 32 <= b->n - b->pos)
+      return diag_set(d, CAIRN_ENOMEM, "out of memory restoring a clump template");
+    if (b->bad) {
+      mem_free(t.peb, 0);
+      return CAIRN_OK;
+    }
+    cairn_status s = clump_template_restore(w, &t, d); /* (takes t.peb) */
+    if (s) {
+      mem_free(t.peb, 0);
+      return s;
+    }
+  }
+  uint64_t nc = get_count(b, 8 + 4 + 8 * 30 + 1 + 2 + 4);
+  BAD_IF(0);
+  for (uint64_t c = 0; c < nc; c++) {
+    clump_row r;
+    memset(&r, 0, sizeof r);
+    r.id = get_i64(b);
+    r.tmpl = get_u32(b);
+    get_f64s(b, r.pos, 3), get_f64s(b, r.vel, 3), get_f64s(b, r.spin, 3);
+    get_f64s(b, r.amom, 3), get_f64s(b, r.q, 4);
+    r.density = get_f64(b), r.mass = get_f64(b), r.damp = get_f64(b);
+    get_f64s(b, r.inertia, 3), get_f64s(b, r.force, 3), get_f64s(b, r.moment, 3);
+    r.fix = get_u8(b), r.group = get_u16(b);
+    r.count = get_u32(b);
+    BAD_IF(0);
+    check_clump_row(b, w, &r);
+    BAD_IF((uint64_t)r.count * 32 > b->n - b->pos);
+    size_t first = w->clumps.n_peb;
+    CAIRN_TRY(clump_restore(w, &r, d));
+    for (uint32_t p = 0; p < r.count; p++) {
+      int64_t id = get_i64(b);
+      double off[3];
+      get_f64s(b, off, 3);
+      BAD_IF(0);
+      bad_unless_finite(b, off, 3, "a pebble's", "offset");
+      BAD_VALUE(b, idmap_get(&w->balls.map, (uint64_t)id) == IDMAP_NONE,
+                "clump %lld's pebble %lld is not among the balls", (long long)r.id, (long long)id);
+      BAD_IF(0);
+      clump_restore_pebble(w, first + p, id, off);
+    }
+  }
+  int64_t next = get_i64(b);
+  BAD_IF(next < 0 || next > CAIRN_ID_MAX + 1L);
+  w->clumps.next_id = next;
+  return CAIRN_OK;
+}
+
+cairn_status clumps_whole(cairn_world *w, char *why, size_t n, cairn_diag *d) {
+  const ball_store *bs = &w->balls;
+  size_t marked = 0;
+  for (size_t i = 0; i < bs->n; i++) marked += (bs->fix[i] & FIX_CLUMP) != 0;
+  if (marked != w->clumps.n_peb) {
+    snprintf(why, n, "%zu balls are marked as pebbles but its clumps have %zu", marked,
+             w->clumps.n_peb);
+    return CAIRN_OK;
+  }
+  if (!w->clumps.n) return CAIRN_OK;
+  w->clumps.slots_ok = 0;
+  CAIRN_TRY(clump_slots(w, d));
+  const clump_store *cs = &w->clumps;
+  for (size_t p = 0; p < cs->n_peb; p++) {
+    uint32_t s = cs->peb_slot[p];
+    if (!(bs->fix[s] & FIX_CLUMP) || cs->body_of[s] != cs->peb_clump[p]) {
+      snprintf(why, n, "ball %lld is a pebble of clump %lld but not marked so, or of two clumps",
+               (long long)bs->id[s], (long long)cs->id[cs->peb_clump[p]]);
+      return CAIRN_OK;
+    }
+  }
   return CAIRN_OK;
 }

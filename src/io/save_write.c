@@ -282,3 +282,37 @@ void put_cell_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   put_f64s(b, &pc->H_rebuild[0][0], 9), put_f64s(b, &pc->L[0][0], 9);
   put_f64s(b, pc->target, 3), put_f64s(b, pc->rate_max, 3), put_f64(b, pc->alpha);
 }
+
+/* CLMP (only with clumps): the templates (pebbles and mass properties), then every clump's body
+   state and pebbles (ball ids and body-frame offsets), then the next free clump id. */
+void put_clumps_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const clump_store *cs = &w->clumps;
+  put_u64(b, cs->n_tmpl);
+  for (size_t k = 0; k < cs->n_tmpl; k++) {
+    const clump_template *t = &cs->tmpl_v[k];
+    put_str(b, t->name);
+    put_u32(b, (uint32_t)t->n);
+    put_f64s(b, &t->peb[0][0], 4 * (size_t)t->n);
+    put_f64(b, t->volume), put_f64s(b, t->centre, 3), put_f64s(b, t->inertia, 3);
+    put_f64s(b, &t->axes[0][0], 9), put_f64s(b, t->q_axes, 4);
+    put_f64(b, t->vol_err), put_f64(b, t->centre_err), put_f64(b, t->inertia_err);
+    put_u8(b, (uint8_t)t->given);
+  }
+  put_u64(b, cs->n);
+  for (size_t c = 0; c < cs->n; c++) {
+    put_i64(b, cs->id[c]);
+    put_u32(b, cs->tmpl[c]);
+    put_f64s(b, cs->pos[c], 3), put_f64s(b, cs->vel[c], 3), put_f64s(b, cs->spin[c], 3);
+    put_f64s(b, cs->amom[c], 3), put_f64s(b, cs->q[c], 4);
+    put_f64(b, cs->density[c]), put_f64(b, cs->mass[c]), put_f64(b, cs->damp[c]);
+    put_f64s(b, cs->inertia[c], 3), put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
+    put_u8(b, cs->fix[c]), put_u16(b, cs->group[c]);
+    put_u32(b, cs->count[c]);
+    for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++) {
+      put_i64(b, cs->peb_id[p]);
+      put_f64s(b, cs->peb_off[p], 3);
+    }
+  }
+  put_i64(b, cs->next_id);
+}

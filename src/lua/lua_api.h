@@ -154,6 +154,12 @@ void open_specimen(lua_State *L);
 void open_measure(lua_State *L);
 void open_energy(lua_State *L);
 void open_cell(lua_State *L);
+void open_clump(lua_State *L);
+/* The fixity bits (FIX_*) named by the positional strings of the table at index 1 ("velocity",
+   "xvelocity", "yvelocity", "zvelocity", "spin"), for ball.fix and clump.fix (lua_ball.c). */
+unsigned fix_bits(lua_State *L, const char *fn);
+/* Raise, naming fn, if ball slot s is a pebble of a clump (its clump moves it: lua_ball.c). */
+void refuse_pebble(lua_State *L, cairn_world *w, uint32_t s, const char *fn);
 /* Connect the context's callbacks to its (new) world. */
 void callback_install(lua_State *L, script_ctx *c);
 /* Push a contact handle naming a contact by its kind and ids (it need not exist any more). */

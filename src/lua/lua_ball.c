@@ -45,6 +45,17 @@ static int l_create(lua_State *L) {
   return 1;
 }
 
+void refuse_pebble(lua_State *L, cairn_world *w, uint32_t s, const char *fn) {
+  if (!(w->balls.fix[s] & FIX_CLUMP)) return;
+  cairn_diag d;
+  cairn_status st = clump_slots(w, &d);
+  if (st) raise_diag(L, st, &d);
+  lua_raisef(L,
+             "%s: ball %lld is a pebble of clump %lld, which moves it; set the clump's state "
+             "with clump.vel, clump.spin, clump.fix or clump.delete instead",
+             fn, (long long)w->balls.id[s], (long long)w->clumps.id[w->clumps.body_of[s]]);
+}
+
 static uint32_t check_slot(lua_State *L, cairn_world *w, int idx) {
   int64_t id = get_id(L, idx, "ball id");
   uint32_t s;
@@ -56,6 +67,7 @@ static uint32_t check_slot(lua_State *L, cairn_world *w, int idx) {
 
 static int l_delete(lua_State *L) {
   cairn_world *w = ctx_world(L);
+  refuse_pebble(L, w, check_slot(L, w, 1), "ball.delete");
   cairn_diag d;
   cairn_status st = contact_delete_ball(w, get_id(L, 1, "ball.delete: id"), &d);
   if (st) return raise_diag(L, st, &d);
@@ -129,6 +141,7 @@ static int vec_attr(lua_State *L, double (*arr)[3], const char *what, int moves)
   uint32_t s = check_slot(L, w, 1);
   if (lua_gettop(L) >= 2) {
     double v[3];
+    refuse_pebble(L, w, s, what);
     get_vec(L, 2, w->dim, v, what);
     for (int k = 0; k < 3; k++)
       if (!isfinite(v[k])) lua_raisef(L, "%s: components must be finite", what);
@@ -157,6 +170,7 @@ static int l_spin(lua_State *L) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
   if (lua_gettop(L) >= 2) {
+    refuse_pebble(L, w, s, "ball.spin");
     get_rot(L, w, 2, w->balls.spin[s], "ball.spin");
     return 0;
   }
@@ -343,6 +357,8 @@ static int l_attribute(lua_State *L) {
   size_t n;
   const uint32_t *slots = selection(L, w, 1, "ball.attribute", &n);
   for (size_t i = 0; i < n; i++) { /* every ball checked first: all-or-nothing */
+    if (a.has_rad || a.has_density || a.has_damp || a.has_vel || a.has_spin)
+      refuse_pebble(L, w, slots[i], "ball.attribute");
     cairn_diag d;
     cairn_status st = ball_check_attributes(w, slots[i], a.has_rad, a.rad, a.has_density, a.density,
                                             a.has_damp, a.damp, &d);
@@ -353,7 +369,7 @@ static int l_attribute(lua_State *L) {
 }
 
 /* ball.fix{"velocity", "spin", ...} and ball.free{...}: positional names of what to fix. */
-static unsigned fix_bits(lua_State *L, const char *fn) {
+unsigned fix_bits(lua_State *L, const char *fn) {
   unsigned bits = 0;
   lua_Integer n = luaL_len(L, 1);
   if (n == 0)
@@ -391,6 +407,7 @@ static int l_fix(lua_State *L) {
   unsigned bits = fix_bits(L, "ball.fix");
   size_t n;
   const uint32_t *slots = selection(L, w, 1, "ball.fix", &n); /* (every id checked first) */
+  for (size_t i = 0; i < n; i++) refuse_pebble(L, w, slots[i], "ball.fix");
   for (size_t i = 0; i < n; i++) ball_fix(w, slots[i], bits);
   return 0;
 }
@@ -402,6 +419,7 @@ static int l_free(lua_State *L) {
   unsigned bits = fix_bits(L, "ball.free");
   size_t n;
   const uint32_t *slots = selection(L, w, 1, "ball.free", &n); /* (every id checked first) */
+  for (size_t i = 0; i < n; i++) refuse_pebble(L, w, slots[i], "ball.free");
   for (size_t i = 0; i < n; i++) ball_free(w, slots[i], bits);
   return 0;
 }

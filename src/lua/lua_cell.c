@@ -56,6 +56,9 @@ static int l_create(lua_State *L) {
   static const char *const opts[] = {"min", "max", "axes", NULL};
   cairn_world *w = ctx_world(L);
   check_opts(L, 1, fn, opts);
+  if (w->clumps.n)
+    lua_raisef(L, "cell.create: the model has clumps, which do not work in a periodic cell yet; "
+                  "model them in a box of walls");
   double lo[3], hi[3];
   lua_getfield(L, 1, "min");
   get_vec(L, -1, w->dim, lo, "cell.create: min");

@@ -40,6 +40,7 @@ static int open_modules(lua_State *L) {
   open_measure(L);
   open_energy(L);
   open_cell(L);
+  open_clump(L);
   return 0;
 }
 

@@ -842,10 +842,11 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(comm_agree(grid_from_env(P, w->dim, env_grid, d), d));
   memset(&w->par_last, 0, sizeof w->par_last);
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
-     the speed): callbacks and contact events, a periodic cell, applied loads. So does a model
+     the speed): callbacks and contact events, a periodic cell, applied loads, clumps (a clump's
+     pebbles may lie on several ranks: docs/clumps.md). So does a model
      with fewer balls than ranks. */
-  if (w->hook || events_mask(w) || w->cell.on || w->loads.n || w->balls.n < (size_t)P ||
-      P > PAR_MAX_RANKS)
+  if (w->hook || events_mask(w) || w->cell.on || w->loads.n || w->clumps.n ||
+      w->balls.n < (size_t)P || P > PAR_MAX_RANKS)
     return CAIRN_OK;
   par_domain *pd = domain_new(P);
   CAIRN_CHECK(pd, d, CAIRN_ENOMEM, "out of memory setting up the MPI decomposition");

@@ -91,6 +91,7 @@ cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_d
   BALL_FIELDS(P)
 #undef P
   b->n = n;
+  w->clumps.slots_ok = 0;
   for (size_t i = 0; i < n && s == CAIRN_OK; i++)
     s = idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, d); /* (replaces) */
 done:
@@ -105,6 +106,7 @@ void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *se
 #define P(f) mem_permute(b->f, sizeof *b->f, n, order, seen);
   BALL_FIELDS(P)
 #undef P
+  w->clumps.slots_ok = 0; /* (the pebbles' slots moved) */
   for (size_t i = 0; i < n; i++) {
     inv[order[i]] = (uint32_t)i;
     idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, NULL); /* replaces: never allocates */

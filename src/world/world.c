@@ -18,6 +18,7 @@ void world_init(cairn_world *w, int dim) {
 
 void world_free_own(cairn_world *w) {
   ball_store_free(&w->balls);
+  clump_store_free(&w->clumps);
   loads_free(&w->loads);
   wall_store_free(&w->walls);
   mem_free(w->del_mark, 0);

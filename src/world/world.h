@@ -7,6 +7,7 @@
 #include "core/core.h"
 #include "core/idmap.h"
 #include "world/ball.h"
+#include "world/clump.h"
 #include "world/loads.h"
 #include "world/periodic.h"
 #include "world/wall.h"
@@ -36,6 +37,7 @@ struct cairn_world {
   } par_last;
   double gravity[3];
   ball_store balls;
+  clump_store clumps; /* rigid bodies of pebbles (world/clump.h) */
   wall_store walls;
   load_set loads;
   /* Bumped whenever balls or walls come, go, change slot or size (world_mark_dirty): the

@@ -1,0 +1,456 @@
+/* Script module 'clump': templates (pebbles and the mass properties of their union), clumps made
+   from them, and each clump's state, fixity and deletion (docs/clumps.md). */
+#include <string.h>
+
+#include "contact/contact.h"
+#include "contact/energy.h"
+#include "lua/lua_api.h"
+
+/* The default resolution of the mass properties: cells of 1/512 (3D) or 1/20000 (2D) of the
+   pebbles' extent, whose error is reported with the template. */
+#define TEMPLATE_REL_3D (1.0 / 512)
+#define TEMPLATE_REL_2D (1.0 / 20000)
+
+/* Push template t's description: a table that clump.create takes as its template. */
+static void push_template(lua_State *L, const cairn_world *w, uint32_t index) {
+  const clump_template *t = &w->clumps.tmpl_v[index];
+  lua_createtable(L, 0, 9);
+  lua_pushstring(L, t->name);
+  lua_setfield(L, -2, "name");
+  lua_pushinteger(L, t->n);
+  lua_setfield(L, -2, "pebbles");
+  lua_pushnumber(L, t->volume);
+  lua_setfield(L, -2, w->dim == 2 ? "area" : "volume");
+  lua_pushnumber(L, t->vol_err);
+  lua_setfield(L, -2, w->dim == 2 ? "area_error" : "volume_error");
+  push_vec(L, t->centre, w->dim);
+  lua_setfield(L, -2, "centroid");
+  if (w->dim == 2) {
+    lua_pushnumber(L, t->inertia[2]);
+  } else {
+    push_vec(L, t->inertia, 3);
+  }
+  lua_setfield(L, -2, "inertia");
+  lua_pushnumber(L, t->inertia_err);
+  lua_setfield(L, -2, "inertia_error");
+  lua_pushnumber(L, t->centre_err);
+  lua_setfield(L, -2, "centroid_error");
+  if (w->dim == 3) {
+    lua_createtable(L, 3, 0);
+    for (int i = 0; i < 3; i++) {
+      push_vec(L, t->axes[i], 3);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "axes");
+  } else {
+    lua_pushnumber(L, atan2(t->axes[0][1], t->axes[0][0]));
+    lua_setfield(L, -2, "axis_angle");
+  }
+}
+
+static int find_template(const cairn_world *w, const char *name) {
+  for (size_t k = w->clumps.n_tmpl; k-- > 0;)
+    if (strcmp(w->clumps.tmpl_v[k].name, name) == 0) return (int)k;
+  return -1;
+}
+
+static const char *const TEMPLATE_OPTS[] = {"name", "pebbles", "resolution", NULL};
+
+static int l_template(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "clump.template", TEMPLATE_OPTS);
+  lua_getfield(L, 1, "name");
+  char name[64];
+  if (lua_isnil(L, -1))
+    snprintf(name, sizeof name, "template%zu", w->clumps.n_tmpl + 1);
+  else
+    snprintf(name, sizeof name, "%s", luaL_checkstring(L, -1));
+  if (find_template(w, name) >= 0)
+    lua_raisef(L, "clump.template: a template named '%s' exists; give another name", name);
+  double rel = opt_number(L, 1, "resolution", w->dim == 3 ? TEMPLATE_REL_3D : TEMPLATE_REL_2D,
+                          "clump.template");
+  if (!(rel >= 1e-5 && rel <= 0.125))
+    lua_raisef(L,
+               "clump.template: resolution must be from 1e-5 to 0.125 of the pebbles' extent "
+               "(got %g)",
+               rel);
+  lua_getfield(L, 1, "pebbles");
+  if (!lua_istable(L, -1))
+    lua_raisef(L, "clump.template: give pebbles, a list of {x, y%s, radius}",
+               w->dim == 3 ? ", z" : "");
+  int pt = lua_gettop(L);
+  lua_Integer n = luaL_len(L, pt);
+  int per = w->dim + 1;
+  double(*peb)[4] = lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof *peb, 0);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, pt, i);
+    if (!lua_istable(L, -1) || luaL_len(L, -1) != per)
+      lua_raisef(L, "clump.template: pebble %lld must be {x, y%s, radius} (%d numbers)",
+                 (long long)i, w->dim == 3 ? ", z" : "", per);
+    double v[4] = {0, 0, 0, 0};
+    for (int k = 0; k < per; k++) {
+      lua_geti(L, -1, k + 1);
+      if (lua_type(L, -1) != LUA_TNUMBER)
+        lua_raisef(L, "clump.template: pebble %lld: component %d is not a number", (long long)i,
+                   k + 1);
+      v[k] = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    peb[i - 1][0] = v[0], peb[i - 1][1] = v[1];
+    peb[i - 1][2] = w->dim == 3 ? v[2] : 0.0;
+    peb[i - 1][3] = v[w->dim];
+  }
+  uint32_t index;
+  cairn_diag d;
+  cairn_status st =
+      clump_template_add(w, name, (const double(*)[4])peb, (int)n, rel, NULL, &index, &d);
+  if (st) return raise_diag(L, st, &d);
+  push_template(L, w, index);
+  return 1;
+}
+
+static uint32_t check_clump(lua_State *L, cairn_world *w, int idx) {
+  int64_t id = get_id(L, idx, "clump id");
+  uint32_t s;
+  cairn_diag d;
+  cairn_status st = clump_slot(w, id, &s, &d);
+  if (st) raise_diag(L, st, &d);
+  return s;
+}
+
+static const char *const CREATE_OPTS[] = {"template", "pos",  "orientation", "vel",   "spin",
+                                          "density",  "damp", "id",          "group", NULL};
+
+static int l_create(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "clump.create", CREATE_OPTS);
+  if (w->cell.on)
+    lua_raisef(L, "clump.create: clumps do not work in a periodic cell yet; model them in a "
+                  "box of walls");
+  clump_spec s;
+  memset(&s, 0, sizeof s);
+  lua_getfield(L, 1, "template");
+  const char *tn = NULL;
+  if (lua_istable(L, -1)) {
+    lua_getfield(L, -1, "name");
+    tn = lua_tostring(L, -1);
+  } else if (lua_type(L, -1) == LUA_TSTRING) {
+    tn = lua_tostring(L, -1);
+  }
+  if (!tn)
+    lua_raisef(L, "clump.create: give template, a template's name or clump.template's table");
+  int ti = find_template(w, tn);
+  if (ti < 0)
+    lua_raisef(L, "clump.create: no template named '%s'; make it with clump.template", tn);
+  s.tmpl = (uint32_t)ti;
+  lua_getfield(L, 1, "pos");
+  if (lua_isnil(L, -1)) lua_raisef(L, "clump.create: give pos, where the centroid goes");
+  get_vec(L, -1, w->dim, s.pos, "clump.create: pos");
+  s.orient[0] = 1;
+  lua_getfield(L, 1, "orientation");
+  if (!lua_isnil(L, -1)) {
+    if (w->dim == 2) {
+      double a = check_number(L, lua_gettop(L), "clump.create: orientation (an angle)");
+      s.orient[0] = cos(0.5 * a), s.orient[3] = sin(0.5 * a);
+    } else {
+      if (!lua_istable(L, -1) || luaL_len(L, -1) != 4)
+        lua_raisef(L, "clump.create: orientation must be a unit quaternion {w, x, y, z}");
+      for (int k = 0; k < 4; k++) {
+        lua_geti(L, -1, k + 1);
+        s.orient[k] = check_number(L, lua_gettop(L), "clump.create: orientation");
+        lua_pop(L, 1);
+      }
+    }
+  }
+  lua_getfield(L, 1, "vel");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, w->dim, s.vel, "clump.create: vel");
+  lua_getfield(L, 1, "spin");
+  if (lua_type(L, -1) == LUA_TNUMBER && w->dim == 2)
+    s.spin[2] = lua_tonumber(L, -1);
+  else if (!lua_isnil(L, -1))
+    get_vec(L, -1, 3, s.spin, "clump.create: spin");
+  s.density = opt_number(L, 1, "density", 1.0, "clump.create");
+  s.damp = opt_number(L, 1, "damp", 0.0, "clump.create");
+  lua_getfield(L, 1, "id");
+  if (!lua_isnil(L, -1)) {
+    s.id = get_id(L, -1, "clump.create: id");
+    if (s.id < 1)
+      lua_raisef(L, "clump id must be an integer from 1 to %ld (got %lld); choose another id",
+                 CAIRN_ID_MAX, (long long)s.id);
+  }
+  lua_getfield(L, 1, "group");
+  s.group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  int64_t id;
+  cairn_diag d;
+  cairn_status st = clump_create(w, &s, &id, &d);
+  if (st) return raise_diag(L, st, &d);
+  lua_pushinteger(L, (lua_Integer)id);
+  return 1;
+}
+
+static int l_list(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  const clump_store *cs = &w->clumps;
+  lua_createtable(L, (int)cs->n, 0);
+  /* in the order of their ids, whatever order they were made or deleted in */
+  int64_t *ids = lua_newuserdatauv(L, (cs->n ? cs->n : 1) * sizeof *ids, 0);
+  memcpy(ids, cs->id, cs->n * sizeof *ids);
+  for (size_t i = 1; i < cs->n; i++)
+    for (size_t j = i; j > 0 && ids[j] < ids[j - 1]; j--) {
+      int64_t t = ids[j];
+      ids[j] = ids[j - 1], ids[j - 1] = t;
+    }
+  for (size_t i = 0; i < cs->n; i++) {
+    lua_pushinteger(L, (lua_Integer)ids[i]);
+    lua_rawseti(L, -3, (lua_Integer)i + 1);
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
+static int l_count(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)ctx_world(L)->clumps.n);
+  return 1;
+}
+
+static int l_exists(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  int64_t id = get_id(L, 1, "clump id");
+  lua_pushboolean(L, id >= 1 && id <= CAIRN_ID_MAX &&
+                         idmap_get(&w->clumps.map, (uint64_t)id) != IDMAP_NONE);
+  return 1;
+}
+
+static void push_rot(lua_State *L, const cairn_world *w, const double v[3]) {
+  if (w->dim == 2)
+    lua_pushnumber(L, v[2]);
+  else
+    push_vec(L, v, 3);
+}
+
+static int l_pos(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, w->clumps.pos[check_clump(L, w, 1)], w->dim);
+  return 1;
+}
+
+static int l_vel(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double v[3];
+    get_vec(L, 2, w->dim, v, "clump.vel");
+    for (int k = 0; k < 3; k++)
+      if (!isfinite(v[k])) lua_raisef(L, "clump.vel: components must be finite");
+    clump_set_velocity(w, c, v);
+    return 0;
+  }
+  push_vec(L, w->clumps.vel[c], w->dim);
+  return 1;
+}
+
+static int l_spin(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double s[3] = {0, 0, 0};
+    if (w->dim == 2)
+      s[2] = check_number(L, 2, "clump.spin");
+    else
+      get_vec(L, 2, 3, s, "clump.spin");
+    for (int k = 0; k < 3; k++)
+      if (!isfinite(s[k])) lua_raisef(L, "clump.spin: components must be finite");
+    clump_set_spin(w, c, s);
+    return 0;
+  }
+  push_rot(L, w, w->clumps.spin[c]);
+  return 1;
+}
+
+static int l_angular_momentum(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_rot(L, w, w->clumps.amom[check_clump(L, w, 1)]);
+  return 1;
+}
+
+static int l_orientation(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  double q[4];
+  clump_orientation(w, c, q);
+  if (w->dim == 2) {
+    lua_pushnumber(L, 2 * atan2(q[3], q[0]));
+    return 1;
+  }
+  lua_createtable(L, 4, 0);
+  for (int k = 0; k < 4; k++) {
+    lua_pushnumber(L, q[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
+}
+
+/* The principal axes of clump c in the global frame (3D): rows of the rotation of its body
+   frame. */
+static int l_axes(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  double m[3][3];
+  quat_matrix(w->clumps.q[c], m);
+  lua_createtable(L, 3, 0);
+  for (int i = 0; i < 3; i++) {
+    double a[3] = {m[0][i], m[1][i], m[2][i]};
+    push_vec(L, a, w->dim);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int l_force(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_vec(L, w->clumps.force[check_clump(L, w, 1)], w->dim);
+  return 1;
+}
+
+static int l_moment(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_rot(L, w, w->clumps.moment[check_clump(L, w, 1)]);
+  return 1;
+}
+
+static int l_mass(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  lua_pushnumber(L, w->clumps.mass[check_clump(L, w, 1)]);
+  return 1;
+}
+
+static int l_inertia(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  if (w->dim == 2)
+    lua_pushnumber(L, w->clumps.inertia[c][2]);
+  else
+    push_vec(L, w->clumps.inertia[c], 3);
+  return 1;
+}
+
+static int l_volume(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  lua_pushnumber(L, w->clumps.tmpl_v[w->clumps.tmpl[c]].volume);
+  return 1;
+}
+
+static int l_damp(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    double a = check_number(L, 2, "clump.damp");
+    if (!(a >= 0 && a < 1))
+      lua_raisef(L, "clump.damp: local damping must be in [0, 1) (got %g)", a);
+    w->clumps.damp[c] = a;
+    return 0;
+  }
+  lua_pushnumber(L, w->clumps.damp[c]);
+  return 1;
+}
+
+static int l_pebbles(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  const clump_store *cs = &w->clumps;
+  lua_createtable(L, (int)cs->count[c], 0);
+  for (uint32_t k = 0; k < cs->count[c]; k++) {
+    lua_pushinteger(L, (lua_Integer)cs->peb_id[cs->first[c] + k]);
+    lua_rawseti(L, -2, (lua_Integer)k + 1);
+  }
+  return 1;
+}
+
+/* clump.of(ball id): the id of the clump the ball is a pebble of, or nil. */
+static int l_of(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  int64_t id = get_id(L, 1, "ball id");
+  uint32_t s;
+  cairn_diag d;
+  cairn_status st = ball_slot(w, id, &s, &d);
+  if (st) return raise_diag(L, st, &d);
+  if (!(w->balls.fix[s] & FIX_CLUMP)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  st = clump_slots(w, &d);
+  if (st) return raise_diag(L, st, &d);
+  lua_pushinteger(L, (lua_Integer)w->clumps.id[w->clumps.body_of[s]]);
+  return 1;
+}
+
+static int fix_or_free(lua_State *L, const char *fn, int fix) {
+  static const char *const opts[] = {"id", NULL};
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, fn, opts);
+  unsigned bits = fix_bits(L, fn);
+  lua_getfield(L, 1, "id");
+  if (lua_isnil(L, -1)) lua_raisef(L, "%s: give id, the clump's id", fn);
+  uint32_t c = check_clump(L, w, lua_gettop(L));
+  if (fix) {
+    w->clumps.fix[c] |= (uint8_t)bits;
+    /* fixed components hold their velocity (as a ball's) */
+  } else {
+    w->clumps.fix[c] &= (uint8_t)~bits;
+  }
+  return 0;
+}
+
+static int l_fix(lua_State *L) {
+  return fix_or_free(L, "clump.fix", 1);
+}
+static int l_free(lua_State *L) {
+  return fix_or_free(L, "clump.free", 0);
+}
+
+static int l_delete(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  cairn_diag d;
+  cairn_status st = clump_slots(w, &d);
+  if (!st) st = balls_mark_reserve(w, &d);
+  if (st) return raise_diag(L, st, &d);
+  clump_store *cs = &w->clumps;
+  for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++)
+    w->del_mark[cs->peb_slot[p]] = 1;
+  energy_remove_clump(w, c); /* (its pebbles book none of their own) */
+  st = contact_delete_marked_balls(w, &d);
+  if (st) return raise_diag(L, st, &d);
+  clump_remove(w, c);
+  return 0;
+}
+
+void open_clump(lua_State *L) {
+  static const luaL_Reg f[] = {{"template", l_template},
+                               {"create", l_create},
+                               {"delete", l_delete},
+                               {"list", l_list},
+                               {"count", l_count},
+                               {"exists", l_exists},
+                               {"pos", l_pos},
+                               {"vel", l_vel},
+                               {"spin", l_spin},
+                               {"angular_momentum", l_angular_momentum},
+                               {"orientation", l_orientation},
+                               {"axes", l_axes},
+                               {"force", l_force},
+                               {"moment", l_moment},
+                               {"mass", l_mass},
+                               {"inertia", l_inertia},
+                               {"volume", l_volume},
+                               {"damp", l_damp},
+                               {"pebbles", l_pebbles},
+                               {"of", l_of},
+                               {"fix", l_fix},
+                               {"free", l_free},
+                               {NULL, NULL}};
+  luaL_newlib(L, f);
+  lua_setglobal(L, "clump");
+}

@@ -1,0 +1,164 @@
+-- Clumps (docs/clumps.md): templates, creation, what a pebble refuses, deletion with contacts,
+-- pebbles of one clump never in contact, a rigid body staying rigid, the refusals (bad templates,
+-- the wrong dimension, saving, a periodic cell), each with one sentence and nothing changed.
+local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
+local function refused(f, pattern, what)
+  local nb, nc = ball.count(), clump.count()
+  local ok, err = pcall(f)
+  check(not ok, what .. ": accepted")
+  check(tostring(err):find(pattern, 1, true), what .. ": message '" .. tostring(err) ..
+        "' lacks '" .. pattern .. "'")
+  check(ball.count() == nb and clump.count() == nc, what .. ": something was left behind")
+end
+local function dist(a, b)
+  local s = 0
+  for k = 1, #a do s = s + (a[k] - b[k]) ^ 2 end
+  return math.sqrt(s)
+end
+
+model.new{dim = 3}
+-- bad templates
+refused(function() clump.template{pebbles = {}} end, "has no pebbles", "empty template")
+refused(function() clump.template{pebbles = {{0, 0, 0, 0}}} end, "radius 0", "zero radius")
+refused(function() clump.template{pebbles = {{0, 0, 0, -1}}} end, "radius -1", "negative radius")
+refused(function() clump.template{pebbles = {{0, 0 / 0, 0, 1}}} end, "non-finite",
+        "NaN coordinate")
+refused(function() clump.template{pebbles = {{0, 0, 1}}} end, "must be {x, y, z, radius}",
+        "2D pebble in 3D")
+refused(function() clump.template{pebbles = {{0, 0, 0, 1}}, resolution = 0} end,
+        "resolution must be", "zero resolution")
+local t = clump.template{name = "pair", pebbles = {{-0.04, 0, 0, 0.05}, {0.04, 0, 0, 0.05}}}
+refused(function() clump.template{name = "pair", pebbles = {{0, 0, 0, 1}}} end,
+        "a template named 'pair' exists", "duplicate name")
+check(t.pebbles == 2 and t.volume > 0 and t.volume_error < 1e-4 * t.volume, "template table")
+refused(function() clump.create{template = "nope", pos = {0, 0, 0}} end, "no template named 'nope'",
+        "unknown template")
+refused(function() clump.create{template = t, pos = {0, 0, 0}, density = -1} end,
+        "density must be > 0", "negative density")
+refused(function() clump.create{template = t, pos = {0, 0, 0}, orientation = {1, 1, 0, 0}} end,
+        "unit quaternion", "orientation not unit")
+refused(function() clump.create{template = t, pos = {0, 0, 0}, colour = 1} end, "colour",
+        "unknown option")
+
+-- a clump of two overlapping pebbles: its pebbles are balls, never in contact with each other
+contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.3}
+local c = clump.create{template = "pair", pos = {0, 0, 0.2}, density = 2000, id = 7,
+                       orientation = {math.cos(0.3), 0, 0, math.sin(0.3)}, spin = {0, 0, 4}}
+check(c == 7 and clump.exists(7) and clump.count() == 1, "clump 7 made")
+local peb = clump.pebbles(c)
+check(#peb == 2 and ball.count() == 2, "two pebbles as balls")
+check(clump.of(peb[1]) == 7 and clump.of(peb[2]) == 7, "clump.of names the clump")
+check(math.abs(clump.mass(c) - 2000 * t.volume) <= 1e-12 * clump.mass(c), "mass = density volume")
+local q = clump.orientation(c)
+check(math.abs(q[1] - math.cos(0.3)) < 1e-12 and math.abs(q[4] - math.sin(0.3)) < 1e-12,
+      "orientation as given: " .. table.concat(q, " "))
+model.clean()
+check(contact.count() == 0, "no contact between the pebbles of one clump")
+
+-- a pebble refuses being moved on its own
+local p1 = peb[1]
+refused(function() ball.vel(p1, {1, 0, 0}) end, "is a pebble of clump 7", "ball.vel")
+refused(function() ball.spin(p1, {1, 0, 0}) end, "is a pebble of clump 7", "ball.spin")
+refused(function() ball.pos(p1, {1, 0, 0}) end, "is a pebble of clump 7", "ball.pos")
+refused(function() ball.attribute{id = p1, rad = 0.2} end, "is a pebble of clump 7",
+        "ball.attribute rad")
+refused(function() ball.fix{"velocity", id = p1} end, "is a pebble of clump 7", "ball.fix")
+refused(function() ball.delete(p1) end, "is a pebble of clump 7", "ball.delete")
+ball.attribute{id = p1, group = "tagged"} -- (a group is not motion)
+
+-- free flight: rigid (the pebbles keep their distance), the centre moves with the velocity
+clump.vel(c, {0.5, 0, 0})
+local d0 = dist(ball.pos(peb[1]), ball.pos(peb[2]))
+model.timestep{fix = 1e-4}
+model.cycle(1000)
+check(math.abs(dist(ball.pos(peb[1]), ball.pos(peb[2])) - d0) < 1e-12, "the body stays rigid")
+check(math.abs(clump.pos(c)[1] - 0.05) < 1e-12, "the centre moved 0.05")
+local v = ball.vel(peb[1])
+local r = {ball.pos(peb[1])[1] - clump.pos(c)[1], ball.pos(peb[1])[2] - clump.pos(c)[2]}
+check(math.abs(v[1] - (0.5 - 4 * r[2])) < 1e-9 and math.abs(v[2] - 4 * r[1]) < 1e-9,
+      "a pebble moves with the body's velocity at its centre")
+
+-- a periodic cell is refused
+refused(function() cell.create{min = {-1, -1, -1}, max = {1, 1, 1}} end, "periodic cell",
+        "cell.create")
+
+-- a ball touching a pebble; deleting the clump deletes its pebbles and their contacts
+local b = ball.create{rad = 0.05, pos = {clump.pos(c)[1], clump.pos(c)[2], 0.28}}
+model.clean()
+check(contact.count() >= 1, "the ball touches a pebble")
+clump.delete(c)
+check(clump.count() == 0 and ball.count() == 1 and ball.exists(b), "clump and pebbles gone")
+model.clean()
+check(contact.count() == 0, "their contacts gone")
+
+-- fixity: a clump fixed in velocity and spin does not move under gravity
+model.gravity{0, 0, -9.81}
+model.timestep{fix = 1e-5}
+local c2 = clump.create{template = "pair", pos = {1, 1, 1}, density = 2000}
+clump.fix{"velocity", "spin", id = c2}
+model.cycle(100)
+check(clump.pos(c2)[3] == 1, "a fixed clump stays")
+clump.free{"velocity", id = c2}
+model.cycle(100)
+check(clump.pos(c2)[3] < 1, "a freed clump falls")
+
+-- 2D: pebbles are {x, y, radius}; orientation an angle; one pebble given in 3D form is refused
+model.new{dim = 2}
+refused(function() clump.template{pebbles = {{0, 0, 0, 1}}} end, "must be {x, y, radius}",
+        "3D pebble in 2D")
+clump.template{name = "bar", pebbles = {{-1, 0, 0.6}, {1, 0, 0.6}}}
+local c3 = clump.create{template = "bar", pos = {0, 0}, orientation = math.pi / 2, density = 1}
+check(math.abs(clump.orientation(c3) - math.pi / 2) < 1e-12, "2D orientation")
+local pp = ball.pos(clump.pebbles(c3)[2])
+-- (to the centroid's error: the grid puts it within about 1e-7 of the middle)
+check(math.abs(pp[1]) < 1e-6 and math.abs(math.abs(pp[2]) - 1) < 1e-6, "turned by 90 degrees")
+-- save and restore: the run continues bit for bit (clumps tumbling onto a plane and each other)
+local function pour()
+  model.new{dim = 3}
+  model.gravity{0, 0, -9.81}
+  contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.4, dp_nratio = 0.2}
+  wall.create{kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
+  clump.template{name = "tri", pebbles = {{0, 0, 0, 0.03}, {0.04, 0, 0, 0.025},
+                                          {0, 0.035, 0.01, 0.02}}}
+  for i = 1, 12 do
+    clump.create{template = "tri", pos = {0.07 * (i % 4), 0.07 * (i // 4), 0.05 + 0.01 * i},
+                 density = 2500, damp = 0.1, orientation = {math.cos(i), 0, math.sin(i), 0},
+                 spin = {i, -i, 0.5 * i}}
+  end
+  ball.create{rad = 0.03, pos = {0.1, 0.1, 0.3}, density = 2500}
+  model.timestep{fix = 2e-5}
+  model.cycle(3000)
+end
+local function state()
+  local out = {}
+  for _, id in ipairs(clump.list()) do
+    for _, v in ipairs({clump.pos(id), clump.vel(id), clump.spin(id), clump.orientation(id)}) do
+      for k = 1, #v do out[#out + 1] = string.format("%a", v[k]) end
+    end
+  end
+  for _, id in ipairs(ball.list()) do
+    for _, v in ipairs({ball.pos(id), ball.vel(id), ball.spin(id)}) do
+      for k = 1, #v do out[#out + 1] = string.format("%a", v[k]) end
+    end
+  end
+  return table.concat(out, " ")
+end
+pour()
+model.save("clumps_test.sav")
+model.cycle(3000)
+local straight = state()
+model.restore("clumps_test.sav")
+check(clump.count() == 12 and clump.exists(12), "the clumps restored")
+model.cycle(3000)
+check(state() == straight, "a restored run of clumps continues bit for bit")
+os.remove("clumps_test.sav")
+-- threads: the same bits on 1 and 2 threads
+pour()
+model.threads(1)
+model.cycle(2000)
+local one = state()
+pour()
+model.threads(2)
+model.cycle(2000)
+check(state() == one, "1 and 2 threads give the same bits")
+print("clumps: all checks passed")
