@@ -27,13 +27,15 @@ static inline double damped(double f, double v, double alpha) {
 /* The free turn about principal axis k over time h: the body turns by phi = pi_k / I_k h about
    its axis k, and the body-frame momentum pi by -phi about it (d pi / dt = pi x omega). */
 static void free_turn(double q[4], double pb[3], const double I[3], int k, double h) {
-  double phi = pb[k] / I[k] * h;
+  double half = 0.5 * pb[k] / I[k] * h;
+  double ch = cos(half), sh = sin(half); /* (the whole angle's from the half's: two calls) */
+  double c = 1 - 2 * sh * sh, s = 2 * sh * ch;
   int i = (k + 1) % 3, j = (k + 2) % 3;
-  double c = cos(phi), s = sin(phi), pi = pb[i], pj = pb[j];
+  double pi = pb[i], pj = pb[j];
   pb[i] = c * pi + s * pj;
   pb[j] = -s * pi + c * pj;
-  double r[4] = {cos(0.5 * phi), 0, 0, 0};
-  r[1 + k] = sin(0.5 * phi);
+  double r[4] = {ch, 0, 0, 0};
+  r[1 + k] = sh;
   quat_mul(q, r, q);
 }
 
@@ -81,97 +83,134 @@ static void sum_pebbles(cairn_world *w, uint32_t c) {
   v3_copy(t, cs->moment[c]);
 }
 
-cairn_status rigid_step(cairn_world *w, double dt, double dtk, double *v2max, cairn_diag *d) {
+/* Clump c's step (rigid_step): its energy terms into e[0] (gravity's work) and e[1] (damping's
+   loss) when tracked, its fastest pebble's squared speed into *fast; returns whether it moved
+   too far (the ball's runaway test, on that pebble). */
+static int step_clump(cairn_world *w, uint32_t c, double dt, double dtk, int track, double e[2],
+                      double *fast_out) {
   clump_store *cs = &w->clumps;
-  if (!cs->n) return CAIRN_OK;
-  CAIRN_TRY(clump_slots(w, d));
   ball_store *b = &w->balls;
-  int dim = w->dim, track = w->energy->on;
+  int dim = w->dim;
   double eg = 0, ed = 0;
-  for (uint32_t c = 0; c < cs->n; c++) {
-    sum_pebbles(w, c);
-    double M = cs->mass[c], a = cs->damp[c], *v = cs->vel[c], *om = cs->spin[c];
-    unsigned fix = cs->fix[c];
-    for (int k = 0; k < dim; k++) {
-      if (fix & (1u << k)) continue;
-      double f0 = cs->force[c][k] + M * w->gravity[k], v0 = v[k];
-      double f = damped(f0, v0, a);
-      v[k] += f / M * dtk;
-      if (track) {
-        eg += M * w->gravity[k] * 0.5 * (v0 + v[k]) * dtk;
-        ed -= (f - f0) * 0.5 * (v0 + v[k]) * dtk;
-      }
+  sum_pebbles(w, c);
+  double M = cs->mass[c], a = cs->damp[c], *v = cs->vel[c], *om = cs->spin[c];
+  unsigned fix = cs->fix[c];
+  for (int k = 0; k < dim; k++) {
+    if (fix & (1u << k)) continue;
+    double f0 = cs->force[c][k] + M * w->gravity[k], v0 = v[k];
+    double f = damped(f0, v0, a);
+    v[k] += f / M * dtk;
+    if (track) {
+      eg += M * w->gravity[k] * 0.5 * (v0 + v[k]) * dtk;
+      ed -= (f - f0) * 0.5 * (v0 + v[k]) * dtk;
     }
-    double m_old[3][3];
-    quat_matrix(cs->q[c], m_old);
-    const double *I = cs->inertia[c];
-    if (!(fix & FIX_SPIN)) {
-      double td[3] = {0, 0, 0};
-      for (int k = dim == 2 ? 2 : 0; k < 3; k++) td[k] = damped(cs->moment[c][k], om[k], a);
-      if (dim == 2 || (I[0] == I[1] && I[1] == I[2])) { /* a ball's scheme */
-        int k0 = dim == 2 ? 2 : 0;
-        for (int k = k0; k < 3; k++) {
-          double s0 = om[k];
-          om[k] += td[k] / I[k] * dtk;
-          cs->amom[c][k] = I[k] * om[k];
-          if (track) ed -= (td[k] - cs->moment[c][k]) * 0.5 * (s0 + om[k]) * dtk;
-        }
+  }
+  double m_old[3][3];
+  quat_matrix(cs->q[c], m_old);
+  const double *I = cs->inertia[c];
+  int turned = 0;
+  if (!(fix & FIX_SPIN)) {
+    double td[3] = {0, 0, 0};
+    for (int k = dim == 2 ? 2 : 0; k < 3; k++) td[k] = damped(cs->moment[c][k], om[k], a);
+    if (dim == 2 || (I[0] == I[1] && I[1] == I[2])) { /* a ball's scheme */
+      for (int k = dim == 2 ? 2 : 0; k < 3; k++) {
+        double s0 = om[k];
+        om[k] += td[k] / I[k] * dtk;
+        cs->amom[c][k] = I[k] * om[k];
+        if (track) ed -= (td[k] - cs->moment[c][k]) * 0.5 * (s0 + om[k]) * dtk;
+      }
+      if (om[0] != 0 || om[1] != 0 || om[2] != 0) {
         double th[3], r[4];
         v3_scale(om, dt, th);
         quat_from_rotvec(th, r);
         quat_mul(r, cs->q[c], cs->q[c]);
         quat_normalise(cs->q[c]);
-      } else {
-        double s0[3];
-        v3_copy(om, s0);
-        for (int k = 0; k < 3; k++) cs->amom[c][k] += td[k] * dtk;
-        turn_free(cs, c, dt);
-        /* the loss to damping with the mid-step spin, as a ball's */
-        if (track)
-          for (int k = 0; k < 3; k++)
-            ed -= (td[k] - cs->moment[c][k]) * 0.5 * (s0[k] + om[k]) * dtk;
+        turned = 1;
       }
+    } else {
+      double s0[3];
+      v3_copy(om, s0);
+      for (int k = 0; k < 3; k++) cs->amom[c][k] += td[k] * dtk;
+      turn_free(cs, c, dt);
+      turned = 1;
+      /* the loss to damping with the mid-step spin, as a ball's */
+      if (track)
+        for (int k = 0; k < 3; k++) ed -= (td[k] - cs->moment[c][k]) * 0.5 * (s0[k] + om[k]) * dtk;
     }
-    double dx[3] = {0, 0, 0};
-    for (int k = 0; k < dim; k++) dx[k] = v[k] * dt, cs->pos[c][k] += dx[k];
-    /* the pebbles: where the body holds them; a pebble's displacement since the last rebuild
-       grows by the body's dx and the turn of its arm */
-    double m[3][3];
+  }
+  double dx[3] = {0, 0, 0};
+  for (int k = 0; k < dim; k++) dx[k] = v[k] * dt, cs->pos[c][k] += dx[k];
+  /* the pebbles: where the body holds them; a pebble's displacement since the last rebuild
+     grows by the body's dx and the turn of its arm */
+  double m[3][3];
+  if (turned)
     quat_matrix(cs->q[c], m);
-    double fast = 0, rmin = INFINITY, stiff = 0;
+  else
+    memcpy(m, m_old, sizeof m);
+  double fast = 0, rmin = INFINITY, stiff = 0;
+  for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++) {
+    uint32_t s = cs->peb_slot[p];
+    const double *o = cs->peb_off[p];
+    double r0[3], r[3], u[3];
+    for (int i = 0; i < 3; i++) {
+      r0[i] = m_old[i][0] * o[0] + m_old[i][1] * o[1] + m_old[i][2] * o[2];
+      r[i] = m[i][0] * o[0] + m[i][1] * o[1] + m[i][2] * o[2];
+    }
+    if (dim == 2) r0[2] = r[2] = 0;
+    for (int k = 0; k < dim; k++) {
+      b->pos[s][k] = cs->pos[c][k] + r[k];
+      b->disp[s][k] += dx[k] + (r[k] - r0[k]);
+    }
+    v3_cross(om, r, u);
+    for (int k = 0; k < dim; k++) b->vel[s][k] = v[k] + u[k];
+    v3_copy(om, b->spin[s]);
+    double v2 = v3_dot(b->vel[s], b->vel[s]);
+    if (v2 > fast) fast = v2;
+    if (b->rad[s] < rmin) rmin = b->rad[s];
+    stiff += b->k_tran[s];
+  }
+  e[0] = eg, e[1] = ed;
+  *fast_out = fast;
+  return !(fast * dt * dt <= rmin * rmin) && (stiff > 0 || !isfinite(fast));
+}
+
+cairn_status rigid_step(cairn_world *w, double dt, double dtk, double *v2max, cairn_diag *d) {
+  clump_store *cs = &w->clumps;
+  if (!cs->n) return CAIRN_OK;
+  CAIRN_TRY(clump_slots(w, d));
+  int track = w->energy->on;
+  if (track)
+    CAIRN_TRY(
+        mem_grow((void **)&cs->ework, &cs->cap_ework, cs->n, sizeof *cs->ework, "clump:energy", d));
+  long n = (long)cs->n, bad = n;
+  double top = 0;
+  /* each clump moves only itself and its own pebbles: the clumps in parallel, the same bits */
+#pragma omp parallel for reduction(min : bad) reduction(max : top) if (n >= 512)
+  for (long c = 0; c < n; c++) {
+    double e[2], fast;
+    if (step_clump(w, (uint32_t)c, dt, dtk, track, e, &fast) && c < bad) bad = c;
+    if (fast > top) top = fast;
+    if (track) cs->ework[c][0] = e[0], cs->ework[c][1] = e[1];
+  }
+  if (v2max && top > *v2max) *v2max = top;
+  if (track) /* in the clumps' order: the same sum on any number of threads */
+    for (long c = 0; c < n; c++)
+      w->energy->gravity += cs->ework[c][0], w->energy->damping += cs->ework[c][1];
+  if (bad < n) {
+    uint32_t c = (uint32_t)bad;
+    double rmin = INFINITY, fast = 0;
     for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++) {
       uint32_t s = cs->peb_slot[p];
-      const double *o = cs->peb_off[p];
-      double r0[3], r[3], u[3];
-      for (int i = 0; i < 3; i++) {
-        r0[i] = m_old[i][0] * o[0] + m_old[i][1] * o[1] + m_old[i][2] * o[2];
-        r[i] = m[i][0] * o[0] + m[i][1] * o[1] + m[i][2] * o[2];
-      }
-      if (dim == 2) r0[2] = r[2] = 0;
-      for (int k = 0; k < dim; k++) {
-        double step = dx[k] + (r[k] - r0[k]);
-        b->pos[s][k] = cs->pos[c][k] + r[k];
-        b->disp[s][k] += step;
-      }
-      v3_cross(om, r, u);
-      for (int k = 0; k < dim; k++) b->vel[s][k] = v[k] + u[k];
-      v3_copy(om, b->spin[s]);
-      double v2 = v3_dot(b->vel[s], b->vel[s]);
-      if (v2 > fast) fast = v2;
-      if (b->rad[s] < rmin) rmin = b->rad[s];
-      stiff += b->k_tran[s];
+      rmin = fmin(rmin, w->balls.rad[s]);
+      fast = fmax(fast, v3_dot(w->balls.vel[s], w->balls.vel[s]));
     }
-    if (v2max && fast > *v2max) *v2max = fast;
-    /* the runaway test of a ball (cycle.c), on the fastest pebble */
-    if (!(fast * dt * dt <= rmin * rmin) && (stiff > 0 || !isfinite(fast)))
-      return diag_set(d, CAIRN_ESTATE,
-                      "clump %lld moved %g in one step (step %llu), more than its smallest "
-                      "pebble's radius %g: the run is unstable (a timestep too large for the "
-                      "contacts' stiffness, or forces far beyond the model's range); lower the "
-                      "timestep or use model.timestep{auto = true}",
-                      (long long)cs->id[c], sqrt(fast) * dt, (unsigned long long)w->step, rmin);
+    return diag_set(d, CAIRN_ESTATE,
+                    "clump %lld moved %g in one step (step %llu), more than its smallest "
+                    "pebble's radius %g: the run is unstable (a timestep too large for the "
+                    "contacts' stiffness, or forces far beyond the model's range); lower the "
+                    "timestep or use model.timestep{auto = true}",
+                    (long long)cs->id[c], sqrt(fast) * dt, (unsigned long long)w->step, rmin);
   }
-  if (track) w->energy->gravity += eg, w->energy->damping += ed;
   return CAIRN_OK;
 }
 

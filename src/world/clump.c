@@ -79,6 +79,7 @@ void clump_store_free(clump_store *cs) {
   PEBBLE_FIELDS(F)
 #undef F
   mem_free(cs->body_of, 0);
+  mem_free(cs->ework, 0);
   for (size_t t = 0; t < cs->n_tmpl; t++) mem_free(cs->tmpl_v[t].peb, 0);
   mem_free(cs->tmpl_v, 0);
   idmap_free(&cs->map);
@@ -287,6 +288,8 @@ cairn_status clump_create(cairn_world *w, const clump_spec *s, int64_t *id_out, 
   CAIRN_CHECK(w->dim == 3 || (s->orient[1] == 0 && s->orient[2] == 0), d, CAIRN_EINVAL,
               "clump %lld: a 2D clump turns about z only", (long long)id);
   size_t c = cs->n, p0 = cs->n_peb;
+  /* the slots stay current through the pebbles made here (no full rebuild per clump made) */
+  int current = cs->slots_ok && cs->slots_layout == w->layout;
   CAIRN_TRY(grow(cs, c + 1, p0 + (size_t)t->n, d));
   uint16_t g;
   CAIRN_TRY(world_group_index(w, s->group, &g, d));
@@ -357,7 +360,16 @@ cairn_status clump_create(cairn_world *w, const clump_spec *s, int64_t *id_out, 
     return st;
   }
   cs->n_peb = p0 + (size_t)t->n;
-  cs->slots_ok = 0;
+  if (current && w->balls.n <= cs->cap_body_of) {
+    for (size_t p = p0; p < cs->n_peb; p++) {
+      uint32_t bs = idmap_get(&w->balls.map, (uint64_t)cs->peb_id[p]);
+      cs->peb_slot[p] = bs;
+      cs->body_of[bs] = (uint32_t)c;
+    }
+    cs->slots_layout = w->layout;
+  } else {
+    cs->slots_ok = 0;
+  }
   CAIRN_TRY(clump_slots(w, d));
   clump_set_velocity(w, (uint32_t)c, s->vel);
   clump_set_spin(w, (uint32_t)c, s->spin);

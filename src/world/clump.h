@@ -66,6 +66,8 @@ typedef struct clump_store {
   size_t cap_body_of;
   uint64_t slots_layout;
   int slots_ok;
+  double (*ework)[2]; /* scratch of the cycle (cycle/rigid.c): each clump's energy terms */
+  size_t cap_ework;
   idmap map; /* clump id -> slot */
   int64_t next_id;
   clump_template *tmpl_v;
