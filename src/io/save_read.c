@@ -922,6 +922,7 @@ static void check_clump_row(rbuf *b, const cairn_world *w, const clump_row *r) {
   BAD_VALUE(b, !(fabs(qn - 1) < 1e-9), "%s orientation is not a unit quaternion", who);
   bad_unless_positive(b, r->density, who, "density");
   bad_unless_positive(b, r->mass, who, "mass");
+  bad_unless_positive(b, r->scale, who, "scale");
   for (int k = w->dim == 2 ? 2 : 0; k < 3; k++)
     bad_unless_positive(b, r->inertia[k], who, "inertia");
   BAD_VALUE(b, !(r->damp >= 0 && r->damp < 1), "%s local damping is %g (in [0, 1))", who,
@@ -952,7 +953,7 @@ cairn_status read_clumps_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
       return s;
     }
   }
-  uint64_t nc = get_count(b, 8 + 4 + 8 * 30 + 1 + 2 + 4);
+  uint64_t nc = get_count(b, 8 + 4 + 8 * 31 + 1 + 2 + 4);
   BAD_IF(0);
   for (uint64_t c = 0; c < nc; c++) {
     clump_row r;
@@ -962,6 +963,7 @@ cairn_status read_clumps_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
     get_f64s(b, r.pos, 3), get_f64s(b, r.vel, 3), get_f64s(b, r.spin, 3);
     get_f64s(b, r.amom, 3), get_f64s(b, r.q, 4);
     r.density = get_f64(b), r.mass = get_f64(b), r.damp = get_f64(b);
+    r.scale = get_f64(b);
     get_f64s(b, r.inertia, 3), get_f64s(b, r.force, 3), get_f64s(b, r.moment, 3);
     r.fix = get_u8(b), r.group = get_u16(b);
     r.count = get_u32(b);

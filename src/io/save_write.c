@@ -306,6 +306,7 @@ void put_clumps_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
     put_f64s(b, cs->pos[c], 3), put_f64s(b, cs->vel[c], 3), put_f64s(b, cs->spin[c], 3);
     put_f64s(b, cs->amom[c], 3), put_f64s(b, cs->q[c], 4);
     put_f64(b, cs->density[c]), put_f64(b, cs->mass[c]), put_f64(b, cs->damp[c]);
+    put_f64(b, cs->scale[c]);
     put_f64s(b, cs->inertia[c], 3), put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
     put_u8(b, cs->fix[c]), put_u16(b, cs->group[c]);
     put_u32(b, cs->count[c]);

@@ -119,8 +119,46 @@ static uint32_t check_clump(lua_State *L, cairn_world *w, int idx) {
   return s;
 }
 
-static const char *const CREATE_OPTS[] = {"template", "pos",  "orientation", "vel",   "spin",
-                                          "density",  "damp", "id",          "group", NULL};
+static const char *const CREATE_OPTS[] = {"template", "pos",     "orientation", "vel",
+                                          "spin",     "density", "damp",        "id",
+                                          "group",    "scale",   NULL};
+
+/* The template named by the value at idx (a name, or clump.template's table). */
+static uint32_t template_arg(lua_State *L, cairn_world *w, int idx, const char *fn) {
+  const char *tn = NULL;
+  if (lua_istable(L, idx)) {
+    lua_getfield(L, idx, "name");
+    tn = lua_tostring(L, -1);
+    lua_pop(L, 1);
+  } else if (lua_type(L, idx) == LUA_TSTRING) {
+    tn = lua_tostring(L, idx);
+  }
+  if (!tn) lua_raisef(L, "%s: give template, a template's name or clump.template's table", fn);
+  int ti = find_template(w, tn);
+  if (ti < 0) lua_raisef(L, "%s: no template named '%s'; make it with clump.template", fn, tn);
+  return (uint32_t)ti;
+}
+
+/* A pseudo-random stream (splitmix64) for orientations: the same seed, the same orientations. */
+static double next_unit(uint64_t *x) {
+  uint64_t z = (*x += 0x9E3779B97F4A7C15u);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  z ^= z >> 31;
+  return (double)(z >> 11) * 0x1p-53;
+}
+
+/* An orientation drawn uniformly over all turns (Shoemake's method; 2D: an angle about z). */
+static void random_orientation(int dim, uint64_t *x, double q[4]) {
+  if (dim == 2) {
+    double a = 2 * M_PI * next_unit(x);
+    q[0] = cos(0.5 * a), q[1] = q[2] = 0, q[3] = sin(0.5 * a);
+    return;
+  }
+  double u1 = next_unit(x), u2 = 2 * M_PI * next_unit(x), u3 = 2 * M_PI * next_unit(x);
+  double a = sqrt(1 - u1), b = sqrt(u1);
+  q[0] = a * sin(u2), q[1] = a * cos(u2), q[2] = b * sin(u3), q[3] = b * cos(u3);
+}
 
 static int l_create(lua_State *L) {
   cairn_world *w = ctx_world(L);
@@ -131,19 +169,7 @@ static int l_create(lua_State *L) {
   clump_spec s;
   memset(&s, 0, sizeof s);
   lua_getfield(L, 1, "template");
-  const char *tn = NULL;
-  if (lua_istable(L, -1)) {
-    lua_getfield(L, -1, "name");
-    tn = lua_tostring(L, -1);
-  } else if (lua_type(L, -1) == LUA_TSTRING) {
-    tn = lua_tostring(L, -1);
-  }
-  if (!tn)
-    lua_raisef(L, "clump.create: give template, a template's name or clump.template's table");
-  int ti = find_template(w, tn);
-  if (ti < 0)
-    lua_raisef(L, "clump.create: no template named '%s'; make it with clump.template", tn);
-  s.tmpl = (uint32_t)ti;
+  s.tmpl = template_arg(L, w, lua_gettop(L), "clump.create");
   lua_getfield(L, 1, "pos");
   if (lua_isnil(L, -1)) lua_raisef(L, "clump.create: give pos, where the centroid goes");
   get_vec(L, -1, w->dim, s.pos, "clump.create: pos");
@@ -172,6 +198,9 @@ static int l_create(lua_State *L) {
     get_vec(L, -1, 3, s.spin, "clump.create: spin");
   s.density = opt_number(L, 1, "density", 1.0, "clump.create");
   s.damp = opt_number(L, 1, "damp", 0.0, "clump.create");
+  s.scale = opt_number(L, 1, "scale", 1.0, "clump.create");
+  if (!(s.scale > 0) || !isfinite(s.scale))
+    lua_raisef(L, "clump.create: scale must be a positive number (got %g)", s.scale);
   lua_getfield(L, 1, "id");
   if (!lua_isnil(L, -1)) {
     s.id = get_id(L, -1, "clump.create: id");
@@ -427,9 +456,102 @@ static int l_delete(lua_State *L) {
   return 0;
 }
 
+/* clump.replace_balls{template = T, ids = {...} | RANGE, density = RHO, seed = N}: each ball (of
+   the selection; all balls that are not pebbles without one) replaced by a clump of the same
+   volume (2D: area), its template scaled to it, its centroid at the ball's centre, turned at
+   random (seeded), with the ball's velocity, damping, group and density (or RHO). Returns the
+   new clump ids in the order of the balls' ids. */
+static int l_replace_balls(lua_State *L) {
+  static const char *const opts[] = {"template", "ids", "density", "seed", RANGE_OPTS, NULL};
+  const char *fn = "clump.replace_balls";
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, fn, opts);
+  if (w->cell.on)
+    lua_raisef(L, "%s: clumps do not work in a periodic cell yet; model them in a box of walls",
+               fn);
+  lua_getfield(L, 1, "template");
+  uint32_t ti = template_arg(L, w, lua_gettop(L), fn);
+  lua_pop(L, 1);
+  lua_getfield(L, 1, "density");
+  int has_rho = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  double rho = opt_number(L, 1, "density", 1, fn);
+  if (has_rho && !(rho > 0 && isfinite(rho)))
+    lua_raisef(L, "%s: density must be > 0 (got %g)", fn, rho);
+  double seed = opt_number(L, 1, "seed", 1, fn);
+  ball_range r;
+  int ranged = range_read(L, 1, fn, &r);
+  lua_getfield(L, 1, "ids");
+  int has_ids = !lua_isnil(L, -1);
+  if (has_ids && ranged) lua_raisef(L, "%s: give ids or a range, not both", fn);
+  /* the balls' ids, each checked before anything changes */
+  size_t cap = has_ids ? (size_t)luaL_len(L, -1) : w->balls.n;
+  int64_t *ids = lua_newuserdatauv(L, (cap ? cap : 1) * sizeof *ids, 0);
+  size_t n = 0;
+  if (has_ids) {
+    for (size_t i = 1; i <= cap; i++) {
+      lua_geti(L, -2, (lua_Integer)i);
+      int64_t id = get_id(L, -1, "clump.replace_balls: ids");
+      lua_pop(L, 1);
+      uint32_t s;
+      cairn_diag d;
+      cairn_status st = ball_slot(w, id, &s, &d);
+      if (st) return raise_diag(L, st, &d);
+      refuse_pebble(L, w, s, fn);
+      ids[n++] = id;
+    }
+  } else {
+    for (size_t i = 0; i < w->balls.n; i++)
+      if (!(w->balls.fix[i] & FIX_CLUMP) && (!ranged || range_holds(w, &r, (uint32_t)i)))
+        ids[n++] = w->balls.id[i];
+  }
+  for (size_t i = 1; i < n; i++) /* in the order of their ids */
+    for (size_t j = i; j > 0 && ids[j] < ids[j - 1]; j--) {
+      int64_t t = ids[j];
+      ids[j] = ids[j - 1], ids[j - 1] = t;
+    }
+  for (size_t i = 1; i < n; i++)
+    if (ids[i] == ids[i - 1]) lua_raisef(L, "%s: ball %lld is given twice", fn, (long long)ids[i]);
+  double tvol = w->clumps.tmpl_v[ti].volume;
+  uint64_t x = (uint64_t)(int64_t)seed * 0x2545F4914F6CDD1Du + 1;
+  lua_createtable(L, (int)n, 0);
+  int out = lua_gettop(L);
+  for (size_t i = 0; i < n; i++) {
+    const ball_store *b = &w->balls;
+    uint32_t s = idmap_get(&b->map, (uint64_t)ids[i]);
+    double rad = b->rad[s];
+    double vol = w->dim == 2 ? M_PI * rad * rad : 4.0 / 3.0 * M_PI * rad * rad * rad;
+    clump_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.tmpl = ti;
+    sp.scale = w->dim == 2 ? sqrt(vol / tvol) : cbrt(vol / tvol);
+    v3_copy(b->pos[s], sp.pos);
+    v3_copy(b->vel[s], sp.vel);
+    sp.density = has_rho ? rho : b->density[s];
+    sp.damp = b->damp[s];
+    sp.group = world_group_name(w, b->group[s]);
+    random_orientation(w->dim, &x, sp.orient);
+    int64_t cid;
+    cairn_diag d;
+    cairn_status st = clump_create(w, &sp, &cid, &d);
+    if (st) return raise_diag(L, st, &d);
+    lua_pushinteger(L, (lua_Integer)cid);
+    lua_rawseti(L, out, (lua_Integer)i + 1);
+  }
+  /* the balls go, with their contacts (all at once) */
+  cairn_diag d;
+  cairn_status st = balls_mark_reserve(w, &d);
+  if (st) return raise_diag(L, st, &d);
+  for (size_t i = 0; i < n; i++) w->del_mark[idmap_get(&w->balls.map, (uint64_t)ids[i])] = 1;
+  st = contact_delete_marked_balls(w, &d);
+  if (st) return raise_diag(L, st, &d);
+  return 1;
+}
+
 void open_clump(lua_State *L) {
   static const luaL_Reg f[] = {{"template", l_template},
                                {"create", l_create},
+                               {"replace_balls", l_replace_balls},
                                {"delete", l_delete},
                                {"list", l_list},
                                {"count", l_count},

@@ -68,7 +68,7 @@ void quat_from_matrix(const double m[3][3], double q[4]) {
 
 // clang-format off
 #define CLUMP_FIELDS(X) \
-  X(id) X(tmpl) X(pos) X(vel) X(spin) X(amom) X(q) X(density) X(mass) X(damp) X(inertia) \
+  X(id) X(tmpl) X(pos) X(vel) X(spin) X(amom) X(q) X(density) X(mass) X(damp) X(scale) X(inertia) \
   X(force) X(moment) X(fix) X(group) X(first) X(count)
 #define PEBBLE_FIELDS(X) X(peb_id) X(peb_off) X(peb_clump) X(peb_slot)
 // clang-format on
@@ -267,8 +267,13 @@ cairn_status clump_create(cairn_world *w, const clump_spec *s, int64_t *id_out, 
               (long long)id, s->density);
   CAIRN_CHECK(isfinite(s->damp) && s->damp >= 0 && s->damp < 1, d, CAIRN_EINVAL,
               "clump %lld: local damping must be in [0, 1) (got %g)", (long long)id, s->damp);
-  double mass = s->density * t->volume, inertia[3];
-  for (int k = 0; k < 3; k++) inertia[k] = s->density * t->inertia[k];
+  double sc = s->scale > 0 ? s->scale : 1.0;
+  CAIRN_CHECK(isfinite(sc) && sc <= 1e100 && sc >= 1e-100, d, CAIRN_EINVAL,
+              "clump %lld: scale must be a positive finite number (got %g)", (long long)id,
+              s->scale);
+  double s2 = sc * sc, sv = w->dim == 2 ? s2 : s2 * sc, si = w->dim == 2 ? s2 * s2 : s2 * s2 * sc;
+  double mass = s->density * t->volume * sv, inertia[3];
+  for (int k = 0; k < 3; k++) inertia[k] = s->density * t->inertia[k] * si;
   int ok = isfinite(mass) && mass > 0;
   for (int k = w->dim == 2 ? 2 : 0; k < 3; k++) ok = ok && isfinite(inertia[k]) && inertia[k] > 0;
   CAIRN_CHECK(ok, d, CAIRN_EINVAL,
@@ -307,6 +312,7 @@ cairn_status clump_create(cairn_world *w, const clump_spec *s, int64_t *id_out, 
   cs->density[c] = s->density;
   cs->mass[c] = mass;
   cs->damp[c] = s->damp;
+  cs->scale[c] = sc;
   v3_copy(inertia, cs->inertia[c]);
   v3_zero(cs->force[c]);
   v3_zero(cs->moment[c]);
@@ -325,11 +331,12 @@ cairn_status clump_create(cairn_world *w, const clump_spec *s, int64_t *id_out, 
     v3_sub(t->peb[k], t->centre, rel);
     quat_rotate(qa_inv, rel, off); /* template frame -> body frame */
     if (w->dim == 2) off[2] = 0;
+    if (sc != 1) v3_scale(off, sc, off);
     quat_rotate(q, off, at);
     v3_add(s->pos, at, at);
     ball_spec bs;
     memset(&bs, 0, sizeof bs);
-    bs.rad = t->peb[k][3];
+    bs.rad = t->peb[k][3] * sc;
     bs.density = s->density;
     v3_copy(at, bs.pos);
     bs.group = s->group;
@@ -428,6 +435,7 @@ cairn_status clump_restore(cairn_world *w, const clump_row *r, cairn_diag *d) {
   v3_copy(r->amom, cs->amom[c]);
   memcpy(cs->q[c], r->q, sizeof r->q);
   cs->density[c] = r->density, cs->mass[c] = r->mass, cs->damp[c] = r->damp;
+  cs->scale[c] = r->scale;
   v3_copy(r->inertia, cs->inertia[c]), v3_copy(r->force, cs->force[c]);
   v3_copy(r->moment, cs->moment[c]);
   cs->fix[c] = r->fix, cs->group[c] = r->group;

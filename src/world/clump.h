@@ -49,6 +49,7 @@ typedef struct clump_store {
   double (*amom)[3]; /* angular momentum about the centre of mass, global (3D), half step */
   double (*q)[4];    /* orientation: turns the body (principal) frame into the global one */
   double *density, *mass, *damp;
+  double *scale; /* of its template: lengths times scale (mass scale^3, 2D ^2; inertia ^5, ^4) */
   double (*inertia)[3];             /* principal moments (body frame) */
   double (*force)[3], (*moment)[3]; /* resultants on the body at the last step (about the
                                        centre of mass; gravity not included) */
@@ -111,6 +112,7 @@ typedef struct clump_spec {
                        2D: about z only) */
   double vel[3], spin[3];
   double density, damp;
+  double scale; /* the template's lengths times this (0: 1) */
   const char *group;
 } clump_spec;
 /* Make a clump and its pebbles (new balls, ids from the ball store's next free id). */
@@ -141,7 +143,7 @@ typedef struct clump_row {
   int64_t id;
   uint32_t tmpl, count;
   double pos[3], vel[3], spin[3], amom[3], q[4];
-  double density, mass, damp, inertia[3], force[3], moment[3];
+  double density, mass, damp, scale, inertia[3], force[3], moment[3];
   uint8_t fix;
   uint16_t group;
 } clump_row;

@@ -161,4 +161,44 @@ pour()
 model.threads(2)
 model.cycle(2000)
 check(state() == one, "1 and 2 threads give the same bits")
+-- scale: lengths times s, mass times s^3, moments times s^5
+model.new{dim = 3}
+clump.template{name = "pair", pebbles = {{-0.04, 0, 0, 0.05}, {0.04, 0, 0, 0.05}}}
+local c1 = clump.create{template = "pair", pos = {0, 0, 0}, density = 1000}
+local c2 = clump.create{template = "pair", pos = {1, 0, 0}, density = 1000, scale = 2}
+check(math.abs(clump.mass(c2) / clump.mass(c1) - 8) < 1e-12, "mass scales as s^3")
+check(math.abs(clump.inertia(c2)[3] / clump.inertia(c1)[3] - 32) < 1e-12, "inertia as s^5")
+check(math.abs(ball.rad(clump.pebbles(c2)[1]) - 0.1) < 1e-15, "pebble radius scaled")
+refused(function() clump.create{template = "pair", pos = {0, 0, 0}, scale = -1} end,
+        "scale must be a positive number", "negative scale")
+
+-- replace_balls: each ball becomes a clump of its volume at its centre, turned at random
+-- (the same seed, the same turns), keeping its velocity and group; pebbles are left alone
+model.new{dim = 3}
+clump.template{name = "rod", pebbles = {{-0.5, 0, 0, 0.5}, {0, 0, 0, 0.5}, {0.5, 0, 0, 0.5}}}
+local vols = {}
+for i = 1, 5 do
+  ball.create{id = i, rad = 0.01 * (1 + 0.1 * i), pos = {0.1 * i, 0, 0}, density = 2000,
+              vel = {i, 0, 0}, group = i % 2 == 0 and "even" or nil}
+  vols[i] = 4 / 3 * math.pi * ball.rad(i) ^ 3
+end
+local made = clump.replace_balls{template = "rod", in_box = {min = {0.15, -1, -1}, max = {1, 1, 1}}}
+check(#made == 4 and clump.count() == 4, "four balls in the box replaced")
+check(ball.exists(1) and not ball.exists(2), "ball 1 (outside the box) kept, ball 2 replaced")
+for k, c in ipairs(made) do
+  local i = k + 1
+  check(math.abs(clump.mass(c) - 2000 * vols[i]) < 1e-9 * clump.mass(c), "the ball's mass " .. i)
+  check(math.abs(clump.pos(c)[1] - 0.1 * i) < 1e-12, "at the ball's centre " .. i)
+  check(clump.vel(c)[1] == i, "with the ball's velocity " .. i)
+  check(ball.group(clump.pebbles(c)[1]) == (i % 2 == 0 and "even" or ""), "and its group " .. i)
+end
+local q1 = clump.orientation(made[1])
+check(clump.replace_balls{template = "rod"}[1] ~= nil and clump.count() == 5, "the last ball")
+model.new{dim = 3}
+clump.template{name = "rod", pebbles = {{-0.5, 0, 0, 0.5}, {0, 0, 0, 0.5}, {0.5, 0, 0, 0.5}}}
+for i = 1, 5 do ball.create{id = i, rad = 0.01 * (1 + 0.1 * i), pos = {0.1 * i, 0, 0}} end
+local again = clump.replace_balls{template = "rod", in_box = {min = {0.15, -1, -1}, max = {1, 1, 1}}}
+local q2 = clump.orientation(again[1])
+check(q1[1] == q2[1] and q1[4] == q2[4], "the same seed, the same orientations")
+refused(function() clump.replace_balls{template = "rod", ids = {99}} end, "99", "unknown ball")
 print("clumps: all checks passed")
