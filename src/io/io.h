@@ -53,6 +53,19 @@ CAIRN_API void cairn_io_fail_output(long n);
 CAIRN_API long cairn_io_fail_output_pending(void);
 int io_output_fails_now(void); /* whether this output is the one (counts it) */
 
+/* Triangle surfaces (stl.c): ASCII or binary STL, each vertex times 'scale'. A file that is not
+   STL, is cut short, holds no triangles, a vertex that is not finite or a triangle without area
+   is refused, naming the file and the triangle. */
+typedef struct stl_mesh {
+  size_t n;
+  double (*tri)[3][3];
+} stl_mesh;
+cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag *d);
+void stl_free(stl_mesh *m);
+/* Whether the surface is closed and consistently oriented: every edge (vertices matched by
+   their coordinates) shared by exactly two triangles that run along it in opposite ways. */
+cairn_status stl_check_closed(const stl_mesh *m, const char *path, cairn_diag *d);
+
 /* VTK output: a series of snapshots of one prefix, listed in PREFIX.pvd with their times. */
 typedef struct vtk_series {
   size_t n, cap;

@@ -4,6 +4,7 @@
 
 #include "contact/contact.h"
 #include "contact/energy.h"
+#include "io/io.h"
 #include "lua/lua_api.h"
 
 /* The default resolution of the mass properties: cells of 1/512 (3D) or 1/20000 (2D) of the
@@ -107,6 +108,93 @@ static int l_template(lua_State *L) {
       clump_template_add(w, name, (const double(*)[4])peb, (int)n, rel, NULL, &index, &d);
   if (st) return raise_diag(L, st, &d);
   push_template(L, w, index);
+  return 1;
+}
+
+/* clump.template_from_surface{file = PATH, name = NAME, pebbles = N, min_radius = R,
+   resolution = H, overlap = F, scale = S, mass = "surface" | "pebbles"}: a template whose
+   pebbles fill the closed surface of an STL file (clump_fill.c), with the solid's own mass
+   properties (or the pebbles' union's), and how well the pebbles fit it. */
+static int l_template_from_surface(lua_State *L) {
+  static const char *const opts[] = {"file",    "name",  "pebbles", "min_radius", "resolution",
+                                     "overlap", "scale", "mass",    NULL};
+  const char *fn = "clump.template_from_surface";
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, fn, opts);
+  if (w->dim != 3)
+    lua_raisef(L, "%s: a surface makes a 3D template; in 2D give the pebbles to clump.template",
+               fn);
+  lua_getfield(L, 1, "file");
+  if (lua_type(L, -1) != LUA_TSTRING) lua_raisef(L, "%s: give file, the path of an STL file", fn);
+  const char *path = lua_tostring(L, -1);
+  char name[64];
+  lua_getfield(L, 1, "name");
+  if (lua_isnil(L, -1))
+    snprintf(name, sizeof name, "template%zu", w->clumps.n_tmpl + 1);
+  else
+    snprintf(name, sizeof name, "%s", luaL_checkstring(L, -1));
+  if (find_template(w, name) >= 0)
+    lua_raisef(L, "%s: a template named '%s' exists; give another name", fn, name);
+  clump_fill_opts fo;
+  fo.max_pebbles = (int)opt_number(L, 1, "pebbles", 50, fn);
+  fo.resolution = opt_number(L, 1, "resolution", 1.0 / 64, fn);
+  fo.overlap = opt_number(L, 1, "overlap", 0.5, fn);
+  double scale = opt_number(L, 1, "scale", 1.0, fn);
+  if (!(fo.max_pebbles >= 1 && fo.max_pebbles <= 10000))
+    lua_raisef(L, "%s: pebbles must be from 1 to 10000 (got %d)", fn, fo.max_pebbles);
+  if (!(fo.resolution >= 1.0 / 512 && fo.resolution <= 0.25))
+    lua_raisef(L, "%s: resolution must be from 1/512 to 0.25 of the surface's extent (got %g)", fn,
+               fo.resolution);
+  if (!(fo.overlap >= 0 && fo.overlap < 1))
+    lua_raisef(L, "%s: overlap must be in [0, 1) (got %g)", fn, fo.overlap);
+  lua_getfield(L, 1, "mass");
+  const char *mass = lua_isnil(L, -1) ? "surface" : luaL_checkstring(L, -1);
+  if (strcmp(mass, "surface") != 0 && strcmp(mass, "pebbles") != 0)
+    lua_raisef(L, "%s: mass must be \"surface\" or \"pebbles\" (got '%s')", fn, mass);
+  stl_mesh m;
+  cairn_diag d;
+  cairn_status st = io_read_stl(path, scale, &m, &d);
+  if (!st) st = stl_check_closed(&m, path, &d);
+  if (st) {
+    stl_free(&m);
+    return raise_diag(L, st, &d);
+  }
+  clump_template surf;
+  memset(&surf, 0, sizeof surf);
+  clump_surface_properties((const double(*)[3][3])m.tri, m.n, &surf);
+  double lo = INFINITY, hi = -INFINITY;
+  for (size_t k = 0; k < m.n; k++)
+    for (int i = 0; i < 3; i++)
+      for (int a = 0; a < 3; a++) lo = fmin(lo, m.tri[k][i][a]), hi = fmax(hi, m.tri[k][i][a]);
+  fo.min_radius = opt_number(L, 1, "min_radius", 0.02 * (hi - lo), fn);
+  if (!(fo.min_radius >= 0) || !isfinite(fo.min_radius))
+    lua_raisef(L, "%s: min_radius must be a length >= 0 (got %g)", fn, fo.min_radius);
+  double(*peb)[4] = NULL;
+  int np = 0;
+  clump_fill_report rep;
+  st = clump_fill((const double(*)[3][3])m.tri, m.n, &fo, &peb, &np, &rep, &d);
+  stl_free(&m);
+  if (st) return raise_diag(L, st, &d);
+  clump_template uni;
+  memset(&uni, 0, sizeof uni);
+  st = clump_mass_properties(3, (const double(*)[4])peb, np, 1.0 / 512, &uni, &d);
+  uint32_t index = 0;
+  if (!st)
+    st = clump_template_add(w, name, (const double(*)[4])peb, np, 0,
+                            strcmp(mass, "surface") == 0 ? &surf : &uni, &index, &d);
+  mem_free(peb, 0);
+  if (st) return raise_diag(L, st, &d);
+  push_template(L, w, index);
+  lua_pushnumber(L, surf.volume);
+  lua_setfield(L, -2, "surface_volume");
+  lua_pushnumber(L, uni.volume);
+  lua_setfield(L, -2, "pebble_volume");
+  lua_pushnumber(L, rep.surface_max);
+  lua_setfield(L, -2, "surface_distance_max");
+  lua_pushnumber(L, rep.surface_mean);
+  lua_setfield(L, -2, "surface_distance_mean");
+  lua_pushnumber(L, rep.voxel);
+  lua_setfield(L, -2, "voxel");
   return 1;
 }
 
@@ -550,6 +638,7 @@ static int l_replace_balls(lua_State *L) {
 
 void open_clump(lua_State *L) {
   static const luaL_Reg f[] = {{"template", l_template},
+                               {"template_from_surface", l_template_from_surface},
                                {"create", l_create},
                                {"replace_balls", l_replace_balls},
                                {"delete", l_delete},

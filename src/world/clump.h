@@ -85,6 +85,27 @@ cairn_status clump_mass_properties(int dim, const double (*peb)[4], int n, doubl
    ascending, axes as rows, right-handed. */
 void clump_principal(const double tensor[3][3], double mom[3], double axes[3][3]);
 
+/* clump_fill.c: templates from a closed triangle surface (n triangles, outward or inward
+   oriented). The mass properties of the solid it bounds, exact for the polyhedron, per unit
+   density, into t (errors 0). */
+void clump_surface_properties(const double (*tri)[3][3], size_t n, clump_template *t);
+typedef struct clump_fill_opts {
+  int max_pebbles;   /* at most this many pebbles */
+  double min_radius; /* none smaller */
+  double resolution; /* voxel size as a share of the surface's extent */
+  double overlap;    /* in [0, 1): how far a pebble's centre may lie inside another (share of
+                        that one's radius) */
+} clump_fill_opts;
+typedef struct clump_fill_report {
+  double surface_max, surface_mean; /* distance of the surface from the pebbles' surface, over
+                                       its vertices and triangle centres: most and mean */
+  double voxel;                     /* the voxel size used */
+} clump_fill_report;
+/* Pebbles filling the solid (clump_fill.c, the distance-transform method): *peb gets np rows
+   (x, y, z, r), the caller's to free (mem_free). */
+cairn_status clump_fill(const double (*tri)[3][3], size_t n, const clump_fill_opts *o,
+                        double (**peb)[4], int *np, clump_fill_report *rep, cairn_diag *d);
+
 /* Quaternions (w, x, y, z). */
 void quat_rotate(const double q[4], const double v[3], double out[3]);
 void quat_mul(const double a[4], const double b[4], double out[4]);

@@ -201,4 +201,50 @@ local again = clump.replace_balls{template = "rod", in_box = {min = {0.15, -1, -
 local q2 = clump.orientation(again[1])
 check(q1[1] == q2[1] and q1[4] == q2[4], "the same seed, the same orientations")
 refused(function() clump.replace_balls{template = "rod", ids = {99}} end, "99", "unknown ball")
+-- templates from surfaces: every bad file refused with one sentence naming it, nothing made
+local stl = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "../../verification/lib/stl.lua")
+model.new{dim = 3}
+local dir = os.tmpname()
+os.remove(dir)
+local function surface_refused(content, pattern, what)
+  local f = io.open(dir, "wb")
+  f:write(content)
+  f:close()
+  refused(function() clump.template_from_surface{file = dir, name = "s" .. what} end, pattern,
+          what)
+  check(not pcall(clump.create, {template = "s" .. what, pos = {0, 0, 0}}), what .. ": no template")
+end
+surface_refused("hello, not a surface\n", "is not an STL file", "not STL")
+surface_refused(string.rep("\0", 80) .. string.pack("<I4", 10) .. string.rep("\0", 120),
+                "is cut short", "truncated binary")
+local tris = stl.ellipsoid(dir, 1, 1, 1, 6, 8)
+local function text(ts, drop, edit)
+  stl.write(dir, ts, drop)
+  local f = io.open(dir)
+  local s = f:read("a")
+  f:close()
+  return edit and edit(s) or s
+end
+surface_refused(text(tris, 5), "is not a closed surface", "open")
+surface_refused(text(tris, nil, function(s) return s:gsub("vertex [^\n]*", "vertex 0 nan 0", 1) end),
+                "not a finite number", "NaN vertex")
+local flat = {}
+for k, t in ipairs(tris) do flat[k] = t end
+flat[3] = {tris[3][1], tris[3][1], tris[3][2]}
+surface_refused(text(flat), "has no area", "zero-area triangle")
+local flipped = {}
+for k, t in ipairs(tris) do flipped[k] = t end
+flipped[4] = {tris[4][2], tris[4][1], tris[4][3]}
+surface_refused(text(flipped), "run the wrong way round", "flipped triangle")
+surface_refused(text(tris, nil, function(s) return s:gsub("endloop", "endlop", 1) end),
+                "expected 'endloop'", "misspelt keyword")
+text(tris)
+refused(function() clump.template_from_surface{file = dir, overlap = 1} end, "overlap must be",
+        "overlap 1")
+local good = clump.template_from_surface{file = dir, name = "ball", pebbles = 5}
+check(good.pebbles >= 1 and good.pebbles <= 5, "a template from a closed surface")
+model.new{dim = 2}
+refused(function() clump.template_from_surface{file = dir} end, "a surface makes a 3D template",
+        "2D")
+os.remove(dir)
 print("clumps: all checks passed")

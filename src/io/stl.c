@@ -1,0 +1,264 @@
+/* Triangle surfaces from STL files, ASCII or binary, and the check that a surface is closed. A
+   binary file is an 80-byte header, a 32-bit triangle count and 50 bytes per triangle (normal,
+   three vertices as 32-bit floats, 2 attribute bytes); an ASCII file is "solid ..." with
+   "facet normal ... outer loop vertex x y z (three times) endloop endfacet" blocks. The stored
+   normals are not used: a triangle's orientation is its vertices' order. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "io/io.h"
+
+void stl_free(stl_mesh *m) {
+  mem_free(m->tri, 0);
+  memset(m, 0, sizeof *m);
+}
+
+static cairn_status grow_tris(stl_mesh *m, size_t need, size_t *cap, cairn_diag *d) {
+  return mem_grow((void **)&m->tri, cap, need, sizeof *m->tri, "stl:triangles", d);
+}
+
+/* One triangle's checks: finite vertices (after scaling) and a positive area. */
+static cairn_status check_tri(const stl_mesh *m, size_t t, const char *path, cairn_diag *d) {
+  const double(*v)[3] = m->tri[t];
+  for (int i = 0; i < 3; i++)
+    for (int k = 0; k < 3; k++)
+      CAIRN_CHECK(isfinite(v[i][k]) && fabs(v[i][k]) < 1e150, d, CAIRN_EINVAL,
+                  "'%s': triangle %zu has a vertex that is not a finite number (%g); the file is "
+                  "damaged or was written wrong",
+                  path, t + 1, v[i][k]);
+  double e1[3], e2[3], c[3];
+  v3_sub(v[1], v[0], e1);
+  v3_sub(v[2], v[0], e2);
+  v3_cross(e1, e2, c);
+  double l2 = fmax(v3_dot(e1, e1), v3_dot(e2, e2));
+  CAIRN_CHECK(v3_norm(c) > 1e-12 * l2 && l2 > 0, d, CAIRN_EINVAL,
+              "'%s': triangle %zu has no area (its vertices are on one line or the same point); "
+              "remove it from the surface",
+              path, t + 1);
+  return CAIRN_OK;
+}
+
+static cairn_status read_binary(FILE *f, const char *path, size_t n, double scale, stl_mesh *m,
+                                cairn_diag *d) {
+  size_t cap = 0;
+  CAIRN_TRY(grow_tris(m, n ? n : 1, &cap, d));
+  unsigned char rec[50];
+  for (size_t t = 0; t < n; t++) {
+    CAIRN_CHECK(fread(rec, 1, 50, f) == 50, d, CAIRN_EINVAL,
+                "'%s' is cut short: it ends in triangle %zu of the %zu its header counts", path,
+                t + 1, n);
+    for (int i = 0; i < 3; i++)
+      for (int k = 0; k < 3; k++) {
+        float x;
+        memcpy(&x, rec + 12 + 12 * i + 4 * k, 4);
+        m->tri[t][i][k] = (double)x * scale;
+      }
+    m->n = t + 1;
+    CAIRN_TRY(check_tri(m, t, path, d));
+  }
+  return CAIRN_OK;
+}
+
+/* The next word of an ASCII file (lowercased), or "" at its end; line counts lines. */
+static int next_word(FILE *f, char *w, size_t cap, long *line) {
+  int c;
+  do {
+    c = fgetc(f);
+    if (c == '\n') (*line)++;
+  } while (c != EOF && isspace(c));
+  size_t n = 0;
+  while (c != EOF && !isspace(c)) {
+    if (n + 1 < cap) w[n++] = (char)tolower(c);
+    c = fgetc(f);
+  }
+  if (c == '\n') (*line)++;
+  w[n] = 0;
+  return n > 0;
+}
+
+static cairn_status expect(FILE *f, const char *want, const char *path, long *line, cairn_diag *d) {
+  char w[64];
+  next_word(f, w, sizeof w, line);
+  CAIRN_CHECK(strcmp(w, want) == 0, d, CAIRN_EINVAL,
+              "'%s' line %ld: expected '%s' but found '%s'; it is not a valid ASCII STL file", path,
+              *line, want, w[0] ? w : "the end of the file");
+  return CAIRN_OK;
+}
+
+static cairn_status read_ascii(FILE *f, const char *path, double scale, stl_mesh *m,
+                               cairn_diag *d) {
+  size_t cap = 0;
+  long line = 1;
+  char w[256];
+  next_word(f, w, sizeof w, &line); /* "solid" */
+  /* the solid's name runs to the end of its line */
+  int c;
+  while ((c = fgetc(f)) != EOF && c != '\n') {
+  }
+  line++;
+  for (;;) {
+    CAIRN_CHECK(next_word(f, w, sizeof w, &line), d, CAIRN_EINVAL,
+                "'%s' is cut short: it ends without 'endsolid' after %zu triangles", path, m->n);
+    if (strcmp(w, "endsolid") == 0) break;
+    CAIRN_CHECK(strcmp(w, "facet") == 0, d, CAIRN_EINVAL,
+                "'%s' line %ld: expected 'facet' or 'endsolid' but found '%s'; it is not a valid "
+                "ASCII STL file",
+                path, line, w);
+    CAIRN_TRY(expect(f, "normal", path, &line, d));
+    for (int k = 0; k < 3; k++) next_word(f, w, sizeof w, &line);
+    CAIRN_TRY(expect(f, "outer", path, &line, d));
+    CAIRN_TRY(expect(f, "loop", path, &line, d));
+    CAIRN_TRY(grow_tris(m, m->n + 1, &cap, d));
+    for (int i = 0; i < 3; i++) {
+      CAIRN_TRY(expect(f, "vertex", path, &line, d));
+      for (int k = 0; k < 3; k++) {
+        next_word(f, w, sizeof w, &line);
+        char *end;
+        errno = 0;
+        double x = strtod(w, &end);
+        CAIRN_CHECK(w[0] && *end == 0, d, CAIRN_EINVAL,
+                    "'%s' line %ld: vertex coordinate '%s' of triangle %zu is not a number", path,
+                    line, w, m->n + 1);
+        m->tri[m->n][i][k] = x * scale;
+      }
+    }
+    CAIRN_TRY(expect(f, "endloop", path, &line, d));
+    CAIRN_TRY(expect(f, "endfacet", path, &line, d));
+    m->n++;
+    CAIRN_TRY(check_tri(m, m->n - 1, path, d));
+  }
+  return CAIRN_OK;
+}
+
+cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag *d) {
+  memset(m, 0, sizeof *m);
+  CAIRN_CHECK(isfinite(scale) && scale > 0, d, CAIRN_EINVAL,
+              "the scale of a surface must be a positive number (got %g)", scale);
+  struct stat st;
+  CAIRN_CHECK(stat(path, &st) == 0, d, CAIRN_EINVAL, "cannot read the surface file '%s': %s", path,
+              strerror(errno));
+  CAIRN_CHECK(!S_ISDIR(st.st_mode), d, CAIRN_EINVAL,
+              "'%s' is a folder, not an STL file; give the path of a surface file", path);
+  FILE *f = fopen(path, "rb");
+  CAIRN_CHECK(f, d, CAIRN_EINVAL, "cannot read the surface file '%s': %s", path, strerror(errno));
+  unsigned char head[84];
+  size_t got = fread(head, 1, 84, f);
+  uint32_t n = 0;
+  if (got == 84) memcpy(&n, head + 80, 4);
+  cairn_status s;
+  /* binary when the size fits the count; ASCII files start with "solid" (binary ones may too) */
+  if (got == 84 && (uint64_t)st.st_size == 84 + 50 * (uint64_t)n) {
+    s = n ? read_binary(f, path, n, scale, m, d)
+          : diag_set(d, CAIRN_EINVAL, "'%s' holds no triangles", path);
+  } else if (got >= 5 && strncmp((const char *)head, "solid", 5) == 0) {
+    rewind(f);
+    s = read_ascii(f, path, scale, m, d);
+    if (s == CAIRN_OK && !m->n) s = diag_set(d, CAIRN_EINVAL, "'%s' holds no triangles", path);
+  } else if (got == 84 && (uint64_t)st.st_size < 84 + 50 * (uint64_t)n) {
+    s = diag_set(d, CAIRN_EINVAL,
+                 "'%s' is cut short: its header counts %u triangles (%llu bytes) but it has "
+                 "%lld bytes",
+                 path, n, (unsigned long long)(84 + 50 * (uint64_t)n), (long long)st.st_size);
+  } else {
+    s = diag_set(d, CAIRN_EINVAL,
+                 "'%s' is not an STL file (neither binary, whose size follows from its triangle "
+                 "count, nor ASCII, which starts with 'solid'); export the surface as STL",
+                 path);
+  }
+  fclose(f);
+  if (s != CAIRN_OK) stl_free(m);
+  return s;
+}
+
+/* ---- closedness ---- */
+
+typedef struct vkey {
+  double x[3];
+  uint32_t tri, corner;
+} vkey;
+
+static int vkey_cmp(const void *a, const void *b) {
+  const double *x = ((const vkey *)a)->x, *y = ((const vkey *)b)->x;
+  for (int k = 0; k < 3; k++)
+    if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
+  return 0;
+}
+
+typedef struct edge {
+  uint32_t a, b; /* vertex indices, a < b */
+  uint32_t tri;
+  int dir; /* +1: the triangle runs a -> b; -1: b -> a */
+} edge;
+
+static int edge_cmp(const void *x, const void *y) {
+  const edge *e = x, *f = y;
+  if (e->a != f->a) return e->a < f->a ? -1 : 1;
+  if (e->b != f->b) return e->b < f->b ? -1 : 1;
+  return e->tri < f->tri ? -1 : e->tri > f->tri;
+}
+
+cairn_status stl_check_closed(const stl_mesh *m, const char *path, cairn_diag *d) {
+  size_t n = m->n, nv = 3 * n;
+  vkey *vk = mem_realloc(NULL, 0, nv * sizeof *vk, "stl:check");
+  uint32_t *vid = mem_realloc(NULL, 0, nv * sizeof *vid, "stl:check");
+  edge *e = mem_realloc(NULL, 0, nv * sizeof *e, "stl:check");
+  cairn_status s = CAIRN_OK;
+  if (!vk || !vid || !e) {
+    s = diag_set(d, CAIRN_ENOMEM, "out of memory checking the surface '%s'", path);
+    goto done;
+  }
+  /* the same vertex where the coordinates are equal (as an STL file repeats them) */
+  for (size_t t = 0; t < n; t++)
+    for (int i = 0; i < 3; i++) {
+      vkey *k = &vk[3 * t + (size_t)i];
+      v3_copy(m->tri[t][i], k->x);
+      k->tri = (uint32_t)t, k->corner = (uint32_t)i;
+    }
+  qsort(vk, nv, sizeof *vk, vkey_cmp);
+  uint32_t id = 0;
+  for (size_t i = 0; i < nv; i++) {
+    if (i && vkey_cmp(&vk[i], &vk[i - 1])) id++;
+    vid[3 * vk[i].tri + vk[i].corner] = id;
+  }
+  for (size_t t = 0; t < n; t++)
+    for (int i = 0; i < 3; i++) {
+      uint32_t a = vid[3 * t + (size_t)i], b = vid[3 * t + (size_t)(i + 1) % 3];
+      edge *x = &e[3 * t + (size_t)i];
+      x->a = a < b ? a : b, x->b = a < b ? b : a;
+      x->tri = (uint32_t)t, x->dir = a < b ? 1 : -1;
+      if (a == b) {
+        s = diag_set(d, CAIRN_EINVAL,
+                     "'%s': triangle %zu has two corners at the same point; remove it", path,
+                     t + 1);
+        goto done;
+      }
+    }
+  qsort(e, nv, sizeof *e, edge_cmp);
+  for (size_t i = 0; i < nv;) {
+    size_t j = i + 1;
+    while (j < nv && e[j].a == e[i].a && e[j].b == e[i].b) j++;
+    if (j - i != 2) {
+      s = diag_set(d, CAIRN_EINVAL,
+                   "'%s' is not a closed surface: an edge of triangle %u is shared by %zu "
+                   "triangle%s (a closed surface shares each edge between exactly two); close "
+                   "the holes or remove the extra faces",
+                   path, e[i].tri + 1, j - i, j - i == 1 ? "" : "s");
+      goto done;
+    }
+    if (e[i].dir == e[i + 1].dir) {
+      s = diag_set(d, CAIRN_EINVAL,
+                   "'%s': triangles %u and %u run the wrong way round to each other (their "
+                   "shared edge goes the same way in both); orient the surface's triangles "
+                   "consistently",
+                   path, e[i].tri + 1, e[i + 1].tri + 1);
+      goto done;
+    }
+    i = j;
+  }
+done:
+  mem_free(vk, 0), mem_free(vid, 0), mem_free(e, 0);
+  return s;
+}
