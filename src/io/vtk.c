@@ -1,8 +1,9 @@
-/* VTK XML output for ParaView: balls as points (radius, id, velocity, spin, force, group), walls
-   as lines (2D) or polygons (3D) with id and velocity, contacts as lines between the two centres
-   (or centre and contact point, for walls) with the contact force, model and slip state: force
-   chains. Each output is three PolyData files (.vtp, base64-encoded binary) and a .pvd collection
-   that lists every output with its model time. All files are written atomically. */
+/* VTK XML output for ParaView: balls as points (radius, id, velocity, spin, force, group, clump),
+   walls as lines (2D) or polygons (3D) with id and velocity, contacts as lines between the two
+   centres (or centre and contact point, for walls) with the contact force, model and slip state:
+   force chains; the broken bonds as points; the clumps as points with their principal axes. Each
+   output is five PolyData files (.vtp, base64-encoded binary) and a .pvd collection that lists
+   every output with its model time. All files are written atomically. */
 #include <string.h>
 
 #include "contact/contact.h"
@@ -128,6 +129,13 @@ static void b_group(const void *c, size_t i, void *buf) {
   memcpy(buf, &g, 4);
 }
 
+/* the clump a ball is a pebble of (its id), or 0 (the slots made current by io_vtk_write) */
+static void b_clump(const void *c, size_t i, void *buf) {
+  const cairn_world *w = c;
+  int64_t v = (w->balls.fix[i] & FIX_CLUMP) ? w->clumps.id[w->clumps.body_of[i]] : 0;
+  memcpy(buf, &v, 8);
+}
+
 static void write_balls(FILE *f, const cairn_world *w) {
   size_t n = w->balls.n;
   cells one = {1};
@@ -139,6 +147,7 @@ static void write_balls(FILE *f, const cairn_world *w) {
   data_array(f, "spin", T_F64, 3, n, b_spin, w);
   data_array(f, "force", T_F64, 3, n, b_force, w);
   data_array(f, "group", T_I32, 1, n, b_group, w);
+  data_array(f, "clump", T_I64, 1, n, b_clump, w);
   fprintf(f, "      </PointData>\n      <Points>\n");
   data_array(f, "Points", T_F64, 3, n, b_pos, w);
   fprintf(f, "      </Points>\n      <Verts>\n");
@@ -411,10 +420,64 @@ static void write_cracks(FILE *f, const cairn_world *w) {
   tail(f);
 }
 
+/* ---- clumps: a point per clump at its centre of mass, with its principal axes ------------- */
+
+static void cl_pt(const void *c, size_t i, void *buf) {
+  memcpy(buf, ((const cairn_world *)c)->clumps.pos[i], 24);
+}
+static void cl_id(const void *c, size_t i, void *buf) {
+  memcpy(buf, &((const cairn_world *)c)->clumps.id[i], 8);
+}
+static void cl_vel(const void *c, size_t i, void *buf) {
+  memcpy(buf, ((const cairn_world *)c)->clumps.vel[i], 24);
+}
+static void cl_spin(const void *c, size_t i, void *buf) {
+  memcpy(buf, ((const cairn_world *)c)->clumps.spin[i], 24);
+}
+static void cl_mass(const void *c, size_t i, void *buf) {
+  memcpy(buf, &((const cairn_world *)c)->clumps.mass[i], 8);
+}
+static void cl_axis(const cairn_world *w, size_t i, int k, void *buf) {
+  double m[3][3], a[3];
+  quat_matrix(w->clumps.q[i], m);
+  for (int r = 0; r < 3; r++) a[r] = m[r][k];
+  memcpy(buf, a, 24);
+}
+static void cl_axis1(const void *c, size_t i, void *buf) {
+  cl_axis(c, i, 0, buf);
+}
+static void cl_axis2(const void *c, size_t i, void *buf) {
+  cl_axis(c, i, 1, buf);
+}
+static void cl_axis3(const void *c, size_t i, void *buf) {
+  cl_axis(c, i, 2, buf);
+}
+
+static void write_clumps(FILE *f, const cairn_world *w) {
+  size_t n = w->clumps.n;
+  cells one = {1};
+  head(f, n, "Verts", n, NULL, w);
+  fprintf(f, "      <PointData Scalars=\"id\" Vectors=\"velocity\">\n");
+  data_array(f, "id", T_I64, 1, n, cl_id, w);
+  data_array(f, "mass", T_F64, 1, n, cl_mass, w);
+  data_array(f, "velocity", T_F64, 3, n, cl_vel, w);
+  data_array(f, "spin", T_F64, 3, n, cl_spin, w);
+  data_array(f, "axis1", T_F64, 3, n, cl_axis1, w); /* (the principal axes, least moment first) */
+  data_array(f, "axis2", T_F64, 3, n, cl_axis2, w);
+  data_array(f, "axis3", T_F64, 3, n, cl_axis3, w);
+  fprintf(f, "      </PointData>\n      <Points>\n");
+  data_array(f, "Points", T_F64, 3, n, cl_pt, w);
+  fprintf(f, "      </Points>\n      <Verts>\n");
+  data_array(f, "connectivity", T_I64, 1, n, conn_i64, NULL);
+  data_array(f, "offsets", T_I64, 1, n, offs_i64, &one);
+  fprintf(f, "      </Verts>\n");
+  tail(f);
+}
+
 /* ---- files ----------------------------------------------------------------------------- */
 
-#define N_PARTS 4
-static const char *const PARTS[N_PARTS] = {"balls", "walls", "contacts", "cracks"};
+#define N_PARTS 5
+static const char *const PARTS[N_PARTS] = {"balls", "walls", "contacts", "cracks", "clumps"};
 
 static cairn_status write_part(const cairn_world *w, int part, const char *path, cairn_diag *d) {
   atomic_file af;
@@ -424,6 +487,7 @@ static cairn_status write_part(const cairn_world *w, int part, const char *path,
   if (part == 1) s = write_walls(af.f, w, d);
   if (part == 2) write_contacts(af.f, w);
   if (part == 3) write_cracks(af.f, w);
+  if (part == 4) write_clumps(af.f, w);
   if (s != CAIRN_OK) {
     io_atomic_abort(&af);
     return s;
@@ -442,6 +506,8 @@ cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *pref
   CAIRN_CHECK(prefix[strlen(prefix) - 1] != '/', d, CAIRN_EINVAL,
               "'%s' names a folder, not a file prefix; give a prefix in it, for example '%spack'",
               prefix, prefix);
+  /* (a cache the world keeps: the balls' clumps for the 'clump' array) */
+  if (w->clumps.n) CAIRN_TRY(clump_slots((cairn_world *)w, d));
   char path[4096];
   size_t k = vs ? vs->n : 0;
   for (int part = 0; part < N_PARTS; part++) {

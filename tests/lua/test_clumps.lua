@@ -201,6 +201,31 @@ local again = clump.replace_balls{template = "rod", in_box = {min = {0.15, -1, -
 local q2 = clump.orientation(again[1])
 check(q1[1] == q2[1] and q1[4] == q2[4], "the same seed, the same orientations")
 refused(function() clump.replace_balls{template = "rod", ids = {99}} end, "99", "unknown ball")
+-- VTK: the balls carry their clump's id, and the clumps file has a point per clump with its axes
+model.new{dim = 3}
+clump.template{name = "pair", pebbles = {{-0.04, 0, 0, 0.05}, {0.04, 0, 0, 0.05}}}
+clump.create{template = "pair", pos = {0, 0, 0}, id = 3}
+ball.create{rad = 0.05, pos = {1, 0, 0}}
+local prefix = os.tmpname()
+vtk.write(prefix)
+local function slurp(p)
+  local f = assert(io.open(p))
+  local s = f:read("a")
+  f:close()
+  os.remove(p)
+  return s
+end
+local balls_vtp = slurp(prefix .. "_balls_00000.vtp")
+local clumps_vtp = slurp(prefix .. "_clumps_00000.vtp")
+for _, part in ipairs{"walls", "contacts", "cracks"} do
+  os.remove(prefix .. "_" .. part .. "_00000.vtp")
+end
+check(slurp(prefix .. ".pvd"):find("clumps_00000", 1, true), "the collection lists the clumps")
+os.remove(prefix)
+check(balls_vtp:find('Name="clump"', 1, true), "the balls' clump array")
+check(clumps_vtp:find('NumberOfPoints="1"', 1, true) and clumps_vtp:find('Name="axis3"', 1, true),
+      "one clump with its axes")
+
 -- templates from surfaces: every bad file refused with one sentence naming it, nothing made
 local stl = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "../../verification/lib/stl.lua")
 model.new{dim = 3}

@@ -156,7 +156,7 @@ end
 for _, run in ipairs{"a", "b"} do
   os.remove(string.format("%s/soak_%s.pvd", dir, run))
   for c = 0, CHUNKS - 1 do
-    for _, part in ipairs{"balls", "walls", "contacts", "cracks"} do
+    for _, part in ipairs{"balls", "walls", "contacts", "cracks", "clumps"} do
       os.remove(string.format("%s/soak_%s_%s_%05d.vtp", dir, run, part, c))
     end
   end

@@ -35,12 +35,14 @@ def read(path):
 # The series: three snapshots (steps 0, 500, 1000) in box.pvd, with their times.
 pvd = open(os.path.join(out, "box.pvd")).read()
 for step, t in ((0, 0.0), (1, 0.005), (2, 0.01)):
-    for part in ("balls", "walls", "contacts", "cracks"):
+    for part in ("balls", "walls", "contacts", "cracks", "clumps"):
         name = f"box_{part}_{step:05d}.vtp"
         check(name in pvd, f"box.pvd lists {name}")
-check(pvd.count("<DataSet") == 12, "box.pvd has 12 datasets")
+check(pvd.count("<DataSet") == 15, "box.pvd has 15 datasets")
 cracks = read(os.path.join(out, "box_cracks_00002.vtp"))
 check(cracks.GetNumberOfPoints() == 0, "no bond broke: an empty crack set")
+clumps = read(os.path.join(out, "box_clumps_00002.vtp"))
+check(clumps.GetNumberOfPoints() == 0, "no clump: an empty clump set")
 import re
 times = sorted({float(t) for t in re.findall(r'timestep="([^"]+)"', pvd)})
 check(len(times) == 3 and abs(times[2] - 0.01) < 1e-15, f"times 0, 0.005, 0.01: {times}")
@@ -56,6 +58,7 @@ check(sorted(int(i) for i in ids) == list(range(1, 37)), "ids 1..36")
 for name in ("velocity", "spin", "force"):
     a = pd.GetArray(name)
     check(a is not None and a.GetNumberOfComponents() == 3, f"{name} is a 3-vector")
+check(all(c == 0 for c in values(pd.GetArray("clump"))), "no ball is a pebble")
 grp = values(pd.GetArray("group"))
 check(sum(1 for g in grp if g > 0) == 9, "9 balls in group 'bottom'")
 pts = values(balls.GetPoints().GetData())
