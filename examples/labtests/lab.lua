@@ -41,7 +41,9 @@ end
 -- kn, ks = kn / 2); test, properties the grains' contacts get once consolidated, for the shear
 -- (e.g. {rr_fric = 0.1}: rolling resistance); consolidated, a save file: restored if it exists
 -- (a specimen consolidated by an earlier call with the same o), else written once consolidated
--- (triaxial_hertz_3d.lua shears one specimen twice that way). Writes NAME/NAME.csv and
+-- (triaxial_hertz_3d.lua shears one specimen twice that way); clump, a template's pebbles (as
+-- clump.template takes them): every generated ball is replaced by a clump of its volume, turned
+-- at random (clump.replace_balls). Writes NAME/NAME.csv and
 -- NAME/NAME.png and prints the results; returns them. With o.verify, stops after consolidation
 -- with the stress check as a verify.check row.
 function lab.drained(o)
@@ -84,6 +86,10 @@ function lab.drained(o)
                       porosity = o.porosity0,
                       size = {kind = "uniform", rmin = o.rmin, rmax = o.rmax}, seed = o.seed,
                       density = 2650, damp = 0.7}
+    if o.clump then
+      clump.template{name = "grain", pebbles = o.clump}
+      clump.replace_balls{template = "grain", seed = o.seed}
+    end
     -- quasi-static: the stability bound alone (no impact's restitution matters here)
     model.timestep{auto = true, impact = 0}
 
@@ -118,16 +124,18 @@ function lab.drained(o)
     contact.apply(p)
     contact.cmat_default(grains(0.5, true))
   end
-  local gen = {count = ball.count()}
+  local grains = clump.count() > 0 and "clumps" or (dim == 2 and "disks" or "spheres")
+  local gen = {count = clump.count() > 0 and clump.count() or ball.count()}
   local L0, lo = {}, {}
   for a = 1, dim do L0[a], lo[a] = extent(a), level(dim, pair[a][1], a) end
   local V0, solid = volume(), 0
   for _, id in ipairs(ball.list()) do
     local r = ball.rad(id)
-    solid = solid + (dim == 2 and math.pi * r * r or 4 / 3 * math.pi * r ^ 3)
+    if not clump.of(id) then solid = solid + (dim == 2 and math.pi * r * r or 4 / 3 * math.pi * r ^ 3) end
   end
-  print(string.format("%s: %d balls consolidated to %.1f kPa: porosity %.4f", o.name, gen.count,
-                      p0 / 1e3, 1 - solid / V0))
+  for _, id in ipairs(clump.list()) do solid = solid + clump.volume(id) end
+  print(string.format("%s: %d %s consolidated to %.1f kPa: porosity %.4f", o.name, gen.count,
+                      grains, p0 / 1e3, 1 - solid / V0))
 
   -- The Love-Weber average over every contact of the specimen (a region just wider than the
   -- walls' box, taking in the wall contacts' points, its volume scaled back to the box's) equals
@@ -219,7 +227,7 @@ function lab.drained(o)
                x = "axial_strain", y = {"deviator_kPa"}, y2 = {"volumetric_strain"},
                labels = {"deviator stress q = s1 - s3", "volumetric strain (compression > 0)"},
                title = string.format("%s at %g kPa, %d %s", o.title, p0 / 1e3, gen.count,
-                                     dim == 2 and "disks" or "spheres"),
+                                     grains),
                xlabel = "axial strain [-]", ylabel = "q [kPa]",
                y2label = "volumetric strain [-]"}
 

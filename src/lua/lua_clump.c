@@ -455,7 +455,8 @@ static int l_inertia(lua_State *L) {
 static int l_volume(lua_State *L) {
   cairn_world *w = ctx_world(L);
   uint32_t c = check_clump(L, w, 1);
-  lua_pushnumber(L, w->clumps.tmpl_v[w->clumps.tmpl[c]].volume);
+  double s = w->clumps.scale[c], v = w->clumps.tmpl_v[w->clumps.tmpl[c]].volume * s * s;
+  lua_pushnumber(L, w->dim == 3 ? v * s : v);
   return 1;
 }
 

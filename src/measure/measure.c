@@ -265,6 +265,19 @@ double meas_ball_overlap(const meas_region *r, const double c[3], double rad) {
 
 /* ---- measurements -------------------------------------------------------------------------- */
 
+/* Where the body of ball slot s is: the ball's centre, or its clump's centre of mass (the clump
+   slots current: clumps_current). */
+static const double *body_centre(const cairn_world *w, uint32_t s) {
+  if (w->balls.fix[s] & FIX_CLUMP) return w->clumps.pos[w->clumps.body_of[s]];
+  return w->balls.pos[s];
+}
+
+/* The clumps' slot cache is current (a cache of the world: formed here if a script changed the
+   balls since the last detection). */
+static void clumps_current(const cairn_world *w) {
+  if (w->clumps.n) clump_slots((cairn_world *)w, NULL);
+}
+
 /* Part of ball i inside the region, with, in a periodic cell, its images across the faces it
    is within its radius of (the solid a region sees through the cell's faces). */
 static double ball_overlap_images(const cairn_world *w, const meas_region *r, size_t i) {
@@ -294,22 +307,49 @@ static double ball_overlap_images(const cairn_world *w, const meas_region *r, si
   return sum;
 }
 
+/* The solid of clump c inside the region: exact where its pebbles lie wholly inside (the
+   union's volume, overlaps counted once); where the region cuts it, the pebbles' own
+   intersections with the region, scaled by the union's volume over the pebbles' summed volume
+   (so that their overlaps are not counted twice). */
+static double clump_inside(const cairn_world *w, const meas_region *r, uint32_t c) {
+  const clump_store *cs = &w->clumps;
+  const ball_store *b = &w->balls;
+  double inside = 0, whole = 0;
+  for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++) {
+    uint32_t s = cs->peb_slot[p];
+    double rad = b->rad[s];
+    inside += ball_overlap_images(w, r, s);
+    whole += w->dim == 2 ? M_PI * rad * rad : 4.0 / 3.0 * M_PI * rad * rad * rad;
+  }
+  double sc = cs->scale[c], v = cs->tmpl_v[cs->tmpl[c]].volume * sc * sc;
+  if (w->dim == 3) v *= sc;
+  return inside >= whole ? v : inside * (v / whole);
+}
+
 double meas_porosity(const cairn_world *w, const meas_region *r) {
   const ball_store *b = &w->balls;
   double solid = 0;
-  for (size_t i = 0; i < b->n; i++) solid += ball_overlap_images(w, r, i);
+  clumps_current(w);
+  for (size_t i = 0; i < b->n; i++)
+    if (!(b->fix[i] & FIX_CLUMP)) solid += ball_overlap_images(w, r, i);
+  for (uint32_t c = 0; c < w->clumps.n; c++) solid += clump_inside(w, r, c);
   return 1.0 - solid / meas_volume(r);
 }
 
 double meas_coordination(const cairn_world *w, const meas_region *r, int all, size_t *n_balls) {
   const ball_store *b = &w->balls;
   const contact_store *cs = w->contacts;
+  clumps_current(w);
+  /* bodies: a ball, or a clump (once, by its centre of mass), whose centre is inside */
   size_t nb = 0, ends = 0;
-  for (size_t i = 0; i < b->n; i++) nb += (size_t)meas_contains(r, b->pos[i]);
+  for (size_t i = 0; i < b->n; i++)
+    if (!(b->fix[i] & FIX_CLUMP)) nb += (size_t)meas_contains(r, b->pos[i]);
+  for (size_t c = 0; c < w->clumps.n; c++) nb += (size_t)meas_contains(r, w->clumps.pos[c]);
   for (size_t c = 0; c < cs->n; c++) {
     if (!all && !cs->active[c]) continue;
-    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) ends += (size_t)meas_contains(r, b->pos[cs->a[c]]);
-    ends += (size_t)meas_contains(r, b->pos[cs->b[c]]);
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL)
+      ends += (size_t)meas_contains(r, body_centre(w, cs->a[c]));
+    ends += (size_t)meas_contains(r, body_centre(w, cs->b[c]));
   }
   if (n_balls) *n_balls = nb;
   return nb ? (double)ends / (double)nb : 0.0;
@@ -319,6 +359,7 @@ void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t
   const contact_store *cs = w->contacts;
   memset(s, 0, 9 * sizeof *s);
   size_t nc = 0;
+  clumps_current(w);
   for (size_t c = 0; c < cs->n; c++) {
     double pt[3];
     contact_point(w, (uint32_t)c, pt);
@@ -328,10 +369,22 @@ void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t
     /* Branch vector from the contact's own geometry (normal and gap of the force pass that the
        force belongs to), not from the balls' positions, which have moved on by one step. */
     const double *n = cs->normal[c];
-    double len = contact_branch_length(w, (uint32_t)c);
+    double len = contact_branch_length(w, (uint32_t)c), l[3];
+    v3_scale(n, len, l);
+    /* A pebble's body is its clump: the branch runs between the bodies' centres of mass (the
+       clump's internal forces then cancel, and the average over a whole specimen equals its
+       boundary tractions as for balls). The arm from pebble to centre is rigid; taken now. */
+    for (int side = 0; side < 2; side++) {
+      if (side == 0 && cs->kind[c] != CAIRN_KIND_BALL_BALL) continue;
+      uint32_t bs = side ? cs->b[c] : cs->a[c];
+      if (!(w->balls.fix[bs] & FIX_CLUMP)) continue;
+      double arm[3];
+      v3_sub(body_centre(w, bs), w->balls.pos[bs], arm);
+      for (int k = 0; k < 3; k++) l[k] += side ? arm[k] : -arm[k];
+    }
     const double *f = cs->force[c];
     for (int i = 0; i < w->dim; i++)
-      for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * len * n[j];
+      for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * l[j];
     nc++;
   }
   double v = meas_volume(r);
