@@ -155,6 +155,10 @@ void open_measure(lua_State *L);
 void open_energy(lua_State *L);
 void open_cell(lua_State *L);
 void open_clump(lua_State *L);
+/* The template at idx (a name or clump.template's table; raises naming fn if there is none): its
+   bounding radius (about its centroid) over its equivalent radius (of a ball of its volume), the
+   room specimen.generate leaves for it (lua_clump.c). */
+double template_inflation(lua_State *L, cairn_world *w, int idx, const char *fn);
 /* The fixity bits (FIX_*) named by the positional strings of the table at index 1 ("velocity",
    "xvelocity", "yvelocity", "zvelocity", "spin"), for ball.fix and clump.fix (lua_ball.c). */
 unsigned fix_bits(lua_State *L, const char *fn);

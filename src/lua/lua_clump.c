@@ -12,6 +12,20 @@
 #define TEMPLATE_REL_3D (1.0 / 512)
 #define TEMPLATE_REL_2D (1.0 / 20000)
 
+/* The template's bounding radius about its centroid, and the radius of a ball of its volume. */
+static void template_radii(const cairn_world *w, uint32_t ti, double *bound, double *equiv) {
+  const clump_template *t = &w->clumps.tmpl_v[ti];
+  double rb = 0;
+  for (int k = 0; k < t->n; k++) {
+    double e[3];
+    v3_sub(t->peb[k], t->centre, e);
+    if (w->dim == 2) e[2] = 0;
+    rb = fmax(rb, v3_norm(e) + t->peb[k][3]);
+  }
+  *bound = rb;
+  *equiv = w->dim == 2 ? sqrt(t->volume / M_PI) : cbrt(3 * t->volume / (4 * M_PI));
+}
+
 /* Push template t's description: a table that clump.create takes as its template. */
 static void push_template(lua_State *L, const cairn_world *w, uint32_t index) {
   const clump_template *t = &w->clumps.tmpl_v[index];
@@ -36,6 +50,12 @@ static void push_template(lua_State *L, const cairn_world *w, uint32_t index) {
   lua_setfield(L, -2, "inertia_error");
   lua_pushnumber(L, t->centre_err);
   lua_setfield(L, -2, "centroid_error");
+  double rb, re;
+  template_radii(w, index, &rb, &re);
+  lua_pushnumber(L, rb);
+  lua_setfield(L, -2, "bounding_radius");
+  lua_pushnumber(L, re);
+  lua_setfield(L, -2, "equivalent_radius");
   if (w->dim == 3) {
     lua_createtable(L, 3, 0);
     for (int i = 0; i < 3; i++) {
@@ -225,6 +245,12 @@ static uint32_t template_arg(lua_State *L, cairn_world *w, int idx, const char *
   int ti = find_template(w, tn);
   if (ti < 0) lua_raisef(L, "%s: no template named '%s'; make it with clump.template", fn, tn);
   return (uint32_t)ti;
+}
+
+double template_inflation(lua_State *L, cairn_world *w, int idx, const char *fn) {
+  double rb, re;
+  template_radii(w, template_arg(L, w, idx, fn), &rb, &re);
+  return rb / re;
 }
 
 /* A pseudo-random stream (splitmix64) for orientations: the same seed, the same orientations. */
@@ -474,6 +500,41 @@ static int l_damp(lua_State *L) {
   return 1;
 }
 
+/* clump.scale(ID [, S]): the clump's scale (of its template's lengths), read or set. */
+static int l_scale(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t c = check_clump(L, w, 1);
+  if (lua_gettop(L) >= 2) {
+    cairn_diag d;
+    cairn_status st = clump_slots(w, &d);
+    if (!st) st = clump_set_scale(w, c, check_number(L, 2, "clump.scale"), &d);
+    if (st) return raise_diag(L, st, &d);
+    return 0;
+  }
+  lua_pushnumber(L, w->clumps.scale[c]);
+  return 1;
+}
+
+/* clump.grow(F): every clump's scale times F (a radius expansion of clumps); all or nothing. */
+static int l_grow(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  double f = check_number(L, 1, "clump.grow");
+  if (!(f > 0) || !isfinite(f)) lua_raisef(L, "clump.grow: the factor must be > 0 (got %g)", f);
+  cairn_diag d;
+  cairn_status st = clump_slots(w, &d);
+  if (st) return raise_diag(L, st, &d);
+  for (uint32_t c = 0; c < w->clumps.n; c++) { /* every clump checked first */
+    double s = w->clumps.scale[c] * f, m = w->clumps.mass[c] * f * f * (w->dim == 3 ? f : 1);
+    if (!(isfinite(s) && s >= 1e-100 && s <= 1e100 && isfinite(m) && m > 0))
+      lua_raisef(L, "clump.grow: clump %lld would get scale %g and mass %g; use a factor nearer 1",
+                 (long long)w->clumps.id[c], s, m);
+  }
+  for (uint32_t c = 0; c < w->clumps.n && !st; c++)
+    st = clump_set_scale(w, c, w->clumps.scale[c] * f, &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
+}
+
 static int l_pebbles(lua_State *L) {
   cairn_world *w = ctx_world(L);
   uint32_t c = check_clump(L, w, 1);
@@ -659,6 +720,8 @@ void open_clump(lua_State *L) {
                                {"volume", l_volume},
                                {"damp", l_damp},
                                {"pebbles", l_pebbles},
+                               {"scale", l_scale},
+                               {"grow", l_grow},
                                {"of", l_of},
                                {"fix", l_fix},
                                {"free", l_free},

@@ -7,8 +7,8 @@
 #include "world/specimen.h"
 
 static const char *const GEN_OPTS[] = {
-    "shape", "min",  "max",   "centre",    "radius",  "height", "size",  "porosity",
-    "count", "seed", "tries", "max_count", "density", "damp",   "group", NULL};
+    "shape", "min",   "max",       "centre",  "radius", "height", "size",  "porosity", "count",
+    "seed",  "tries", "max_count", "density", "damp",   "group",  "clump", NULL};
 static const char *const SIZE_OPTS[] = {"kind",     "rmin",    "rmax", "mean", "std",
                                         "diameter", "passing", "by",   NULL};
 static const char *const LAT_OPTS[] = {"kind",    "rad",  "spacing", "n", "origin",
@@ -191,10 +191,33 @@ static int l_generate(lua_State *L) {
   if (!(g.damp >= 0 && g.damp < 1))
     lua_raisef(L, "%s: damp must be in [0, 1) (got %g)", fn, g.damp);
   g.group = opt_group(L, 1);
+  /* clump = TEMPLATE: each ball placed with room for the template's bounding sphere at its
+     volume, then replaced by the clump (clump.replace_balls) */
+  lua_getfield(L, 1, "clump");
+  int clumped = !lua_isnil(L, -1);
+  if (clumped) g.inflate = template_inflation(L, w, lua_gettop(L), fn);
   spec_result res;
   st = specimen_generate(w, &g, &res, &d);
   if (st) return raise_diag(L, st, &d);
   push_result(L, &res, 1);
+  if (clumped) {
+    lua_getglobal(L, "clump");
+    lua_getfield(L, -1, "replace_balls");
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, -5); /* the template */
+    lua_setfield(L, -2, "template");
+    lua_pushinteger(L, (lua_Integer)g.seed);
+    lua_setfield(L, -2, "seed");
+    lua_createtable(L, (int)res.count, 0); /* the new balls: the last of the store */
+    for (size_t i = 0; i < res.count; i++) {
+      lua_pushinteger(L, (lua_Integer)w->balls.id[w->balls.n - res.count + i]);
+      lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "ids");
+    lua_call(L, 1, 1);
+    lua_setfield(L, -3, "clumps"); /* the new clumps' ids, in the result */
+    lua_pop(L, 1);
+  }
   return 1;
 }
 

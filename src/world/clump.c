@@ -241,6 +241,42 @@ void clump_set_spin(cairn_world *w, uint32_t c, const double s[3]) {
   if (clump_slots(w, NULL) == CAIRN_OK) clump_place(w, c);
 }
 
+cairn_status clump_set_scale(cairn_world *w, uint32_t c, double scale, cairn_diag *d) {
+  clump_store *cs = &w->clumps;
+  ball_store *b = &w->balls;
+  CAIRN_CHECK(isfinite(scale) && scale >= 1e-100 && scale <= 1e100, d, CAIRN_EINVAL,
+              "clump %lld: scale must be a positive finite number (got %g)", (long long)cs->id[c],
+              scale);
+  double k = scale / cs->scale[c], k2 = k * k, kv = w->dim == 2 ? k2 : k2 * k;
+  double ki = w->dim == 2 ? k2 * k2 : k2 * k2 * k;
+  double mass = cs->mass[c] * kv, inertia[3];
+  for (int i = 0; i < 3; i++) inertia[i] = cs->inertia[c][i] * ki;
+  int ok = isfinite(mass) && mass > 0;
+  for (int i = w->dim == 2 ? 2 : 0; i < 3; i++) ok = ok && isfinite(inertia[i]) && inertia[i] > 0;
+  CAIRN_CHECK(ok, d, CAIRN_EINVAL,
+              "clump %lld: scale %g gives a mass of %g, which with its moments is not finite and "
+              "positive; choose a scale nearer 1",
+              (long long)cs->id[c], scale, mass);
+  double least = w->dim == 2 ? inertia[2] : fmin(inertia[0], fmin(inertia[1], inertia[2]));
+  for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++) {
+    uint32_t s = cs->peb_slot[p];
+    double r = b->rad[s] * k;
+    b->rad[s] = r;
+    if (r < w->rad_floor) w->rad_floor = r;
+    b->mass[s] = mass; /* (the body's, as at creation: clump.h) */
+    b->inertia[s] = least;
+    v3_scale(cs->peb_off[p], k, cs->peb_off[p]);
+  }
+  cs->scale[c] = scale;
+  cs->mass[c] = mass;
+  v3_copy(inertia, cs->inertia[c]);
+  amom_of_spin(cs, c, cs->spin[c], cs->amom[c]);
+  world_mark_dirty(w); /* (the pebbles' sizes changed) */
+  CAIRN_TRY(clump_slots(w, d));
+  clump_place(w, c);
+  return CAIRN_OK;
+}
+
 void clump_orientation(const cairn_world *w, uint32_t c, double q[4]) {
   const clump_store *cs = &w->clumps;
   const double *qa = cs->tmpl_v[cs->tmpl[c]].q_axes;

@@ -152,6 +152,10 @@ void clump_remove(struct cairn_world *w, uint32_t c);
 /* Set a clump's velocity or spin (2D: about z), and its pebbles' with it. */
 void clump_set_velocity(struct cairn_world *w, uint32_t c, const double v[3]);
 void clump_set_spin(struct cairn_world *w, uint32_t c, const double s[3]);
+/* Give clump c a new scale (> 0): its pebbles' radii and arms, mass (scale^3, 2D ^2) and moments
+   (^5, ^4) follow; its velocity and spin are kept (a radius expansion grows the grains in place).
+   Checked first: nothing changes on a refusal. (Needs current slots.) */
+cairn_status clump_set_scale(struct cairn_world *w, uint32_t c, double scale, cairn_diag *d);
 /* The orientation of clump c as the turn from its template's coordinates to the global frame. */
 void clump_orientation(const struct cairn_world *w, uint32_t c, double q[4]);
 void clump_store_free(clump_store *cs);

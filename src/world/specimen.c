@@ -343,10 +343,10 @@ static double ball_volume(int dim, double r) {
 
 /* Create the balls at pos/rad [0, n); on failure delete those created (all or nothing). */
 static cairn_status create_all(cairn_world *w, size_t n, const double (*pos)[3], const double *rad,
-                               double density, double damp, const char *group, spec_result *res,
-                               cairn_diag *d) {
+                               double shrink, double density, double damp, const char *group,
+                               spec_result *res, cairn_diag *d) {
   for (size_t i = 0; i < n; i++) {
-    ball_spec s = {.rad = rad[i], .density = density, .damp = damp, .group = group};
+    ball_spec s = {.rad = rad[i] * shrink, .density = density, .damp = damp, .group = group};
     v3_copy(pos[i], s.pos);
     int64_t id;
     cairn_status st = ball_create(w, &s, &id, d);
@@ -471,6 +471,10 @@ cairn_status specimen_generate(cairn_world *w, const spec_gen *g, spec_result *r
     goto out;
   }
   qsort(s.rad, n, sizeof *s.rad, cmp_desc); /* largest first: they find room while there is */
+  /* placed at the inflated radius, made at the drawn one */
+  double inflate = g->inflate > 1 ? g->inflate : 1.0;
+  if (inflate != 1)
+    for (size_t i = 0; i < n; i++) s.rad[i] *= inflate;
 
   /* Balls already in the world that may touch the region take part in the overlap test; they
      are appended after the new ones in the scratch arrays. */
@@ -532,15 +536,16 @@ cairn_status specimen_generate(cairn_world *w, const spec_gen *g, spec_result *r
                     "Random placement of equal balls never gets below porosity 0.45 (2D) or 0.62 "
                     "(3D) and slows well before: aim looser and compact the specimen (settle it "
                     "or move walls), or raise tries",
-                    i + 1, n, r, g->tries, i, 1.0 - placed_vol / vr, target);
+                    i + 1, n, r / inflate, g->tries, i, 1.0 - placed_vol / vr, target);
       goto out;
     }
     v3_copy(p, s.pos[i]);
     grid_insert(gr, (uint32_t)i, p);
-    placed_vol += ball_volume(dim, r);
+    placed_vol += ball_volume(dim, r / inflate);
   }
   memset(res, 0, sizeof *res);
-  st = create_all(w, n, (const double(*)[3])s.pos, s.rad, g->density, g->damp, g->group, res, d);
+  st = create_all(w, n, (const double(*)[3])s.pos, s.rad, 1.0 / inflate, g->density, g->damp,
+                  g->group, res, d);
   if (st == CAIRN_OK) res->porosity = 1.0 - placed_vol / spec_region_volume(&g->region, dim);
 out:
   scratch_free(&s);
@@ -602,7 +607,7 @@ cairn_status specimen_lattice(cairn_world *w, const spec_lattice *l, spec_result
           for (int e = 0; e < dim; e++) p[e] += l->origin[e];
         }
   memset(res, 0, sizeof *res);
-  st = create_all(w, n, (const double(*)[3])pos, rad, l->density, l->damp, l->group, res, d);
+  st = create_all(w, n, (const double(*)[3])pos, rad, 1.0, l->density, l->damp, l->group, res, d);
   mem_free(pos, 0);
   mem_free(rad, 0);
   return st;

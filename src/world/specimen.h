@@ -65,6 +65,8 @@ typedef struct spec_gen {
   size_t max_count; /* refuse targets needing more balls than this */
   double density, damp;
   const char *group; /* NULL: none */
+  double inflate;    /* > 1: each ball is placed as if its radius were this times larger (room
+                        for the clump that replaces it: its bounding sphere); 0 or 1: none */
 } spec_gen;
 
 typedef struct spec_result {

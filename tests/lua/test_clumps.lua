@@ -226,6 +226,33 @@ check(balls_vtp:find('Name="clump"', 1, true), "the balls' clump array")
 check(clumps_vtp:find('NumberOfPoints="1"', 1, true) and clumps_vtp:find('Name="axis3"', 1, true),
       "one clump with its axes")
 
+-- specimen.generate with a clump template: clumps of the drawn balls' volumes, placed apart by
+-- their bounding spheres; the porosity as reported; clump.grow expands them in place
+model.new{dim = 2}
+contact.cmat_default{model = "linear", kn = 1e6, ks = 1e6}
+local tr = clump.template{name = "rod", pebbles = {{-0.5, 0, 0.5}, {0, 0, 0.5}, {0.5, 0, 0.5}}}
+check(math.abs(tr.bounding_radius - 1) < 1e-6 and tr.equivalent_radius < 1, "template radii")
+local gen = specimen.generate{shape = "box", min = {0, 0}, max = {1, 1}, porosity = 0.8, seed = 3,
+                              size = {kind = "uniform", rmin = 0.02, rmax = 0.03}, clump = "rod",
+                              density = 2000}
+check(#gen.clumps == gen.count and clump.count() == gen.count and ball.count() == 3 * gen.count,
+      "every generated ball became a clump of three pebbles")
+model.clean()
+check(contact.count{active = true} == 0, "the generated clumps do not overlap")
+local region = measure.create{shape = "box", min = {0, 0}, max = {1, 1}}
+check(math.abs(region:porosity() - gen.porosity) < 1e-9, "the porosity as reported")
+local sc = clump.scale(gen.clumps[1])
+local function solid()
+  local v = 0
+  for _, id in ipairs(clump.list()) do v = v + clump.volume(id) end
+  return v
+end
+local before = solid()
+clump.grow(1.1)
+check(math.abs(clump.scale(gen.clumps[1]) / sc - 1.1) < 1e-12, "grown by 1.1")
+check(math.abs(solid() / before - 1.21) < 1e-12, "area times 1.21")
+refused(function() clump.grow(0) end, "must be > 0", "zero growth")
+
 -- templates from surfaces: every bad file refused with one sentence naming it, nothing made
 local stl = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "../../verification/lib/stl.lua")
 model.new{dim = 3}
