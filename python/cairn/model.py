@@ -61,10 +61,11 @@ class Model:
         self._session = Session(quiet)
         for name in MODULES:
             setattr(self, name, Module(self._session, name))
-        from .views import Balls, Contacts, Walls
+        from .views import Balls, Clumps, Contacts, Walls
         self.balls = Balls(self._session)
         self.walls = Walls(self._session)
         self.contacts = Contacts(self._session)
+        self.clumps = Clumps(self._session)
         for p in plugins:
             self.load(p)
         if dim is not None:

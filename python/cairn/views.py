@@ -228,6 +228,17 @@ class Balls(_Columns):
         return names[self.group.copy().astype(np.intp)].astype(str)
 
 
+class Clumps(_Columns):
+    """Columns of every clump (``m.clumps``, docs/clumps.md): ``id``, ``pos`` (centre of
+    mass), ``vel``, ``spin`` (2D: about z), ``force`` and ``moment`` (summed over its pebbles at
+    the last step, about the centre of mass), ``mass``, ``inertia`` (principal moments; 2D: the
+    polar one) and ``quat`` (w, x, y, z: turns the principal frame into the global one)."""
+
+    _prefix = "clump"
+    _count = "clump.id"
+    _names = ("id", "pos", "vel", "spin", "force", "moment", "mass", "inertia", "quat")
+
+
 class Walls(_Columns):
     """Columns of every wall (``m.walls``): ``id``, ``kind`` (0 segment, 1 plane, 2 polygon,
     3 cylinder), ``vel``, ``force`` (of the balls on the wall), ``disp`` (its translation since

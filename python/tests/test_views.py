@@ -168,3 +168,26 @@ def test_ndarray_methods_on_views():
             v.nonsense
         with pytest.raises(ValueError, match="read-only"):
             v.sort()
+
+
+def test_clump_views():
+    with cairn.Model(dim=3) as m:
+        assert m.clumps.pos.shape == (0, 3) and len(m.clumps) == 0
+        m.clump.template(name="pair", pebbles=[[-0.04, 0, 0, 0.05], [0.04, 0, 0, 0.05]])
+        c = m.clump.create(template="pair", pos=(1, 2, 3), density=1000, vel=(0.5, 0, 0),
+                           spin=(0, 0, 2))
+        assert len(m.clumps) == 1 and m.clumps.id.tolist() == [c]
+        assert m.clumps.pos[0].tolist() == m.clump.pos(c)
+        assert m.clumps.vel[0].tolist() == [0.5, 0, 0]
+        assert m.clumps.mass[0] == m.clump.mass(c)
+        assert m.clumps.inertia[0].tolist() == m.clump.inertia(c)
+        q = m.clumps.quat[0]
+        assert abs(np.dot(q, q) - 1) < 1e-12
+        m.model.timestep(fix=1e-4)
+        m.cycle(10)
+        assert abs(m.clumps.pos[0][0] - (1 + 0.5 * 1e-3)) < 1e-12
+    with cairn.Model(dim=2) as m:
+        m.clump.template(name="bar", pebbles=[[-1, 0, 0.6], [1, 0, 0.6]])
+        m.clump.create(template="bar", pos=(0, 0), spin=3)
+        assert m.clumps.spin.shape == (1,) and m.clumps.spin[0] == 3.0
+        assert m.clumps.inertia.shape == (1,)

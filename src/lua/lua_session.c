@@ -114,6 +114,24 @@ cairn_status cairn_session_array(cairn_session *s, const char *name, cairn_array
     column(a, b->fix, b->n, 1, 'B', 1);
   else if (strcmp(name, "ball.group") == 0)
     column(a, b->group, b->n, 1, 'H', sizeof(uint16_t));
+  else if (strcmp(name, "clump.id") == 0)
+    column(a, w->clumps.id, w->clumps.n, 1, 'q', sizeof(int64_t));
+  else if (strcmp(name, "clump.pos") == 0)
+    column(a, w->clumps.pos, w->clumps.n, dim, 'd', V);
+  else if (strcmp(name, "clump.vel") == 0)
+    column(a, w->clumps.vel, w->clumps.n, dim, 'd', V);
+  else if (strcmp(name, "clump.spin") == 0)
+    column(a, w->clumps.n ? (char *)w->clumps.spin + z : NULL, w->clumps.n, nrot, 'd', V);
+  else if (strcmp(name, "clump.force") == 0)
+    column(a, w->clumps.force, w->clumps.n, dim, 'd', V);
+  else if (strcmp(name, "clump.moment") == 0)
+    column(a, w->clumps.n ? (char *)w->clumps.moment + z : NULL, w->clumps.n, nrot, 'd', V);
+  else if (strcmp(name, "clump.mass") == 0)
+    column(a, w->clumps.mass, w->clumps.n, 1, 'd', sizeof(double));
+  else if (strcmp(name, "clump.inertia") == 0) /* principal moments (2D: about z) */
+    column(a, w->clumps.n ? (char *)w->clumps.inertia + z : NULL, w->clumps.n, nrot, 'd', V);
+  else if (strcmp(name, "clump.quat") == 0) /* body (principal) frame to global */
+    column(a, w->clumps.q, w->clumps.n, 4, 'd', sizeof(double[4]));
   else if (strcmp(name, "wall.id") == 0)
     column(a, nw ? &wl->id : NULL, nw, 1, 'q', sizeof(wall));
   else if (strcmp(name, "wall.kind") == 0) /* an enum: int-sized */
