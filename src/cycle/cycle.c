@@ -160,6 +160,31 @@ static inline int four_plain(const ball_store *b, long i0) {
          b->damp[i0 + 3] == 0;
 }
 
+/* A pebble that left the domain takes its whole clump with it: its other pebbles are marked
+   too (*more: how many), the clump's kinetic energy is booked as removed, and its id goes to
+   *gone (n_gone of them; the caller frees it) to remove the clump after its pebbles. (Slots are
+   current: motion just moved the clumps.) */
+static cairn_status clumps_leaving(cairn_world *w, size_t *more, int64_t **gone, size_t *n_gone,
+                                   cairn_diag *d) {
+  clump_store *cs = &w->clumps;
+  size_t cap = 0;
+  *more = 0, *gone = NULL, *n_gone = 0;
+  for (uint32_t c = 0; c < cs->n; c++) {
+    int out = 0;
+    for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++)
+      out |= w->del_mark[cs->peb_slot[p]];
+    if (!out) continue;
+    CAIRN_TRY(mem_grow((void **)gone, &cap, *n_gone + 1, sizeof **gone, "cycle:clumps_gone", d));
+    (*gone)[(*n_gone)++] = cs->id[c];
+    energy_remove_clump(w, c);
+    for (uint32_t p = cs->first[c]; p < cs->first[c] + cs->count[c]; p++) {
+      *more += !w->del_mark[cs->peb_slot[p]];
+      w->del_mark[cs->peb_slot[p]] = 1;
+    }
+  }
+  return CAIRN_OK;
+}
+
 static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy->on;
@@ -299,8 +324,15 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
   if (w->par) { /* deleted on every rank at once, ghosts too (par_after_motion) */
     w->n_leaving = leaving;
   } else if (leaving) {
-    CAIRN_TRY(contact_delete_marked_balls(w, d));
-    w->n_destroyed += leaving;
+    size_t more = 0, n_gone = 0;
+    int64_t *gone = NULL;
+    if (w->clumps.n) CAIRN_TRY(clumps_leaving(w, &more, &gone, &n_gone, d));
+    cairn_status s = contact_delete_marked_balls(w, d);
+    w->n_destroyed += leaving + more;
+    for (size_t k = 0; k < n_gone; k++) /* the clumps, their pebbles gone */
+      clump_remove(w, idmap_get(&w->clumps.map, (uint64_t)gone[k]));
+    mem_free(gone, 0);
+    CAIRN_TRY(s);
   }
   return CAIRN_OK;
 }

@@ -226,6 +226,21 @@ check(balls_vtp:find('Name="clump"', 1, true), "the balls' clump array")
 check(clumps_vtp:find('NumberOfPoints="1"', 1, true) and clumps_vtp:find('Name="axis3"', 1, true),
       "one clump with its axes")
 
+-- a clump one of whose pebbles leaves a "destroy" domain goes whole, its energy booked removed
+model.new{dim = 3}
+model.domain{min = {-1, -1, -1}, max = {1, 1, 1}, condition = "destroy"}
+energy.track(true)
+clump.template{name = "pair", pebbles = {{-0.04, 0, 0, 0.05}, {0.04, 0, 0, 0.05}}}
+local leaving = clump.create{template = "pair", pos = {0.9, 0, 0}, vel = {10, 0, 0}, density = 1000}
+local staying = clump.create{template = "pair", pos = {0, 0, 0}, density = 1000}
+local ke = 0.5 * clump.mass(leaving) * 100
+model.timestep{fix = 1e-3}
+model.cycle(20)
+check(not clump.exists(leaving) and clump.exists(staying) and ball.count() == 2,
+      "the clump left whole, the other stayed")
+check(model.destroyed() == 2, "its two pebbles counted as destroyed")
+check(math.abs(energy.get().removed - ke) < 1e-9 * ke, "its kinetic energy booked as removed")
+
 -- specimen.generate with a clump template: clumps of the drawn balls' volumes, placed apart by
 -- their bounding spheres; the porosity as reported; clump.grow expands them in place
 model.new{dim = 2}
