@@ -9,35 +9,23 @@
 -- below 1 % of the gravity work, with every loss present and the pour settled.
 -- ctest: heavy
 local dim = CLUMP_DIM or 3
-local L = 0.1
-
-local function pour(dt)
-  model.new{dim = dim}
-  contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.4, dp_nratio = 0.2,
-                       dp_sratio = 0.1}
+ENERGY_DIM, ENERGY_NAME = dim, "energy_clump_pour"
+-- dt: about a third of the smallest pebble's sqrt(m / (kn + ks)) with the clump's mass
+ENERGY_DT = dim == 3 and 1.5e-5 or 5e-5
+function ENERGY_FILL(d)
   local n
-  if dim == 3 then
-    model.gravity{0, 0, -9.81}
-    wall.create{kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
-    wall.create{kind = "plane", point = {0, 0, 0}, normal = {1, 0, 0}}
-    wall.create{kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
-    wall.create{kind = "plane", point = {0, 0, 0}, normal = {0, 1, 0}}
-    wall.create{kind = "plane", point = {0, L, 0}, normal = {0, -1, 0}}
+  if d == 3 then
     clump.template{name = "grain", pebbles = {{0, 0, 0, 0.005}, {0.006, 0, 0, 0.004},
                                               {0.001, 0.005, 0.002, 0.003}}}
     n = 60
   else
-    model.gravity{0, -9.81}
-    wall.create{kind = "segment", nodes = {{-0.01, 0}, {L + 0.01, 0}}}
-    wall.create{kind = "segment", nodes = {{0, -0.01}, {0, 0.3}}}
-    wall.create{kind = "segment", nodes = {{L, -0.01}, {L, 0.3}}}
     clump.template{name = "grain", pebbles = {{0, 0, 0.003}, {0.004, 0, 0.0025},
                                               {0.001, 0.003, 0.002}}}
     n = 80
   end
   for i = 0, n - 1 do
     local a = 1.7 * i
-    if dim == 3 then
+    if d == 3 then
       local x, y, z = 0.015 + 0.023 * (i % 4), 0.015 + 0.023 * ((i // 4) % 4), 0.02 + 0.02 * (i // 16)
       local h = 0.5 * a
       clump.create{template = "grain", pos = {x, y, z}, density = 2500, damp = 0.1,
@@ -49,30 +37,6 @@ local function pour(dt)
                    orientation = a, spin = math.sin(a)}
     end
   end
-  model.timestep{fix = dt}
-  energy.track(true)
-  model.solve{time = 0.5}
-  return energy.get()
 end
-
--- dt: about a third of the smallest pebble's sqrt(m / (kn + ks)) with the clump's mass
-local dt = dim == 3 and 1.5e-5 or 5e-5
-local e1 = pour(dt)
-local e2 = pour(dt / 2)
-for i, e in ipairs{e1, e2} do
-  local tag = i == 1 and "" or ", dt/2"
-  verify.check{quantity = "|balance| / W_gravity" .. tag, sim = math.abs(e.balance) / e.gravity_work,
-               ref = 0, tol = 0.01, kind = "abs"}
-end
-local r1, r2 = math.abs(e1.balance), math.abs(e2.balance)
-verify.check{quantity = "residual ratio dt : dt/2 (order 2 gives 4)", sim = r1 / r2, ref = 4,
-             tol = 0.5}
-for _, part in ipairs{"dashpot", "slip", "damping"} do
-  verify.check{quantity = part .. " loss > 1 % of W_gravity",
-               sim = e1[part] / e1.gravity_work > 0.01 and 1 or 0, ref = 1, tol = 0, kind = "abs"}
-end
-verify.check{quantity = "settled: E_kin / W_gravity", sim = e1.kinetic / e1.gravity_work, ref = 0,
-             tol = 1e-3, kind = "abs"}
-print(string.format("energy_clump_pour_%dd: W_g %.6g J; kinetic %.3g, strain %.4g, dashpot %.4g, "
-                    .. "slip %.4g, damping %.4g; balance %.3g (dt/2: %.3g)", dim, e1.gravity_work,
-                    e1.kinetic, e1.strain, e1.dashpot, e1.slip, e1.damping, e1.balance, e2.balance))
+dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "energy_pour_2d.lua")
+ENERGY_DIM, ENERGY_NAME, ENERGY_DT, ENERGY_FILL = nil, nil, nil, nil

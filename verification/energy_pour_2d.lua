@@ -37,17 +37,25 @@ local function pour(dt)
     wall.create{kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
     wall.create{kind = "plane", point = {0, 0, 0}, normal = {0, 1, 0}}
     wall.create{kind = "plane", point = {0, L, 0}, normal = {0, -1, 0}}
-    specimen.generate{shape = "box", min = {0, 0, 0}, max = {L, L, 0.2}, count = 200, seed = 3,
-                      size = {kind = "uniform", rmin = 0.003, rmax = 0.005}, density = 2500,
-                      damp = 0.1}
+    if ENERGY_FILL then
+      ENERGY_FILL(dim, L)
+    else
+      specimen.generate{shape = "box", min = {0, 0, 0}, max = {L, L, 0.2}, count = 200, seed = 3,
+                        size = {kind = "uniform", rmin = 0.003, rmax = 0.005}, density = 2500,
+                        damp = 0.1}
+    end
   else
     model.gravity{0, -9.81}
     wall.create{kind = "segment", nodes = {{-0.01, 0}, {L + 0.01, 0}}}
     wall.create{kind = "segment", nodes = {{0, -0.01}, {0, 0.3}}}
     wall.create{kind = "segment", nodes = {{L, -0.01}, {L, 0.3}}}
-    specimen.generate{shape = "box", min = {0, 0}, max = {L, 0.2}, count = 200, seed = 3,
-                      size = {kind = "uniform", rmin = 0.002, rmax = 0.003}, density = 2500,
-                      damp = 0.1}
+    if ENERGY_FILL then
+      ENERGY_FILL(dim, L)
+    else
+      specimen.generate{shape = "box", min = {0, 0}, max = {L, 0.2}, count = 200, seed = 3,
+                        size = {kind = "uniform", rmin = 0.002, rmax = 0.003}, density = 2500,
+                        damp = 0.1}
+    end
   end
   model.timestep{fix = dt}
   energy.track(true)
@@ -55,8 +63,8 @@ local function pour(dt)
   return energy.get()
 end
 
--- dt: 0.35 (3D) and 0.22 (2D) of the smallest ball's sqrt(m / (kn + ks)).
-local dt = dim == 3 and 1.5e-5 or 1e-4
+-- dt: 0.35 (3D) and 0.22 (2D) of the smallest ball's sqrt(m / (kn + ks)); ENERGY_DT: another.
+local dt = ENERGY_DT or (dim == 3 and 1.5e-5 or 1e-4)
 local e1 = pour(dt)
 local e2 = pour(dt / 2)
 for i, e in ipairs{e1, e2} do
