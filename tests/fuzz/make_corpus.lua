@@ -44,4 +44,15 @@ scene(3, "seed_cell_3d.sav", function()
   cell.create{min = {0, -0.1, -0.1}, max = {0.2, 0.1, 0.2}}
   cell.servo{axis = "xyz", stress = 100, rate_max = 0.1}
 end)
+scene(3, "seed_clumps_3d.sav", function()
+  wall.create{id = 1, kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
+  clump.template{name = "pair", pebbles = {{-0.004, 0, 0, 0.006}, {0.004, 0, 0, 0.005}}}
+  clump.create{template = "pair", pos = {0.05, 0.03, 0.01}, density = 2600, spin = {1, 2, 3}}
+  clump.create{template = "pair", pos = {0.09, 0.03, 0.01}, density = 2600, scale = 1.5}
+end)
+scene(2, "seed_clumps_2d.sav", function()
+  wall.create{id = 1, nodes = {{-1, 0}, {1, 0}}}
+  clump.template{name = "bar", pebbles = {{-0.004, 0, 0.006}, {0.004, 0, 0.005}}}
+  clump.create{template = "bar", pos = {0.05, 0.03}, density = 2600, spin = 2}
+end)
 print("seed saves written")
