@@ -1,5 +1,6 @@
 /* Script module 'clump': templates (pebbles and the mass properties of their union), clumps made
    from them, and each clump's state, fixity and deletion (docs/clumps.md). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -75,7 +76,116 @@ static int find_template(const cairn_world *w, const char *name) {
   return -1;
 }
 
-static const char *const TEMPLATE_OPTS[] = {"name", "pebbles", "resolution", NULL};
+static const char *const TEMPLATE_OPTS[] = {"name", "pebbles", "file", "resolution", "mass", NULL};
+
+/* The pebbles of a text file, one a line: x y (z) radius, separated by blanks or commas; '#'
+   starts a comment. Pushes a userdata of rows; returns their count. */
+static lua_Integer read_pebble_file(lua_State *L, cairn_world *w, const char *path,
+                                    double (**out)[4]) {
+  FILE *f = fopen(path, "r");
+  if (!f) lua_raisef(L, "clump.template: cannot read the pebble file '%s'", path);
+  size_t cap = 64, n = 0;
+  double(*peb)[4] = mem_realloc(NULL, 0, cap * sizeof *peb, "clump:pebble_file");
+  char line[1024];
+  long ln = 0;
+  const char *bad = NULL;
+  while (!bad && peb && fgets(line, sizeof line, f)) {
+    ln++;
+    char *hash = strchr(line, '#');
+    if (hash) *hash = 0;
+    for (char *c = line; *c; c++)
+      if (*c == ',') *c = ' ';
+    double v[4];
+    int k = 0;
+    char *p = line, *end;
+    for (;;) {
+      while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+      if (!*p) break;
+      if (k == 4) {
+        bad = "has more numbers than a pebble";
+        break;
+      }
+      v[k] = strtod(p, &end);
+      if (end == p) {
+        bad = "holds something that is not a number";
+        break;
+      }
+      k++, p = end;
+    }
+    if (bad || k == 0) continue;
+    if (k != w->dim + 1) {
+      bad = w->dim == 3 ? "is not x y z radius" : "is not x y radius";
+      break;
+    }
+    if (n == cap) {
+      double(*grown)[4] =
+          mem_realloc(peb, cap * sizeof *peb, 2 * cap * sizeof *peb, "clump:pebble_file");
+      if (!grown) {
+        mem_free(peb, 0);
+        peb = NULL;
+        break;
+      }
+      peb = grown, cap *= 2;
+    }
+    peb[n][0] = v[0], peb[n][1] = v[1], peb[n][2] = w->dim == 3 ? v[2] : 0.0;
+    peb[n][3] = v[w->dim];
+    n++;
+  }
+  fclose(f);
+  if (!peb) lua_raisef(L, "clump.template: out of memory reading '%s'", path);
+  double(*rows)[4] = lua_newuserdatauv(L, (n ? n : 1) * sizeof *rows, 0);
+  memcpy(rows, peb, n * sizeof *rows);
+  mem_free(peb, 0);
+  if (bad) lua_raisef(L, "clump.template: '%s' line %ld %s", path, ln, bad);
+  *out = rows;
+  return (lua_Integer)n;
+}
+
+/* mass = {volume = V, centroid = C, inertia = I}: the union's mass properties per unit density
+   as the user gives them (PFC allows it): I the inertia tensor about the centroid, 3D as rows
+   {{Ixx, Ixy, Ixz}, ...} (Ixy = -int x y), 2D the polar moment. */
+static void given_mass(lua_State *L, cairn_world *w, int idx, clump_template *t) {
+  const char *fn = "clump.template: mass";
+  static const char *const opts[] = {"volume", "centroid", "inertia", NULL};
+  check_opts(L, idx, fn, opts);
+  memset(t, 0, sizeof *t);
+  t->volume = opt_number(L, idx, "volume", NAN, fn);
+  if (!(t->volume > 0) || !isfinite(t->volume))
+    lua_raisef(L, "%s: volume (2D: area) must be a positive number (got %g)", fn, t->volume);
+  lua_getfield(L, idx, "centroid");
+  if (lua_isnil(L, -1)) lua_raisef(L, "%s: give centroid, in the template's coordinates", fn);
+  get_vec(L, -1, w->dim, t->centre, "clump.template: mass.centroid");
+  lua_pop(L, 1);
+  lua_getfield(L, idx, "inertia");
+  double T[3][3] = {{0}};
+  if (w->dim == 2) {
+    double j = lua_tonumber(L, -1);
+    if (lua_type(L, -1) != LUA_TNUMBER || !(j > 0) || !isfinite(j))
+      lua_raisef(L, "%s: inertia must be the polar moment about the centroid, a positive number",
+                 fn);
+    t->inertia[0] = t->inertia[1] = 0.5 * j, t->inertia[2] = j;
+    for (int i = 0; i < 3; i++) t->axes[i][i] = 1;
+  } else {
+    if (!lua_istable(L, -1) || luaL_len(L, -1) != 3)
+      lua_raisef(L, "%s: inertia must be the 3 x 3 tensor about the centroid, as three rows", fn);
+    for (int i = 0; i < 3; i++) {
+      lua_geti(L, -1, i + 1);
+      get_vec(L, -1, 3, T[i], "clump.template: mass.inertia");
+      lua_pop(L, 1);
+    }
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        if (!isfinite(T[i][j]) || fabs(T[i][j] - T[j][i]) > 1e-9 * (fabs(T[i][j]) + fabs(T[j][i])))
+          lua_raisef(L, "%s: inertia must be a finite symmetric tensor", fn);
+    clump_principal(T, t->inertia, t->axes);
+    if (!(t->inertia[0] > 0) || t->inertia[0] + t->inertia[1] < t->inertia[2] * (1 - 1e-12))
+      lua_raisef(L,
+                 "%s: inertia's principal moments (%g, %g, %g) are not a body's (each positive, "
+                 "none above the sum of the other two)",
+                 fn, t->inertia[0], t->inertia[1], t->inertia[2]);
+  }
+  lua_pop(L, 1);
+}
 
 static int l_template(lua_State *L) {
   cairn_world *w = ctx_world(L);
@@ -95,15 +205,36 @@ static int l_template(lua_State *L) {
                "clump.template: resolution must be from 1e-5 to 0.125 of the pebbles' extent "
                "(got %g)",
                rel);
+  clump_template given;
+  lua_getfield(L, 1, "mass");
+  int has_mass = !lua_isnil(L, -1);
+  if (has_mass) {
+    if (!lua_istable(L, -1))
+      lua_raisef(L, "clump.template: mass must be a table {volume = V, centroid = C, inertia = I}");
+    given_mass(L, w, lua_gettop(L), &given);
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, 1, "file");
   lua_getfield(L, 1, "pebbles");
-  if (!lua_istable(L, -1))
+  int from_file = !lua_isnil(L, -2);
+  if (from_file == !lua_isnil(L, -1))
+    lua_raisef(L,
+               "clump.template: give pebbles, a list of {x, y%s, radius}, or file, a file of "
+               "them (one of the two)",
+               w->dim == 3 ? ", z" : "");
+  if (!from_file && !lua_istable(L, -1))
     lua_raisef(L, "clump.template: give pebbles, a list of {x, y%s, radius}",
                w->dim == 3 ? ", z" : "");
   int pt = lua_gettop(L);
-  lua_Integer n = luaL_len(L, pt);
+  double(*peb)[4];
+  lua_Integer n = 0;
+  if (from_file) n = read_pebble_file(L, w, luaL_checkstring(L, pt - 1), &peb);
   int per = w->dim + 1;
-  double(*peb)[4] = lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof *peb, 0);
-  for (lua_Integer i = 1; i <= n; i++) {
+  if (!from_file) {
+    n = luaL_len(L, pt);
+    peb = lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof *peb, 0);
+  }
+  for (lua_Integer i = 1; i <= n && !from_file; i++) {
     lua_geti(L, pt, i);
     if (!lua_istable(L, -1) || luaL_len(L, -1) != per)
       lua_raisef(L, "clump.template: pebble %lld must be {x, y%s, radius} (%d numbers)",
@@ -124,8 +255,8 @@ static int l_template(lua_State *L) {
   }
   uint32_t index;
   cairn_diag d;
-  cairn_status st =
-      clump_template_add(w, name, (const double(*)[4])peb, (int)n, rel, NULL, &index, &d);
+  cairn_status st = clump_template_add(w, name, (const double(*)[4])peb, (int)n, rel,
+                                       has_mass ? &given : NULL, &index, &d);
   if (st) return raise_diag(L, st, &d);
   push_template(L, w, index);
   return 1;

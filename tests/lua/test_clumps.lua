@@ -226,6 +226,35 @@ check(balls_vtp:find('Name="clump"', 1, true), "the balls' clump array")
 check(clumps_vtp:find('NumberOfPoints="1"', 1, true) and clumps_vtp:find('Name="axis3"', 1, true),
       "one clump with its axes")
 
+-- a template from a pebble file; mass properties given by the user
+model.new{dim = 3}
+local pf = os.tmpname()
+local f = io.open(pf, "w")
+f:write("# x y z radius\n-0.04, 0, 0, 0.05\n\n0.04 0 0 0.05  # the second\n")
+f:close()
+local tf = clump.template{name = "from_file", file = pf}
+local tl = clump.template{name = "from_list", pebbles = {{-0.04, 0, 0, 0.05}, {0.04, 0, 0, 0.05}}}
+check(tf.pebbles == 2 and tf.volume == tl.volume, "a pebble file gives the list's template")
+f = io.open(pf, "w")
+f:write("0 0 0.05\n")
+f:close()
+refused(function() clump.template{name = "short", file = pf} end, "line 1 is not x y z radius",
+        "a 2D row in 3D")
+os.remove(pf)
+refused(function() clump.template{name = "gone", file = pf} end, "cannot read the pebble file",
+        "a missing file")
+local tg = clump.template{name = "given", pebbles = {{0, 0, 0, 0.05}, {0.05, 0, 0, 0.05}},
+                          mass = {volume = 1e-3, centroid = {0.025, 0, 0},
+                                  inertia = {{1e-7, 0, 0}, {0, 3e-7, 0}, {0, 0, 3e-7}}}}
+check(tg.volume == 1e-3 and math.abs(tg.inertia[1] - 1e-7) < 1e-20, "the mass properties given")
+local cg = clump.create{template = "given", pos = {0, 0, 0}, density = 2000}
+check(math.abs(clump.mass(cg) - 2) < 1e-12, "mass = density x the given volume")
+refused(function()
+  clump.template{name = "odd", pebbles = {{0, 0, 0, 0.05}},
+                 mass = {volume = 1, centroid = {0, 0, 0},
+                         inertia = {{1, 0, 0}, {0, 1, 0}, {0, 0, 5}}}}
+end, "are not a body's", "impossible moments")
+
 -- a clump one of whose pebbles leaves a "destroy" domain goes whole, its energy booked removed
 model.new{dim = 3}
 model.domain{min = {-1, -1, -1}, max = {1, 1, 1}, condition = "destroy"}
