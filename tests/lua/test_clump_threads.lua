@@ -1,6 +1,6 @@
--- Clumps move in parallel (cycle/rigid.c): 800 clumps poured into a box (under 200 m/s^2) (more than the 512 a
--- parallel loop needs) give the same bits on 1 and 2 threads: positions, velocities, spins,
--- orientations, and the energy books.
+-- Clumps move in parallel (cycle/rigid.c): 800 clumps (more than the 512 a parallel loop needs)
+-- poured into a box under 200 m/s^2 give the same bits on 1 and 2 threads: positions,
+-- velocities, spins, orientations, and the energy books.
 local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
 local function run(threads)
   model.new{dim = 3}
