@@ -360,7 +360,7 @@ static uint32_t check_clump(lua_State *L, cairn_world *w, int idx) {
 
 static const char *const CREATE_OPTS[] = {"template", "pos",     "orientation", "vel",
                                           "spin",     "density", "damp",        "id",
-                                          "group",    "scale",   NULL};
+                                          "group",    "scale",   "seed",        NULL};
 
 /* The template named by the value at idx (a name, or clump.template's table). */
 static uint32_t template_arg(lua_State *L, cairn_world *w, int idx, const char *fn) {
@@ -420,7 +420,18 @@ static int l_create(lua_State *L) {
   get_vec(L, -1, w->dim, s.pos, "clump.create: pos");
   s.orient[0] = 1;
   lua_getfield(L, 1, "orientation");
-  if (!lua_isnil(L, -1)) {
+  if (lua_type(L, -1) == LUA_TSTRING) { /* "random": drawn from 'seed' */
+    if (strcmp(lua_tostring(L, -1), "random") != 0)
+      lua_raisef(L, "clump.create: orientation must be %s or \"random\" (got '%s')",
+                 w->dim == 2 ? "an angle" : "a unit quaternion {w, x, y, z}", lua_tostring(L, -1));
+    lua_getfield(L, 1, "seed");
+    if (lua_isnil(L, -1))
+      lua_raisef(L, "clump.create: a random orientation needs seed, a whole number (give each "
+                    "clump its own)");
+    uint64_t x =
+        (uint64_t)check_whole(L, lua_gettop(L), "clump.create: seed") * 0x2545F4914F6CDD1Du + 1;
+    random_orientation(w->dim, &x, s.orient);
+  } else if (!lua_isnil(L, -1)) {
     if (w->dim == 2) {
       double a = check_number(L, lua_gettop(L), "clump.create: orientation (an angle)");
       s.orient[0] = cos(0.5 * a), s.orient[3] = sin(0.5 * a);

@@ -161,6 +161,18 @@ pour()
 model.threads(2)
 model.cycle(2000)
 check(state() == one, "1 and 2 threads give the same bits")
+-- random orientations: the same seed, the same turn; a random turn needs a seed
+model.new{dim = 3}
+clump.template{name = "pair", pebbles = {{-0.04, 0, 0, 0.05}, {0.04, 0, 0, 0.05}}}
+local ra = clump.orientation(clump.create{template = "pair", pos = {0, 0, 0}, orientation = "random", seed = 7})
+local rb = clump.orientation(clump.create{template = "pair", pos = {1, 0, 0}, orientation = "random", seed = 7})
+local rc = clump.orientation(clump.create{template = "pair", pos = {2, 0, 0}, orientation = "random", seed = 8})
+check(ra[1] == rb[1] and ra[2] == rb[2] and ra[1] ~= rc[1], "seeded random orientations")
+refused(function() clump.create{template = "pair", pos = {3, 0, 0}, orientation = "random"} end,
+        "needs seed", "random without a seed")
+refused(function() clump.create{template = "pair", pos = {3, 0, 0}, orientation = "any"} end,
+        "or \"random\"", "an unknown orientation word")
+
 -- scale: lengths times s, mass times s^3, moments times s^5
 model.new{dim = 3}
 clump.template{name = "pair", pebbles = {{-0.04, 0, 0, 0.05}, {0.04, 0, 0, 0.05}}}
