@@ -98,6 +98,16 @@ local c2 = clump.create{template = "pair", pos = {1, 1, 1}, density = 2000}
 clump.fix{"velocity", "spin", id = c2}
 model.cycle(100)
 check(clump.pos(c2)[3] == 1, "a fixed clump stays")
+-- a fixed spin is held: the body turns at it, rigidly
+clump.spin(c2, {0, 0, 10})
+local pa, pb = clump.pebbles(c2)[1], clump.pebbles(c2)[2]
+local gap0 = dist(ball.pos(pa), ball.pos(pb))
+local a0 = math.atan(ball.pos(pb)[2] - ball.pos(pa)[2], ball.pos(pb)[1] - ball.pos(pa)[1])
+model.cycle(100) -- 1e-3 s: 0.01 rad
+local a1 = math.atan(ball.pos(pb)[2] - ball.pos(pa)[2], ball.pos(pb)[1] - ball.pos(pa)[1])
+check(math.abs(a1 - a0 - 0.01) < 1e-12 and math.abs(dist(ball.pos(pa), ball.pos(pb)) - gap0) < 1e-15,
+      "turned 0.01 rad at the fixed spin, rigidly: " .. (a1 - a0))
+check(clump.spin(c2)[3] == 10, "the spin held")
 clump.free{"velocity", id = c2}
 model.cycle(100)
 check(clump.pos(c2)[3] < 1, "a freed clump falls")
