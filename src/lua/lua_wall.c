@@ -122,59 +122,38 @@ static int l_create(lua_State *L) {
    planes through its faces, in 2D four segments along its edges, in the order -x, +x, -y, +y
    (-z, +z); returns their ids in that order. All or none: a wall that cannot be made removes
    those made before it. */
-static int l_box(lua_State *L) {
-  static const char *const opts[] = {"min", "max", "id", "group", NULL};
-  cairn_world *w = ctx_world(L);
-  check_opts(L, 1, "wall.box", opts);
-  const int dim = w->dim, nw = 2 * dim;
-  double lo[3], hi[3];
-  lua_getfield(L, 1, "min");
-  lua_getfield(L, 1, "max");
-  if (lua_isnil(L, -1) || lua_isnil(L, -2))
-    lua_raisef(L, "wall.box: give min = {x, y%s} and max = {x, y%s}, the box's corners",
-               dim == 3 ? ", z" : "", dim == 3 ? ", z" : "");
-  get_vec(L, -2, dim, lo, "wall.box: min");
-  get_vec(L, -1, dim, hi, "wall.box: max");
-  for (int k = 0; k < dim; k++)
-    if (!(lo[k] < hi[k]))
-      lua_raisef(L, "wall.box: min must be below max in every component (component %d: %g, %g)",
-                 k + 1, lo[k], hi[k]);
+/* The first id of a set of nw walls made in one call (the option 'id' of the table at 1, or 0:
+   the next free ids), every one of the ids checked free. */
+static int64_t set_first_id(lua_State *L, cairn_world *w, int nw, const char *fn,
+                            const char *what) {
   int64_t first = 0;
   lua_getfield(L, 1, "id");
   if (!lua_isnil(L, -1)) {
-    first = get_id(L, -1, "wall.box: id");
+    first = get_id(L, -1, fn);
     if (first < 1 || first > CAIRN_ID_MAX - nw + 1)
       lua_raisef(L,
-                 "wall.box: id must be an integer from 1 to %ld (got %lld); the box takes %d "
-                 "ids from it",
-                 CAIRN_ID_MAX - nw + 1, (long long)first, nw);
+                 "%s: id must be an integer from 1 to %ld (got %lld); the set takes %d ids from it",
+                 fn, CAIRN_ID_MAX - nw + 1, (long long)first, nw);
     for (int i = 0; i < nw; i++)
       if (idmap_get(&w->walls.map, (uint64_t)(first + i)) != IDMAP_NONE)
-        lua_raisef(L, "wall.box: wall %lld exists already; the box takes ids %lld to %lld",
-                   (long long)(first + i), (long long)first, (long long)(first + nw - 1));
+        lua_raisef(L, "%s: wall %lld exists already; the %s takes ids %lld to %lld", fn,
+                   (long long)(first + i), what, (long long)first, (long long)(first + nw - 1));
   }
+  lua_pop(L, 1);
+  return first;
+}
+
+/* Make the nw walls of sp (ids from 'first' on, or the next ones; the group of the option
+   'group'), all or none, and return their ids as a list. */
+static int make_set(lua_State *L, cairn_world *w, wall_spec *sp, int nw, int64_t first) {
   lua_getfield(L, 1, "group");
   const char *group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
-  int64_t ids[6];
+  int64_t ids[8];
   for (int i = 0; i < nw; i++) {
-    const int axis = i / 2, upper = i % 2;
-    wall_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.id = first ? first + i : 0;
-    sp.group = group;
-    if (dim == 3) { /* the plane of the face, its normal into the box */
-      sp.kind = WALL_PLANE;
-      for (int k = 0; k < 3; k++) sp.point[k] = upper ? hi[k] : lo[k];
-      sp.normal[axis] = upper ? -1.0 : 1.0;
-    } else { /* the edge, from corner to corner */
-      const int other = 1 - axis;
-      sp.kind = WALL_SEGMENT;
-      sp.n_nodes = 2;
-      sp.nodes[0][axis] = sp.nodes[1][axis] = upper ? hi[axis] : lo[axis];
-      sp.nodes[0][other] = lo[other], sp.nodes[1][other] = hi[other];
-    }
+    sp[i].id = first ? first + i : 0;
+    sp[i].group = group;
     cairn_diag d;
-    cairn_status st = wall_create(w, &sp, &ids[i], &d);
+    cairn_status st = wall_create(w, &sp[i], &ids[i], &d);
     if (st) {
       for (int j = i - 1; j >= 0; j--) { /* (walls made just now: no contacts yet) */
         uint32_t slot;
@@ -189,6 +168,77 @@ static int l_box(lua_State *L) {
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
+}
+
+static int l_box(lua_State *L) {
+  static const char *const opts[] = {"min", "max", "id", "group", NULL};
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, "wall.box", opts);
+  const int dim = w->dim, nw = 2 * dim;
+  double lo[3], hi[3];
+  lua_getfield(L, 1, "min");
+  lua_getfield(L, 1, "max");
+  if (lua_isnil(L, -1) || lua_isnil(L, -2))
+    lua_raisef(L, "wall.box: give min = {x, y%s} and max = {x, y%s}, the box's corners",
+               dim == 3 ? ", z" : "", dim == 3 ? ", z" : "");
+  get_vec(L, -2, dim, lo, "wall.box: min");
+  get_vec(L, -1, dim, hi, "wall.box: max");
+  lua_pop(L, 2);
+  for (int k = 0; k < dim; k++)
+    if (!(lo[k] < hi[k]))
+      lua_raisef(L, "wall.box: min must be below max in every component (component %d: %g, %g)",
+                 k + 1, lo[k], hi[k]);
+  int64_t first = set_first_id(L, w, nw, "wall.box", "box");
+  wall_spec sp[6];
+  memset(sp, 0, sizeof sp);
+  for (int i = 0; i < nw; i++) {
+    const int axis = i / 2, upper = i % 2;
+    if (dim == 3) { /* the plane of the face, its normal into the box */
+      sp[i].kind = WALL_PLANE;
+      for (int k = 0; k < 3; k++) sp[i].point[k] = upper ? hi[k] : lo[k];
+      sp[i].normal[axis] = upper ? -1.0 : 1.0;
+    } else { /* the edge, from corner to corner */
+      const int other = 1 - axis;
+      sp[i].kind = WALL_SEGMENT;
+      sp[i].n_nodes = 2;
+      sp[i].nodes[0][axis] = sp[i].nodes[1][axis] = upper ? hi[axis] : lo[axis];
+      sp[i].nodes[0][other] = lo[other], sp[i].nodes[1][other] = hi[other];
+    }
+  }
+  return make_set(L, w, sp, nw, first);
+}
+
+/* wall.cylinder_specimen{base = P, radius = R, height = H, id = FIRST, group = G} (3D): a
+   triaxial cell's walls: the bottom plane through P (its normal up, +z), the top plane at
+   P + H z (its normal down) and the cylinder of radius R about the vertical axis through P,
+   the balls inside. Returns {bottom, top, cylinder}. */
+static int l_cylinder_specimen(lua_State *L) {
+  static const char *const opts[] = {"base", "radius", "height", "id", "group", NULL};
+  const char *fn = "wall.cylinder_specimen";
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, fn, opts);
+  if (w->dim != 3) lua_raisef(L, "%s: a cylinder is 3D; in 2D use wall.box", fn);
+  lua_getfield(L, 1, "base");
+  if (lua_isnil(L, -1)) lua_raisef(L, "%s: give base = {x, y, z}, the centre of the bottom", fn);
+  double p[3];
+  get_vec(L, -1, 3, p, "wall.cylinder_specimen: base");
+  lua_pop(L, 1);
+  double r = opt_number(L, 1, "radius", NAN, fn), h = opt_number(L, 1, "height", NAN, fn);
+  if (!(r > 0) || !isfinite(r) || !(h > 0) || !isfinite(h))
+    lua_raisef(L, "%s: give radius and height, positive lengths (got %g and %g)", fn, r, h);
+  int64_t first = set_first_id(L, w, 3, fn, "cell");
+  wall_spec sp[3];
+  memset(sp, 0, sizeof sp);
+  sp[0].kind = sp[1].kind = WALL_PLANE;
+  v3_copy(p, sp[0].point);
+  v3_copy(p, sp[1].point);
+  sp[1].point[2] += h;
+  sp[0].normal[2] = 1, sp[1].normal[2] = -1;
+  sp[2].kind = WALL_CYLINDER;
+  v3_copy(p, sp[2].point);
+  sp[2].normal[2] = 1;
+  sp[2].radius = r;
+  return make_set(L, w, sp, 3, first);
 }
 
 static wall *check_wall(lua_State *L, cairn_world *w, int idx) {
@@ -562,6 +612,7 @@ static int l_disp(lua_State *L) {
 void open_wall(lua_State *L) {
   static const luaL_Reg f[] = {{"create", l_create},
                                {"box", l_box},
+                               {"cylinder_specimen", l_cylinder_specimen},
                                {"delete", l_delete},
                                {"list", l_list},
                                {"count", l_count},

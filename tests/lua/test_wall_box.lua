@@ -60,3 +60,25 @@ for i, id in ipairs(ids) do
   end end
 end
 print("wall.box ok: six planes in 3D, four segments in 2D, facing in")
+
+-- wall.cylinder_specimen: bottom, top and cylinder of a triaxial cell, balls kept inside
+model.new{dim = 3}
+local cell = wall.cylinder_specimen{base = {1, 2, 0}, radius = 0.05, height = 0.1, id = 21,
+                                    group = "cell"}
+check(#cell == 3 and cell[1] == 21 and cell[3] == 23, "three walls with consecutive ids")
+check(wall.kind(cell[1]) == "plane" and wall.kind(cell[3]) == "cylinder", "planes and a cylinder")
+check(near(wall.point(cell[2])[3], 0.1) and near(wall.radius(cell[3]), 0.05), "top and radius")
+contact.cmat_default{model = "linear", kn = 1e4, ks = 0, fric = 0}
+ball.create{id = 1, rad = 0.01, pos = {1.041, 2, 0.05}, density = 1000}  -- 1 mm into the side
+ball.create{id = 2, rad = 0.01, pos = {1, 2, 0.009}, density = 1000}     -- 1 mm into the bottom
+model.timestep{fix = 1e-5}
+model.cycle(1)
+check(ball.force(1)[1] < 0 and ball.force(2)[3] > 0, "the side and the bottom push inward")
+refused(function() wall.cylinder_specimen{base = {0, 0, 0}, radius = -1, height = 1} end,
+        "positive lengths", "a negative radius")
+refused(function() wall.cylinder_specimen{base = {0, 0, 0}, radius = 1, height = 1, id = 22} end,
+        "wall 22 exists already", "ids taken")
+model.new{dim = 2}
+refused(function() wall.cylinder_specimen{base = {0, 0}, radius = 1, height = 1} end,
+        "a cylinder is 3D", "2D")
+print("wall.cylinder_specimen: all checks passed")
