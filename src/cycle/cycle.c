@@ -586,7 +586,9 @@ static cairn_status agreed(cairn_world *w, cairn_status s, cairn_diag *d) {
 }
 
 static cairn_status history_sample_call(cairn_world *w, cairn_diag *d) {
-  return history_sample(w, d);
+  int due;
+  CAIRN_TRY(history_due(w, &due, d));
+  return due ? history_sample(w, d) : CAIRN_OK;
 }
 static cairn_status after_step_call(cairn_world *w, cairn_diag *d) {
   return w->after_step(w->after_step_ud, w, d);
@@ -673,7 +675,8 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   w->time += dt;
   w->step++;
   energy_fold(w);
-  if (w->hist->interval && w->hist->n && w->step % w->hist->interval == 0)
+  /* (a row at the step interval, or when the quantity sampled by has moved enough) */
+  if (w->hist->n && (w->hist->by || (w->hist->interval && w->step % w->hist->interval == 0)))
     CAIRN_TRY(whole(w, history_sample_call, d));
   if (w->after_step) CAIRN_TRY(whole(w, after_step_call, d));
   return CAIRN_OK;

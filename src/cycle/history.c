@@ -66,6 +66,33 @@ cairn_status history_sample(cairn_world *w, cairn_diag *d) {
 
 void history_set_interval(cairn_world *w, uint64_t k) {
   w->hist->interval = k;
+  w->hist->by = NULL;
+}
+
+void history_set_by(cairn_world *w, history_sampler fn, void *ud, double every) {
+  history_set *hs = w->hist;
+  hs->by = fn, hs->by_ud = ud, hs->by_every = every, hs->by_started = 0;
+}
+
+cairn_status history_due(cairn_world *w, int *due, cairn_diag *d) {
+  history_set *hs = w->hist;
+  *due = 0;
+  if (!hs->n) return CAIRN_OK;
+  if (!hs->by) {
+    *due = hs->interval && w->step % hs->interval == 0;
+    return CAIRN_OK;
+  }
+  double q;
+  CAIRN_TRY(hs->by(hs->by_ud, &q, d));
+  CAIRN_CHECK(isfinite(q), d, CAIRN_ECALLBACK,
+              "the quantity histories are sampled by (history.interval{by = ...}) is %g, not a "
+              "finite number, at step %llu",
+              q, (unsigned long long)w->step);
+  if (!hs->by_started || fabs(q - hs->by_last) >= hs->by_every) {
+    *due = 1;
+    hs->by_last = q, hs->by_started = 1;
+  }
+  return CAIRN_OK;
 }
 
 void history_clear(cairn_world *w) {
@@ -75,8 +102,12 @@ void history_clear(cairn_world *w) {
   mem_free(hs->step, 0);
   mem_free(hs->time, 0);
   uint64_t interval = hs->interval;
+  history_sampler by = hs->by;
+  void *by_ud = hs->by_ud;
+  double every = hs->by_every;
   memset(hs, 0, sizeof *hs);
-  hs->interval = interval;
+  hs->interval = interval; /* (the sampling rule stays, as the interval does) */
+  hs->by = by, hs->by_ud = by_ud, hs->by_every = every;
 }
 
 cairn_status history_restore_rows(cairn_world *w, uint64_t interval, size_t rows,

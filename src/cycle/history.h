@@ -22,13 +22,26 @@ typedef struct history_set {
   size_t n_rows, cap_rows;
   double *step, *time; /* per row */
   uint64_t interval;
+  /* Sampling by a quantity instead (history_set_by): a row whenever 'by' has moved by at least
+     'by_every' since the last row (and at the first step): a strain, a displacement, any
+     quantity that runs one way. The function lives in the script layer and is not saved. */
+  history_sampler by;
+  void *by_ud;
+  double by_every, by_last;
+  int by_started;
 } history_set;
 
 cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
                          cairn_diag *d);
 cairn_status history_sample(cairn_world *w, cairn_diag *d);
-/* Sample every k steps (k >= 1). */
+/* Sample every k steps (k >= 1); this ends sampling by a quantity. */
 void history_set_interval(cairn_world *w, uint64_t k);
+/* Sample whenever fn's value has moved by 'every' (> 0) since the last row, and at the next
+   step; fn NULL: back to the step interval. */
+void history_set_by(cairn_world *w, history_sampler fn, void *ud, double every);
+/* Whether this step takes a row (the step interval, or the quantity's move); evaluates the
+   quantity when sampling by one. */
+cairn_status history_due(cairn_world *w, int *due, cairn_diag *d);
 void history_clear(cairn_world *w);
 /* Restoring a saved model (src/io/): the sampling interval and the rows as saved, 'rows' steps
    and times (copied), before any history is added; then each history with its name and its

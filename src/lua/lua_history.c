@@ -69,8 +69,41 @@ static int l_add(lua_State *L) {
   return 0;
 }
 
+/* history.interval{by = FN | NAME, every = D}: a row whenever FN's value (or history NAME's
+   function's) has moved by D since the last row. */
+static int interval_by(lua_State *L, cairn_world *w) {
+  static const char *const opts[] = {"by", "every", NULL};
+  const char *fn = "history.interval";
+  check_opts(L, 1, fn, opts);
+  double every = opt_number(L, 1, "every", NAN, fn);
+  if (!(every > 0) || !isfinite(every))
+    lua_raisef(L, "%s: every must be a positive step of the quantity (got %g)", fn, every);
+  lua_getfield(L, 1, "by");
+  if (lua_type(L, -1) == LUA_TSTRING) { /* a history's function, by its name */
+    const char *name = lua_tostring(L, -1);
+    const history_set *hs = w->hist;
+    size_t i = 0;
+    while (i < hs->n && strcmp(hs->h[i].name, name) != 0) i++;
+    if (i == hs->n || !hs->h[i].fn)
+      lua_raisef(L, "%s: no history '%s' with a function to sample by; add it first", fn, name);
+    history_set_by(w, hs->h[i].fn, hs->h[i].ud, every);
+    return 0;
+  }
+  if (!lua_isfunction(L, -1))
+    lua_raisef(L, "%s: by must be a function returning the quantity, or a history's name", fn);
+  sampler *s = lua_newuserdatauv(L, sizeof *s, 0);
+  s->L = L;
+  snprintf(s->name, sizeof s->name, "%s", "interval by");
+  lua_pushvalue(L, -2);
+  s->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  luaL_ref(L, LUA_REGISTRYINDEX); /* keep the sampler alive as long as the state */
+  history_set_by(w, sample, s, every);
+  return 0;
+}
+
 static int l_interval(lua_State *L) {
   cairn_world *w = ctx_world(L);
+  if (lua_istable(L, 1)) return interval_by(L, w);
   if (lua_gettop(L) >= 1) {
     lua_Integer k = check_whole(L, 1, "history.interval: the interval");
     if (k < 1)
