@@ -18,6 +18,7 @@ cairn_status contact_delete_ball(cairn_world *w, int64_t id, cairn_diag *d) {
   CAIRN_TRY(ball_slot(w, id, &s, d));
   contact_store *cs = w->contacts;
   energy_remove_ball(w, s); /* its energy leaves the books by name */
+  ball_extra_drop(&w->balls, id);
   /* Delete the ball's contacts (backwards: deletion swaps the last contact in). */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
@@ -40,7 +41,10 @@ cairn_status contact_delete_marked_balls(cairn_world *w, cairn_diag *d) {
   contact_store *cs = w->contacts;
   const uint8_t *mark = w->del_mark;
   for (size_t s = 0; s < w->balls.n; s++)
-    if (mark[s]) energy_remove_ball(w, (uint32_t)s);
+    if (mark[s]) {
+      energy_remove_ball(w, (uint32_t)s);
+      if (w->balls.extras.n) ball_extra_drop(&w->balls, w->balls.id[s]);
+    }
   /* their contacts: one pass, backwards (deletion swaps the last contact in) */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;

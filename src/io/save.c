@@ -33,6 +33,10 @@ static int has_clumps(const cairn_world *w) {
   return w->clumps.n > 0 || w->clumps.n_tmpl > 0;
 }
 
+static int has_extras(const cairn_world *w) {
+  return w->balls.extras.n > 0;
+}
+
 static const section sections[] = {
     {"WRLD", put_world_sec, read_world_sec, NULL},
     {"ENRG", put_energy_sec, read_energy_sec, NULL},
@@ -49,6 +53,7 @@ static const section sections[] = {
     {"CRAK", put_cracks_sec, read_cracks_sec, NULL},
     {"CELL", put_cell_sec, read_cell_sec, NULL},
     {"CLMP", put_clumps_sec, read_clumps_sec, has_clumps},
+    {"XTRA", put_extras_sec, read_extras_sec, has_extras},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

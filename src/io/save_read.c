@@ -1013,3 +1013,24 @@ cairn_status clumps_whole(cairn_world *w, char *why, size_t n, cairn_diag *d) {
   }
   return CAIRN_OK;
 }
+
+/* ---- XTRA ---- */
+
+cairn_status read_extras_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint64_t n = get_count(b, 8 + 8 * BALL_EXTRAS);
+  BAD_IF(0);
+  for (uint64_t r = 0; r < n; r++) {
+    int64_t id = get_i64(b);
+    double v[BALL_EXTRAS];
+    get_f64s(b, v, BALL_EXTRAS);
+    BAD_IF(0);
+    BAD_VALUE(b, idmap_get(&w->balls.map, (uint64_t)id) == IDMAP_NONE,
+              "extra variables name ball %lld, which is not among the balls", (long long)id);
+    BAD_VALUE(b, idmap_get(&w->balls.extras.map, (uint64_t)id) != IDMAP_NONE,
+              "ball %lld's extra variables are there twice", (long long)id);
+    BAD_IF(0);
+    for (int k = 0; k < BALL_EXTRAS; k++) CAIRN_TRY(ball_extra_set(&w->balls, id, k, v[k], d));
+  }
+  return CAIRN_OK;
+}

@@ -317,3 +317,14 @@ void put_clumps_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   }
   put_i64(b, cs->next_id);
 }
+
+/* XTRA (only when some ball has extra variables): the rows, each a ball id and its values. */
+void put_extras_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const ball_extras *e = &w->balls.extras;
+  put_u64(b, e->n);
+  for (size_t r = 0; r < e->n; r++) {
+    put_i64(b, e->id[r]);
+    put_f64s(b, e->v[r], BALL_EXTRAS);
+  }
+}

@@ -424,6 +424,27 @@ static int l_free(lua_State *L) {
   return 0;
 }
 
+/* ball.extra(ID, K [, V]): extra variable K (1 .. BALL_EXTRAS) of the ball, read (0 until set)
+   or set. */
+static int l_extra(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  lua_Integer k = check_whole(L, 2, "ball.extra: the variable's index");
+  if (k < 1 || k > BALL_EXTRAS)
+    lua_raisef(L, "ball.extra: the index must be from 1 to %d (got %lld)", BALL_EXTRAS,
+               (long long)k);
+  int64_t id = w->balls.id[s];
+  if (lua_gettop(L) >= 3) {
+    double v = check_number(L, 3, "ball.extra: the value");
+    cairn_diag d;
+    cairn_status st = ball_extra_set(&w->balls, id, (int)k - 1, v, &d);
+    if (st) return raise_diag(L, st, &d);
+    return 0;
+  }
+  lua_pushnumber(L, ball_extra_get(&w->balls, id, (int)k - 1));
+  return 1;
+}
+
 static int l_fixed(lua_State *L) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
@@ -460,6 +481,7 @@ void open_ball(lua_State *L) {
                                {"fix", l_fix},
                                {"free", l_free},
                                {"fixed", l_fixed},
+                               {"extra", l_extra},
                                {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "ball");

@@ -35,10 +35,52 @@ void ball_columns(ball_store *b, void *col[BALL_SAVED_COLUMNS], size_t size[BALL
 #undef C
 }
 
+double ball_extra_get(const ball_store *b, int64_t id, int k) {
+  uint32_t r = idmap_get(&b->extras.map, (uint64_t)id);
+  return r == IDMAP_NONE ? 0.0 : b->extras.v[r][k];
+}
+
+cairn_status ball_extra_set(ball_store *b, int64_t id, int k, double v, cairn_diag *d) {
+  ball_extras *e = &b->extras;
+  uint32_t r = idmap_get(&e->map, (uint64_t)id);
+  if (r == IDMAP_NONE) {
+    if (e->n == e->cap) {
+      size_t cap = mem_next_cap(e->cap, e->n + 1);
+      CAIRN_TRY(mem_resize((void **)&e->id, e->cap, cap, sizeof *e->id, "ball:extras", d));
+      CAIRN_TRY(mem_resize((void **)&e->v, e->cap, cap, sizeof *e->v, "ball:extras", d));
+      e->cap = cap;
+    }
+    r = (uint32_t)e->n;
+    CAIRN_TRY(idmap_put(&e->map, (uint64_t)id, r, d));
+    e->id[r] = id;
+    memset(e->v[r], 0, sizeof e->v[r]);
+    e->n++;
+  }
+  e->v[r][k] = v;
+  return CAIRN_OK;
+}
+
+void ball_extra_drop(ball_store *b, int64_t id) {
+  ball_extras *e = &b->extras;
+  uint32_t r = idmap_get(&e->map, (uint64_t)id);
+  if (r == IDMAP_NONE) return;
+  idmap_del(&e->map, (uint64_t)id);
+  size_t last = e->n - 1;
+  if (r != last) { /* the last row moves into its place */
+    e->id[r] = e->id[last];
+    memcpy(e->v[r], e->v[last], sizeof e->v[r]);
+    idmap_put(&e->map, (uint64_t)e->id[r], r, NULL); /* replaces: never allocates */
+  }
+  e->n = last;
+}
+
 void ball_store_free(ball_store *b) {
 #define F(f) mem_free(b->f, 0);
   BALL_FIELDS(F)
 #undef F
+  mem_free(b->extras.id, 0);
+  mem_free(b->extras.v, 0);
+  idmap_free(&b->extras.map);
   idmap_free(&b->map);
   memset(b, 0, sizeof *b);
 }

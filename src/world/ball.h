@@ -16,6 +16,17 @@
 #define FIX_VEL (FIX_VX | FIX_VY | FIX_VZ)
 #define FIX_SPIN 8u
 
+/* Extra per-ball variables (ball.extra): BALL_EXTRAS numbers a ball may carry for a script,
+   kept by ball id (so the order of the balls does not matter), 0 until set, saved with the
+   model, dropped when the ball is deleted. Only balls given one have a row. */
+#define BALL_EXTRAS 16
+typedef struct ball_extras {
+  size_t n, cap;
+  int64_t *id;              /* per row: the ball */
+  double (*v)[BALL_EXTRAS]; /* per row: its values */
+  idmap map;                /* ball id -> row */
+} ball_extras;
+
 typedef struct ball_store {
   size_t n, cap;
   int64_t *id;
@@ -32,6 +43,7 @@ typedef struct ball_store {
                       of its cell, then its id; UINT64_MAX for a ball made since): the balls lie
                       in this order, whatever order they came in (pairs.c, sort_balls) */
   idmap map;       /* id -> slot */
+  ball_extras extras;
 } ball_store;
 
 typedef struct ball_spec {
@@ -79,6 +91,12 @@ cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d);
    touching contacts, loads or energy (the caller renames the contacts' sides). */
 cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d);
 void ball_store_free(ball_store *b);
+/* Extra variable k (0 .. BALL_EXTRAS - 1) of ball id: its value, 0 if never set. */
+double ball_extra_get(const ball_store *b, int64_t id, int k);
+/* Set it (the ball exists: the caller checked). */
+cairn_status ball_extra_set(ball_store *b, int64_t id, int k, double v, cairn_diag *d);
+/* Forget ball id's extra variables (it is being deleted). */
+void ball_extra_drop(ball_store *b, int64_t id);
 /* The columns a save file holds, in its order (id, pos, vel, spin, force, moment, disp, rad,
    density, mass, inertia, damp, k_tran, k_rot, fix, group): each column's address in col and
    its bytes per ball in size, so that a save writes them and a restore reads them in place (after
