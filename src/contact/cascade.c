@@ -43,7 +43,7 @@ cairn_status contact_delete_marked_balls(cairn_world *w, cairn_diag *d) {
   for (size_t s = 0; s < w->balls.n; s++)
     if (mark[s]) {
       energy_remove_ball(w, (uint32_t)s);
-      if (w->balls.extras.n) ball_extra_drop(&w->balls, w->balls.id[s]);
+      if (w->balls.extras.n || w->balls.cum.on) ball_extra_drop(&w->balls, w->balls.id[s]);
     }
   /* their contacts: one pass, backwards (deletion swaps the last contact in) */
   for (size_t c = cs->n; c-- > 0;) {

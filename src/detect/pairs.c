@@ -400,6 +400,8 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
       cs->pair[c] = (uint32_t)(p->n - 1);
     }
   CAIRN_TRY(contact_sort_by_pair(w, p->contact, p->n, d));
+  /* (a tracked displacement keeps what 'disp' held: its own balls', under MPI) */
+  CAIRN_TRY(balls_fold_disp(&w->balls, balls_owned(w), d));
   for (size_t i = 0; i < w->balls.n; i++) v3_zero(w->balls.disp[i]);
   for (size_t k = 0; k < w->walls.n; k++) {
     v3_zero(w->walls.w[k].disp);

@@ -37,6 +37,10 @@ static int has_extras(const cairn_world *w) {
   return w->balls.extras.n > 0;
 }
 
+static int has_cumdisp(const cairn_world *w) {
+  return w->balls.cum.on;
+}
+
 static const section sections[] = {
     {"WRLD", put_world_sec, read_world_sec, NULL},
     {"ENRG", put_energy_sec, read_energy_sec, NULL},
@@ -54,6 +58,7 @@ static const section sections[] = {
     {"CELL", put_cell_sec, read_cell_sec, NULL},
     {"CLMP", put_clumps_sec, read_clumps_sec, has_clumps},
     {"XTRA", put_extras_sec, read_extras_sec, has_extras},
+    {"CDSP", put_cumdisp_sec, read_cumdisp_sec, has_cumdisp},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

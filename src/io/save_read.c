@@ -1034,3 +1034,30 @@ cairn_status read_extras_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
   }
   return CAIRN_OK;
 }
+
+/* ---- CDSP ---- */
+
+cairn_status read_cumdisp_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint64_t n = get_count(b, 8 + 24);
+  BAD_IF(0);
+  CAIRN_TRY(ball_cumdisp_track(&w->balls, 1, d));
+  ball_cumdisp *c = &w->balls.cum;
+  for (size_t r = 0; r < c->n; r++) v3_zero(c->d[r]); /* (the saved rows say what they hold) */
+  for (uint64_t r = 0; r < n; r++) {
+    int64_t id = get_i64(b);
+    double v[3];
+    get_f64s(b, v, 3);
+    BAD_IF(0);
+    bad_unless_finite(b, v, 3, "a ball's", "tracked displacement");
+    uint32_t s = idmap_get(&w->balls.map, (uint64_t)id);
+    BAD_VALUE(b, s == IDMAP_NONE,
+              "a tracked displacement names ball %lld, which is not among "
+              "the balls",
+              (long long)id);
+    BAD_IF(0);
+    uint32_t row = idmap_get(&c->map, (uint64_t)id);
+    v3_copy(v, c->d[row]);
+  }
+  return CAIRN_OK;
+}

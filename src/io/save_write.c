@@ -328,3 +328,15 @@ void put_extras_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
     put_f64s(b, e->v[r], BALL_EXTRAS);
   }
 }
+
+/* CDSP (only while displacements are tracked): each ball's row, its id and its displacement up
+   to the last neighbour rebuild (the balls' own 'disp' holds the rest). */
+void put_cumdisp_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const ball_cumdisp *c = &w->balls.cum;
+  put_u64(b, c->n);
+  for (size_t r = 0; r < c->n; r++) {
+    put_i64(b, c->id[r]);
+    put_f64s(b, c->d[r], 3);
+  }
+}

@@ -445,6 +445,29 @@ static int l_extra(lua_State *L) {
   return 1;
 }
 
+/* ball.track_displacement(ON): count every ball's displacement from now (true), or stop. */
+static int l_track_displacement(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  luaL_checktype(L, 1, LUA_TBOOLEAN);
+  cairn_diag d;
+  cairn_status st = ball_cumdisp_track(&w->balls, lua_toboolean(L, 1), &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
+}
+
+/* ball.displacement(ID): the ball's displacement since tracking began (or since it was made). */
+static int l_displacement(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  if (!w->balls.cum.on)
+    lua_raisef(L, "ball.displacement: displacements are not tracked; call "
+                  "ball.track_displacement(true) first (they count from then)");
+  double v[3];
+  ball_cumdisp_get(&w->balls, s, v);
+  push_vec(L, v, w->dim);
+  return 1;
+}
+
 static int l_fixed(lua_State *L) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
@@ -482,6 +505,8 @@ void open_ball(lua_State *L) {
                                {"free", l_free},
                                {"fixed", l_fixed},
                                {"extra", l_extra},
+                               {"track_displacement", l_track_displacement},
+                               {"displacement", l_displacement},
                                {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "ball");

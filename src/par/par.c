@@ -843,9 +843,10 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   memset(&w->par_last, 0, sizeof w->par_last);
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
      the speed): callbacks and contact events, a periodic cell, applied loads, clumps (a clump's
-     pebbles may lie on several ranks: docs/clumps.md). So does a model
+     pebbles may lie on several ranks: docs/clumps.md), tracked displacements (kept by ball on
+     the rank that folds them). So does a model
      with fewer balls than ranks. */
-  if (w->hook || events_mask(w) || w->cell.on || w->loads.n || w->clumps.n ||
+  if (w->hook || events_mask(w) || w->cell.on || w->loads.n || w->clumps.n || w->balls.cum.on ||
       w->balls.n < (size_t)P || P > PAR_MAX_RANKS)
     return CAIRN_OK;
   par_domain *pd = domain_new(P);

@@ -60,7 +60,76 @@ cairn_status ball_extra_set(ball_store *b, int64_t id, int k, double v, cairn_di
   return CAIRN_OK;
 }
 
+/* The row of ball id in the displacement store, made (0) if it has none. */
+static cairn_status cum_row(ball_cumdisp *c, int64_t id, uint32_t *row, cairn_diag *d) {
+  uint32_t r = idmap_get(&c->map, (uint64_t)id);
+  if (r == IDMAP_NONE) {
+    if (c->n == c->cap) {
+      size_t cap = mem_next_cap(c->cap, c->n + 1);
+      CAIRN_TRY(mem_resize((void **)&c->id, c->cap, cap, sizeof *c->id, "ball:displacement", d));
+      CAIRN_TRY(mem_resize((void **)&c->d, c->cap, cap, sizeof *c->d, "ball:displacement", d));
+      c->cap = cap;
+    }
+    r = (uint32_t)c->n;
+    CAIRN_TRY(idmap_put(&c->map, (uint64_t)id, r, d));
+    c->id[r] = id;
+    v3_zero(c->d[r]);
+    c->n++;
+  }
+  *row = r;
+  return CAIRN_OK;
+}
+
+static void cum_free(ball_cumdisp *c) {
+  mem_free(c->id, 0);
+  mem_free(c->d, 0);
+  idmap_free(&c->map);
+  memset(c, 0, sizeof *c);
+}
+
+cairn_status ball_cumdisp_track(ball_store *b, int on, cairn_diag *d) {
+  cum_free(&b->cum);
+  if (!on) return CAIRN_OK;
+  b->cum.on = 1;
+  for (size_t i = 0; i < b->n; i++) { /* from now: less what 'disp' holds already */
+    uint32_t r;
+    CAIRN_TRY(cum_row(&b->cum, b->id[i], &r, d));
+    v3_scale(b->disp[i], -1.0, b->cum.d[r]);
+  }
+  return CAIRN_OK;
+}
+
+cairn_status balls_fold_disp(ball_store *b, size_t n, cairn_diag *d) {
+  if (!b->cum.on) return CAIRN_OK;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t r;
+    CAIRN_TRY(cum_row(&b->cum, b->id[i], &r, d));
+    v3_add(b->cum.d[r], b->disp[i], b->cum.d[r]);
+  }
+  return CAIRN_OK;
+}
+
+void ball_cumdisp_get(const ball_store *b, uint32_t s, double out[3]) {
+  uint32_t r = idmap_get(&b->cum.map, (uint64_t)b->id[s]);
+  if (r == IDMAP_NONE)
+    v3_copy(b->disp[s], out);
+  else
+    v3_add(b->cum.d[r], b->disp[s], out);
+}
+
 void ball_extra_drop(ball_store *b, int64_t id) {
+  ball_cumdisp *c = &b->cum;
+  uint32_t cr = c->on ? idmap_get(&c->map, (uint64_t)id) : IDMAP_NONE;
+  if (cr != IDMAP_NONE) {
+    idmap_del(&c->map, (uint64_t)id);
+    size_t last = c->n - 1;
+    if (cr != last) {
+      c->id[cr] = c->id[last];
+      v3_copy(c->d[last], c->d[cr]);
+      idmap_put(&c->map, (uint64_t)c->id[cr], cr, NULL); /* replaces: never allocates */
+    }
+    c->n = last;
+  }
   ball_extras *e = &b->extras;
   uint32_t r = idmap_get(&e->map, (uint64_t)id);
   if (r == IDMAP_NONE) return;
@@ -81,6 +150,7 @@ void ball_store_free(ball_store *b) {
   mem_free(b->extras.id, 0);
   mem_free(b->extras.v, 0);
   idmap_free(&b->extras.map);
+  cum_free(&b->cum);
   idmap_free(&b->map);
   memset(b, 0, sizeof *b);
 }

@@ -27,6 +27,19 @@ typedef struct ball_extras {
   idmap map;                /* ball id -> row */
 } ball_extras;
 
+/* Each ball's cumulative displacement (ball.displacement), while tracked: the sum of the
+   displacements since the last neighbour rebuild (ball_store.disp), folded into a row per ball at
+   each rebuild before 'disp' is cleared. Motion is all it counts (a script's move of a ball is
+   not a displacement), so a periodic cell's wrapping does not disturb it. Kept by ball id, only
+   while tracked: no cost otherwise. */
+typedef struct ball_cumdisp {
+  int on;
+  size_t n, cap;
+  int64_t *id;
+  double (*d)[3]; /* the displacement up to the last fold */
+  idmap map;      /* ball id -> row */
+} ball_cumdisp;
+
 typedef struct ball_store {
   size_t n, cap;
   int64_t *id;
@@ -44,6 +57,7 @@ typedef struct ball_store {
                       in this order, whatever order they came in (pairs.c, sort_balls) */
   idmap map;       /* id -> slot */
   ball_extras extras;
+  ball_cumdisp cum;
 } ball_store;
 
 typedef struct ball_spec {
@@ -95,8 +109,14 @@ void ball_store_free(ball_store *b);
 double ball_extra_get(const ball_store *b, int64_t id, int k);
 /* Set it (the ball exists: the caller checked). */
 cairn_status ball_extra_set(ball_store *b, int64_t id, int k, double v, cairn_diag *d);
-/* Forget ball id's extra variables (it is being deleted). */
+/* Forget ball id's extra variables and displacement row (it is being deleted). */
 void ball_extra_drop(ball_store *b, int64_t id);
+/* Start (on: every ball's displacement counts from now) or stop tracking displacements. */
+cairn_status ball_cumdisp_track(ball_store *b, int on, cairn_diag *d);
+/* Fold each ball's 'disp' into its row (before a rebuild clears 'disp'); nothing when off. */
+cairn_status balls_fold_disp(ball_store *b, size_t n, cairn_diag *d);
+/* Ball slot s's displacement since tracking began (or since it was made, if later). */
+void ball_cumdisp_get(const ball_store *b, uint32_t s, double out[3]);
 /* The columns a save file holds, in its order (id, pos, vel, spin, force, moment, disp, rad,
    density, mass, inertia, damp, k_tran, k_rot, fix, group): each column's address in col and
    its bytes per ball in size, so that a save writes them and a restore reads them in place (after
