@@ -66,7 +66,16 @@ int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, dou
     for (int k = 0; k < 3; k++) pt[k] = c[k] - (r + 0.5 * *gap) * n[k];
     return 1;
   }
-  if (wl->kind == WALL_SEGMENT)
+  if (wl->kind == WALL_MESH) { /* in the mesh's frame, the nearest point within reach */
+    double m[3][3], rel[3], cl[3], ql[3];
+    uint32_t tri;
+    quat_matrix(wl->orient, m);
+    v3_sub(c, wl->centre, rel);
+    for (int i = 0; i < 3; i++) cl[i] = m[0][i] * rel[0] + m[1][i] * rel[1] + m[2][i] * rel[2];
+    if (!mesh_closest(wl->mesh, cl, r + wl->mesh_reach, ql, &tri)) return 0;
+    for (int i = 0; i < 3; i++)
+      q[i] = wl->centre[i] + m[i][0] * ql[0] + m[i][1] * ql[1] + m[i][2] * ql[2];
+  } else if (wl->kind == WALL_SEGMENT)
     closest_on_segment(wl->nodes[0], wl->nodes[1], c, q);
   else
     closest_on_polygon(wl, c, q);

@@ -347,7 +347,10 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
 static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_diag *d) {
   ball_store *b = &w->balls;
   for (size_t k = 0; k < w->walls.n; k++) {
-    const wall *wl = &w->walls.w[k];
+    wall *wl = &w->walls.w[k];
+    /* a mesh looks for triangles this far beyond a ball, until the next rebuild: the reach and
+       as much again, for the balls' and the wall's motion meanwhile */
+    if (wl->mesh) wl->mesh_reach = 2 * reach;
     for (size_t i = 0; i < balls_owned(w); i++) { /* (a ghost's wall contacts: its rank's) */
       double gap, n[3], pt[3];
       if (geom_ball_wall(wl, b->pos[i], b->rad[i], &gap, n, pt) && gap <= reach)

@@ -41,6 +41,12 @@ static int has_cumdisp(const cairn_world *w) {
   return w->balls.cum.on;
 }
 
+static int has_meshes(const cairn_world *w) {
+  for (size_t i = 0; i < w->walls.n; i++)
+    if (w->walls.w[i].mesh) return 1;
+  return 0;
+}
+
 static const section sections[] = {
     {"WRLD", put_world_sec, read_world_sec, NULL},
     {"ENRG", put_energy_sec, read_energy_sec, NULL},
@@ -59,6 +65,7 @@ static const section sections[] = {
     {"CLMP", put_clumps_sec, read_clumps_sec, has_clumps},
     {"XTRA", put_extras_sec, read_extras_sec, has_extras},
     {"CDSP", put_cumdisp_sec, read_cumdisp_sec, has_cumdisp},
+    {"MESH", put_meshes_sec, read_meshes_sec, has_meshes},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 
@@ -336,6 +343,7 @@ static cairn_status restore_payload(const unsigned char *pay, size_t size, uint3
   if (s == CAIRN_OK && version >= SAVE_SECTIONS) { /* every pebble ball has its clump */
     char why[200] = "";
     s = clumps_whole(w, why, sizeof why, d);
+    if (s == CAIRN_OK && !why[0]) s = meshes_whole(w, why, sizeof why);
     if (s == CAIRN_OK && why[0]) s = damaged(path, why, d);
   }
   if (s == CAIRN_OK && version < SAVE_SECTIONS) {

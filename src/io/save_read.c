@@ -426,7 +426,7 @@ static void check_wall_shape(rbuf *b, const wall *wl) {
     bad_unless_finite(b, wl->nodes[i], 3, who, node);
   }
   bad_unless_finite(b, wl->point, 3, who, "point");
-  if (wl->kind == WALL_SEGMENT)
+  if (wl->kind == WALL_SEGMENT || wl->kind == WALL_MESH)
     bad_unless_finite(b, wl->normal, 3, who, "normal");
   else
     bad_unless_unit(b, wl->normal, who, wl->kind == WALL_CYLINDER ? "axis" : "normal");
@@ -440,7 +440,8 @@ static void get_wall_shape(rbuf *b, wall *wl) {
   wl->id = get_i64(b);
   wl->kind = (wall_kind)get_u32(b);
   wl->n_nodes = (int)get_u32(b);
-  if (wl->n_nodes < 0 || wl->n_nodes > WALL_MAX_NODES || wl->kind > WALL_CYLINDER) b->bad = 1;
+  if (wl->n_nodes < 0 || wl->n_nodes > WALL_MAX_NODES || wl->kind > WALL_MESH) b->bad = 1;
+  if (wl->kind == WALL_MESH && (b->version < SAVE_SECTIONS || wl->n_nodes)) b->bad = 1;
   if (wl->kind == WALL_CYLINDER && b->version < 5) b->bad = 1;
   if (b->bad) return;
   get_f64s(b, &wl->nodes[0][0], 3 * (size_t)wl->n_nodes);
@@ -1059,5 +1060,79 @@ cairn_status read_cumdisp_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_dia
     uint32_t row = idmap_get(&c->map, (uint64_t)id);
     v3_copy(v, c->d[row]);
   }
+  return CAIRN_OK;
+}
+
+/* ---- MESH ---- */
+
+cairn_status read_meshes_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint64_t n = get_count(b, 8 + 40 + 16);
+  BAD_IF(0);
+  for (uint64_t k = 0; k < n; k++) {
+    int64_t id = get_i64(b);
+    double q[4], reach;
+    get_f64s(b, q, 4), reach = get_f64(b);
+    uint64_t nv = get_count(b, 24);
+    BAD_IF(0);
+    size_t at_v = b->pos;
+    b->pos += 24 * nv; /* (read in place below) */
+    BAD_IF(b->pos > b->n);
+    uint64_t nt = get_count(b, 12);
+    BAD_IF(0);
+    size_t at_t = b->pos;
+    b->pos += 12 * nt;
+    BAD_IF(b->pos > b->n || nv < 3 || nt < 1 || nt >= (1u << 30) || nv > 3 * nt);
+    uint32_t slot = idmap_get(&w->walls.map, (uint64_t)id);
+    BAD_VALUE(b, slot == IDMAP_NONE, "a mesh names wall %lld, which is not among the walls",
+              (long long)id);
+    BAD_IF(0);
+    wall *wl = &w->walls.w[slot];
+    BAD_VALUE(b, wl->kind != WALL_MESH || wl->mesh,
+              "wall %lld has a mesh but is not a mesh wall, or has two", (long long)id);
+    double qn = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    BAD_VALUE(b, !(fabs(qn - 1) < 1e-9), "wall %lld's orientation is not a unit quaternion",
+              (long long)id);
+    BAD_VALUE(b, !(reach >= 0) || !isfinite(reach), "wall %lld's mesh reach is %g", (long long)id,
+              reach);
+    BAD_IF(0);
+    double(*v)[3] = mem_realloc(NULL, 0, (size_t)nv * sizeof *v, "restore:mesh");
+    uint32_t(*t)[3] = mem_realloc(NULL, 0, (size_t)nt * sizeof *t, "restore:mesh");
+    if (!v || !t) {
+      mem_free(v, 0), mem_free(t, 0);
+      return diag_set(d, CAIRN_ENOMEM, "out of memory restoring a mesh of %llu triangles",
+                      (unsigned long long)nt);
+    }
+    memcpy(v, b->p + at_v, (size_t)nv * sizeof *v);
+    memcpy(t, b->p + at_t, (size_t)nt * sizeof *t);
+    int ok = 1;
+    for (uint64_t i = 0; i < nv && ok; i++) ok = isfinite(v[i][0] + v[i][1] + v[i][2]);
+    for (uint64_t i = 0; i < nt && ok; i++) ok = t[i][0] < nv && t[i][1] < nv && t[i][2] < nv;
+    char what[64];
+    snprintf(what, sizeof what, "wall %lld's mesh", (long long)id);
+    cairn_status s = CAIRN_OK;
+    if (ok)
+      s = mesh_from_arrays((const double(*)[3])v, (size_t)nv, (const uint32_t(*)[3])t, (size_t)nt,
+                           what, &wl->mesh, d);
+    mem_free(v, 0), mem_free(t, 0);
+    BAD_VALUE(b, !ok, "%s has a vertex that is not finite or a triangle naming no vertex", what);
+    BAD_IF(0);
+    if (s == CAIRN_EINVAL) { /* a mesh the checks refuse: the file is damaged */
+      bad_value(b, "%s", d->msg);
+      return CAIRN_OK;
+    }
+    CAIRN_TRY(s);
+    memcpy(wl->orient, q, sizeof q);
+    wl->mesh_reach = reach;
+  }
+  return CAIRN_OK;
+}
+
+cairn_status meshes_whole(const cairn_world *w, char *why, size_t n) {
+  for (size_t i = 0; i < w->walls.n; i++)
+    if (w->walls.w[i].kind == WALL_MESH && !w->walls.w[i].mesh) {
+      snprintf(why, n, "mesh wall %lld has no mesh", (long long)w->walls.w[i].id);
+      break;
+    }
   return CAIRN_OK;
 }

@@ -340,3 +340,22 @@ void put_cumdisp_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
     put_f64s(b, c->d[r], 3);
   }
 }
+
+/* MESH (only with mesh walls): each mesh wall's id, orientation and reach, then its vertices (in
+   the mesh's frame) and triangles. */
+void put_meshes_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  uint64_t n = 0;
+  for (size_t i = 0; i < w->walls.n; i++) n += w->walls.w[i].mesh != NULL;
+  put_u64(b, n);
+  for (size_t i = 0; i < w->walls.n; i++) {
+    const wall *wl = &w->walls.w[i];
+    if (!wl->mesh) continue;
+    put_i64(b, wl->id);
+    put_f64s(b, wl->orient, 4), put_f64(b, wl->mesh_reach);
+    put_u64(b, wl->mesh->nv);
+    put(b, wl->mesh->v, wl->mesh->nv * sizeof *wl->mesh->v);
+    put_u64(b, wl->mesh->nt);
+    put(b, wl->mesh->t, wl->mesh->nt * sizeof *wl->mesh->t);
+  }
+}

@@ -162,7 +162,8 @@ static void write_balls(FILE *f, const cairn_world *w) {
 typedef struct wall_pts {
   const cairn_world *w;
   double (*pts)[3];
-  size_t *start;
+  size_t *start;       /* per cell: its first point (cells + 1) */
+  uint32_t *cell_wall; /* per cell: its wall */
 } wall_pts;
 
 static void wp_pt(const void *c, size_t i, void *buf) {
@@ -172,14 +173,18 @@ static void wp_off(const void *c, size_t i, void *buf) {
   int64_t v = (int64_t)((const wall_pts *)c)->start[i + 1];
   memcpy(buf, &v, 8);
 }
+/* (cells: one per wall, a mesh wall's one per triangle; cell_wall[i] is cell i's wall) */
 static void w_id(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const wall_pts *)c)->w->walls.w[i].id, 8);
+  const wall_pts *wp = c;
+  memcpy(buf, &wp->w->walls.w[wp->cell_wall[i]].id, 8);
 }
 static void w_vel(const void *c, size_t i, void *buf) {
-  memcpy(buf, ((const wall_pts *)c)->w->walls.w[i].vel, 24);
+  const wall_pts *wp = c;
+  memcpy(buf, wp->w->walls.w[wp->cell_wall[i]].vel, 24);
 }
 static void w_force(const void *c, size_t i, void *buf) {
-  memcpy(buf, ((const wall_pts *)c)->w->walls.w[i].force, 24);
+  const wall_pts *wp = c;
+  memcpy(buf, wp->w->walls.w[wp->cell_wall[i]].force, 24);
 }
 
 /* The balls' centroid, or 'fallback' with no balls. */
@@ -231,16 +236,21 @@ static void cylinder_ring(const cairn_world *w, const wall *wl, double out[RING]
 
 static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   walls_settle(w);
-  size_t nw = w->walls.n, np = 0;
-  for (size_t i = 0; i < nw; i++)
-    np += w->walls.w[i].kind == WALL_PLANE      ? 4
-          : w->walls.w[i].kind == WALL_CYLINDER ? RING
-                                                : (size_t)w->walls.w[i].n_nodes;
-  wall_pts wp = {w, NULL, NULL};
+  size_t nw = w->walls.n, np = 0, ncell = 0;
+  for (size_t i = 0; i < nw; i++) {
+    const wall *wl = &w->walls.w[i];
+    np += wl->kind == WALL_PLANE      ? 4
+          : wl->kind == WALL_CYLINDER ? RING
+          : wl->kind == WALL_MESH     ? 3 * wl->mesh->nt
+                                      : (size_t)wl->n_nodes;
+    ncell += wl->kind == WALL_MESH ? wl->mesh->nt : 1;
+  }
+  wall_pts wp = {w, NULL, NULL, NULL};
   wp.pts = mem_realloc(NULL, 0, (np + 1) * sizeof *wp.pts, "vtk:wall_points");
-  wp.start = mem_realloc(NULL, 0, (nw + 1) * sizeof *wp.start, "vtk:wall_cells");
-  if (!wp.pts || !wp.start) {
-    mem_free(wp.pts, 0), mem_free(wp.start, 0);
+  wp.start = mem_realloc(NULL, 0, (ncell + 1) * sizeof *wp.start, "vtk:wall_cells");
+  wp.cell_wall = mem_realloc(NULL, 0, (ncell + 1) * sizeof *wp.cell_wall, "vtk:wall_cells");
+  if (!wp.pts || !wp.start || !wp.cell_wall) {
+    mem_free(wp.pts, 0), mem_free(wp.start, 0), mem_free(wp.cell_wall, 0);
     return diag_set(d, CAIRN_ENOMEM, "out of memory writing walls to VTK");
   }
   /* The patch size of planes: the extent of the balls (or 1 with no balls). */
@@ -253,10 +263,25 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   double h = 0;
   for (int k = 0; k < 3 && w->balls.n; k++) h = fmax(h, 0.75 * (hi[k] - lo[k]));
   if (!(h > 0)) h = 1.0;
-  size_t at = 0;
+  size_t at = 0, cell = 0;
   for (size_t i = 0; i < nw; i++) {
     const wall *wl = &w->walls.w[i];
-    wp.start[i] = at;
+    if (wl->kind == WALL_MESH) { /* a cell per triangle, placed in the global frame */
+      const wall_mesh *m = wl->mesh;
+      double r[3][3];
+      quat_matrix(wl->orient, r);
+      for (size_t t = 0; t < m->nt; t++) {
+        wp.start[cell] = at, wp.cell_wall[cell++] = (uint32_t)i;
+        for (int c = 0; c < 3; c++) {
+          const double *v = m->v[m->t[t][c]];
+          for (int k = 0; k < 3; k++)
+            wp.pts[at][k] = wl->centre[k] + r[k][0] * v[0] + r[k][1] * v[1] + r[k][2] * v[2];
+          at++;
+        }
+      }
+      continue;
+    }
+    wp.start[cell] = at, wp.cell_wall[cell++] = (uint32_t)i;
     if (wl->kind == WALL_PLANE) {
       plane_patch(w, wl, h, &wp.pts[at]);
       at += 4;
@@ -267,21 +292,21 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
       for (int q = 0; q < wl->n_nodes; q++) v3_copy(wl->nodes[q], wp.pts[at++]);
     }
   }
-  wp.start[nw] = at;
+  wp.start[ncell] = at;
   const char *kind = w->dim == 2 ? "Lines" : "Polys";
-  head(f, np, kind, nw, NULL, w);
+  head(f, np, kind, ncell, NULL, w);
   fprintf(f, "      <CellData>\n");
-  data_array(f, "id", T_I64, 1, nw, w_id, &wp);
-  data_array(f, "velocity", T_F64, 3, nw, w_vel, &wp);
-  data_array(f, "force", T_F64, 3, nw, w_force, &wp);
+  data_array(f, "id", T_I64, 1, ncell, w_id, &wp);
+  data_array(f, "velocity", T_F64, 3, ncell, w_vel, &wp);
+  data_array(f, "force", T_F64, 3, ncell, w_force, &wp);
   fprintf(f, "      </CellData>\n      <Points>\n");
   data_array(f, "Points", T_F64, 3, np, wp_pt, &wp);
   fprintf(f, "      </Points>\n      <%s>\n", kind);
   data_array(f, "connectivity", T_I64, 1, np, conn_i64, NULL);
-  data_array(f, "offsets", T_I64, 1, nw, wp_off, &wp);
+  data_array(f, "offsets", T_I64, 1, ncell, wp_off, &wp);
   fprintf(f, "      </%s>\n", kind);
   tail(f);
-  mem_free(wp.pts, 0), mem_free(wp.start, 0);
+  mem_free(wp.pts, 0), mem_free(wp.start, 0), mem_free(wp.cell_wall, 0);
   return CAIRN_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "io/io.h"
 #include "lua/lua_api.h"
 #include "measure/measure.h"
 
@@ -240,6 +241,84 @@ static int l_cylinder_specimen(lua_State *L) {
   sp[2].radius = r;
   return make_set(L, w, sp, 3, first);
 }
+
+/* wall.mesh{file = PATH, scale = S, rotate = {axis = A, angle = DEG}, translate = T, id = ID,
+   group = G, vel = V, spin = W, centre = C} (3D): a wall of the triangles of an STL file, each
+   vertex scaled, turned and moved in that order. */
+static int l_mesh(lua_State *L) {
+  static const char *const opts[] = {"file",  "scale", "rotate", "translate", "id",
+                                     "group", "vel",   "spin",   "centre",    NULL};
+  const char *fn = "wall.mesh";
+  cairn_world *w = ctx_world(L);
+  check_opts(L, 1, fn, opts);
+  if (w->dim != 3) lua_raisef(L, "%s: meshes are 3D walls; in 2D use segments", fn);
+  lua_getfield(L, 1, "file");
+  if (lua_type(L, -1) != LUA_TSTRING) lua_raisef(L, "%s: give file, the path of an STL file", fn);
+  const char *path = lua_tostring(L, -1);
+  double scale = opt_number(L, 1, "scale", 1.0, fn), t[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0};
+  if (!(scale > 0) || !isfinite(scale))
+    lua_raisef(L,
+               "%s: scale must be a positive number (got %g); a zero scale would flatten the "
+               "mesh to a point",
+               fn, scale);
+  lua_getfield(L, 1, "translate");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, 3, t, "wall.mesh: translate");
+  lua_getfield(L, 1, "rotate");
+  if (!lua_isnil(L, -1)) {
+    int ri = lua_gettop(L);
+    static const char *const ropts[] = {"axis", "angle", NULL};
+    check_opts(L, ri, "wall.mesh: rotate", ropts);
+    lua_getfield(L, ri, "axis");
+    double ax[3];
+    if (lua_isnil(L, -1))
+      lua_raisef(L, "%s: rotate needs axis = {x, y, z} and angle (degrees)", fn);
+    get_vec(L, -1, 3, ax, "wall.mesh: rotate.axis");
+    double len = v3_norm(ax), ang = opt_number(L, ri, "angle", NAN, fn) * M_PI / 180;
+    if (!(len > 0) || !isfinite(len) || !isfinite(ang))
+      lua_raisef(L, "%s: rotate needs a non-zero axis and a finite angle (degrees)", fn);
+    double th[3];
+    v3_scale(ax, ang / len, th);
+    quat_from_rotvec(th, q);
+  }
+  wall_spec s;
+  memset(&s, 0, sizeof s);
+  s.kind = WALL_MESH;
+  lua_getfield(L, 1, "id");
+  if (!lua_isnil(L, -1)) s.id = get_id(L, -1, "wall.mesh: id");
+  lua_getfield(L, 1, "group");
+  s.group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  lua_getfield(L, 1, "vel");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, 3, s.vel, "wall.mesh: vel");
+  lua_getfield(L, 1, "spin");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, 3, s.spin, "wall.mesh: spin");
+  lua_getfield(L, 1, "centre");
+  if (!lua_isnil(L, -1)) {
+    get_vec(L, -1, 3, s.centre, "wall.mesh: centre");
+    s.has_centre = 1;
+  }
+  stl_mesh m;
+  cairn_diag d;
+  cairn_status st = io_read_stl(path, scale, &m, &d);
+  if (st) return raise_diag(L, st, &d);
+  for (size_t k = 0; k < m.n; k++)
+    for (int i = 0; i < 3; i++) {
+      quat_rotate(q, m.tri[k][i], m.tri[k][i]);
+      v3_add(m.tri[k][i], t, m.tri[k][i]);
+    }
+  char what[4200];
+  snprintf(what, sizeof what, "'%s'", path);
+  st = mesh_build((const double(*)[3][3])m.tri, m.n, what, &s.mesh, &d);
+  stl_free(&m);
+  if (st) return raise_diag(L, st, &d);
+  int64_t id;
+  st = wall_create(w, &s, &id, &d); /* (it takes the mesh over) */
+  if (st) return raise_diag(L, st, &d);
+  lua_pushinteger(L, (lua_Integer)id);
+  return 1;
+}
+
+/* wall.triangles(ID): a mesh wall's triangle count. */
+static int l_triangles(lua_State *L);
 
 static wall *check_wall(lua_State *L, cairn_world *w, int idx) {
   uint32_t s;
@@ -609,10 +688,19 @@ static int l_disp(lua_State *L) {
   return 1;
 }
 
+static int l_triangles(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  wall *wl = check_wall(L, w, 1);
+  lua_pushinteger(L, wl->mesh ? (lua_Integer)wl->mesh->nt : 0);
+  return 1;
+}
+
 void open_wall(lua_State *L) {
   static const luaL_Reg f[] = {{"create", l_create},
                                {"box", l_box},
                                {"cylinder_specimen", l_cylinder_specimen},
+                               {"mesh", l_mesh},
+                               {"triangles", l_triangles},
                                {"delete", l_delete},
                                {"list", l_list},
                                {"count", l_count},

@@ -16,6 +16,8 @@ const char *wall_kind_name(wall_kind k) {
     return "polygon";
   case WALL_CYLINDER:
     return "cylinder";
+  case WALL_MESH:
+    return "mesh";
   }
   return "?";
 }
@@ -50,6 +52,7 @@ static cairn_status check_velocity(const cairn_world *w, int64_t id, const doubl
 }
 
 void wall_store_free(wall_store *ws) {
+  for (size_t i = 0; i < ws->n; i++) mesh_free(ws->w[i].mesh);
   mem_free(ws->w, 0);
   idmap_free(&ws->map);
   memset(ws, 0, sizeof *ws);
@@ -100,7 +103,33 @@ static cairn_status polygon_plane(wall *wl, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* A mesh wall's triangles into their own frame: about the vertices' centroid, which becomes the
+   wall's centre and point. */
+static void mesh_to_frame(wall *wl, wall_mesh *m) {
+  double c[3] = {0, 0, 0};
+  for (size_t i = 0; i < m->nv; i++) v3_add(c, m->v[i], c);
+  v3_scale(c, 1.0 / (double)m->nv, c);
+  for (size_t i = 0; i < m->nv; i++) v3_sub(m->v[i], c, m->v[i]);
+  for (int k = 0; k < 3; k++) {
+    m->lo[k] -= c[k];
+    wl->point[k] = wl->centre[k] = c[k];
+  }
+  m->radius = 0;
+  for (size_t i = 0; i < m->nv; i++) m->radius = fmax(m->radius, v3_norm(m->v[i]));
+  wl->orient[0] = 1, wl->orient[1] = wl->orient[2] = wl->orient[3] = 0;
+}
+
+static cairn_status create_checked(cairn_world *w, const wall_spec *s, int64_t *id_out,
+                                   cairn_diag *d);
+
 cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, cairn_diag *d) {
+  cairn_status st = create_checked(w, s, id_out, d);
+  if (st && s->mesh) mesh_free(s->mesh); /* (taken over either way) */
+  return st;
+}
+
+static cairn_status create_checked(cairn_world *w, const wall_spec *s, int64_t *id_out,
+                                   cairn_diag *d) {
   wall_store *ws = &w->walls;
   int64_t id = s->id ? s->id : w->next_wall_id;
   while (!s->id && idmap_get(&ws->map, (uint64_t)id) != IDMAP_NONE) id++;
@@ -171,6 +200,13 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
     wl.radius = s->radius;
     break;
   }
+  case WALL_MESH:
+    CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL, "wall %lld: meshes are 3D walls; in 2D use segments",
+                (long long)id);
+    CAIRN_CHECK(s->mesh, d, CAIRN_EINVAL, "wall %lld: a mesh wall needs its mesh", (long long)id);
+    wl.mesh = s->mesh;
+    mesh_to_frame(&wl, s->mesh);
+    break;
   case WALL_POLYGON:
     CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL,
                 "wall %lld: polygons are 3D walls; in 2D use kind = \"segment\"", (long long)id);
@@ -186,7 +222,19 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
     for (int k = 0; k < 3; k++)
       CAIRN_CHECK(isfinite(wl.nodes[i][k]), d, CAIRN_EINVAL,
                   "wall %lld: node %d has a non-finite coordinate", (long long)id, i + 1);
-  if (s->has_centre)
+  if (s->has_centre && wl.kind == WALL_MESH) { /* it turns about the centre given */
+    double e[3];
+    v3_sub(wl.centre, s->centre, e);
+    wall_mesh *m = wl.mesh;
+    for (size_t i = 0; i < m->nv; i++) v3_add(m->v[i], e, m->v[i]);
+    v3_add(m->lo, e, m->lo);
+    m->radius = 0;
+    for (size_t i = 0; i < m->nv; i++) m->radius = fmax(m->radius, v3_norm(m->v[i]));
+    v3_copy(s->centre, wl.centre);
+    v3_copy(s->centre, wl.point);
+  } else if (wl.kind == WALL_MESH)
+    ; /* (mesh_to_frame set it) */
+  else if (s->has_centre)
     v3_copy(s->centre, wl.centre);
   else if (wl.kind == WALL_SEGMENT)
     for (int k = 0; k < 3; k++) wl.centre[k] = 0.5 * (wl.nodes[0][k] + wl.nodes[1][k]);
@@ -194,6 +242,8 @@ cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, ca
     v3_copy(wl.point, wl.centre);
   if (w->dim == 2) wl.centre[2] = 0;
   CAIRN_TRY(wall_set_spin(w, &wl, s->spin, d));
+  CAIRN_CHECK(!(w->cell.on && wl.kind == WALL_MESH), d, CAIRN_EINVAL,
+              "wall %lld: mesh walls do not work in a periodic cell yet", (long long)id);
   CAIRN_TRY(periodic_check_wall(w, &wl, d));
   CAIRN_TRY(world_group_index(w, s->group, &wl.group, d));
   CAIRN_TRY(mem_grow((void **)&ws->w, &ws->cap, ws->n + 1, sizeof *ws->w, "walls", d));
@@ -217,6 +267,7 @@ void wall_remove(cairn_world *w, uint32_t s) {
   walls_settle(w); /* (the pass's sums name walls by slot) */
   wall_store *ws = &w->walls;
   uint32_t last = (uint32_t)ws->n - 1;
+  mesh_free(ws->w[s].mesh);
   idmap_del(&ws->map, (uint64_t)ws->w[s].id);
   if (s != last) {
     ws->w[s] = ws->w[last];
@@ -276,6 +327,13 @@ void wall_turn(wall *wl, const double th[3]) {
   turn_vec(e, k, c, s);
   v3_add(wl->centre, e, wl->point);
   turn_vec(wl->normal, k, c, s);
+  if (wl->mesh) { /* its frame turns: the vertices stay as they are in it */
+    double r[4];
+    quat_from_rotvec(th, r);
+    quat_mul(r, wl->orient, wl->orient);
+    quat_normalise(wl->orient);
+    rmax = wl->mesh->radius;
+  }
   wl->rot_disp += a * rmax; /* a chord is shorter than its arc */
 }
 

@@ -5,12 +5,14 @@
 
 #include "core/core.h"
 #include "core/idmap.h"
+#include "world/mesh.h"
 
 typedef enum wall_kind {
   WALL_SEGMENT = 0,
   WALL_PLANE = 1,
   WALL_POLYGON = 2,
-  WALL_CYLINDER = 3
+  WALL_CYLINDER = 3,
+  WALL_MESH = 4
 } wall_kind;
 #define WALL_MAX_NODES 16
 
@@ -61,6 +63,11 @@ typedef struct wall {
   double moved[3];       /* its translation since it was created (motion and wall.move) */
   wall_servo servo;
   uint16_t group;
+  /* a mesh wall (WALL_MESH): its triangles, in their own frame, placed by 'orient' (a unit
+     quaternion) about 'centre'; the wall store owns the mesh */
+  wall_mesh *mesh;
+  double orient[4];
+  double mesh_reach; /* how far beyond a ball's radius detection looks for its triangles */
 } wall;
 
 typedef struct wall_store {
@@ -86,6 +93,8 @@ typedef struct wall_spec {
   double centre[3];
   int has_centre; /* else: a segment's midpoint, a polygon's centroid */
   const char *group;
+  wall_mesh *mesh; /* WALL_MESH: its vertices global now; the wall takes it over (also when
+                      wall_create refuses it) */
 } wall_spec;
 cairn_status wall_create(cairn_world *w, const wall_spec *s, int64_t *id_out, cairn_diag *d);
 /* Remove wall slot s: the last wall moves into slot s. Its contacts are the contact layer's

@@ -1,0 +1,95 @@
+-- Mesh walls (docs/meshes.md): wall.mesh from an STL file, its transform at load, a turning and
+-- moving mesh as a turning polygon, save and restore bit for bit, VTK triangles, and every bad
+-- input refused with one sentence and no wall made.
+local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
+local function refused(f, pattern, what)
+  local n = wall.count()
+  local ok, err = pcall(f)
+  check(not ok, what .. ": accepted")
+  check(tostring(err):find(pattern, 1, true), what .. ": message '" .. tostring(err) ..
+        "' lacks '" .. pattern .. "'")
+  check(wall.count() == n, what .. ": a wall was left behind")
+end
+local stl = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "../../verification/lib/stl.lua")
+local path = os.tmpname()
+
+-- one triangle: as a mesh it turns and moves as the same triangle as a polygon wall does
+local T = {{-0.5, -0.5, 0}, {0.7, -0.4, 0}, {0.1, 0.6, 0}}
+stl.write(path, {T})
+local function drag(mesh)
+  model.new{dim = 3}
+  model.gravity{0, 0, -9.81}
+  contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.5, dp_nratio = 0.2}
+  local id
+  if mesh then
+    id = wall.mesh{file = path, vel = {0.1, 0, 0}, spin = {0, 0, 2}, centre = {0, 0, 0}}
+  else
+    id = wall.create{kind = "polygon", nodes = T, vel = {0.1, 0, 0}, spin = {0, 0, 2},
+                     centre = {0, 0, 0}}
+  end
+  ball.create{id = 1, rad = 0.05, pos = {0.2, 0, 0.0499}, density = 2500}
+  model.timestep{fix = 1e-5}
+  model.cycle(20000)
+  return ball.pos(1), ball.vel(1), id
+end
+local pp, vp = drag(false)
+local pm, vm, mid = drag(true)
+check(wall.kind(mid) == "mesh" and wall.triangles(mid) == 1, "a mesh wall of one triangle")
+for k = 1, 3 do
+  check(math.abs(pp[k] - pm[k]) < 1e-12 and math.abs(vp[k] - vm[k]) < 1e-10,
+        "the turning mesh drags the ball as the turning polygon: " .. (pm[k] - pp[k]))
+end
+check(math.sqrt((pm[1] - 0.2) ^ 2 + pm[2] ^ 2) > 0.01, "the ball was dragged")
+
+-- save and restore: the run goes on bit for bit
+local save = os.tmpname()
+model.save(save)
+model.cycle(5000)
+local straight = ball.pos(1)
+model.restore(save)
+os.remove(save)
+model.cycle(5000)
+local again = ball.pos(1)
+check(again[1] == straight[1] and again[2] == straight[2] and again[3] == straight[3],
+      "restored, the same bits")
+
+-- the transform at load: scale, turn, move
+model.new{dim = 3}
+local id = wall.mesh{file = path, scale = 2, rotate = {axis = {0, 0, 1}, angle = 90},
+                     translate = {10, 0, 0}}
+check(math.abs(wall.point(id)[1] - 10 - (-2 * (-0.4 - 0.5 + 0.6) / 3)) < 1e-12, "placed")
+-- VTK: a cell per triangle
+local prefix = os.tmpname()
+vtk.write(prefix)
+local f = io.open(prefix .. "_walls_00000.vtp")
+local text = f:read("a")
+f:close()
+for _, part in ipairs{"balls", "walls", "contacts", "cracks", "clumps"} do
+  os.remove(prefix .. "_" .. part .. "_00000.vtp")
+end
+os.remove(prefix .. ".pvd")
+os.remove(prefix)
+check(text:find('NumberOfPolys="1"', 1, true), "one triangle cell in the walls file")
+
+-- bad input
+refused(function() wall.mesh{file = path, scale = 0} end, "zero scale", "scale 0")
+refused(function() wall.mesh{file = "/nonexistent.stl"} end, "cannot read", "a missing file")
+local g = io.open(path, "w")
+g:write("not a mesh at all\n")
+g:close()
+refused(function() wall.mesh{file = path} end, "is not an STL file", "not STL")
+stl.write(path, {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{0, 0, 0}, {1, 0, 0}, {0, -1, 0}},
+                 {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}})
+refused(function() wall.mesh{file = path} end, "shared by 3 triangles", "an edge of three faces")
+stl.write(path, {{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}}})
+refused(function() wall.mesh{file = path} end, "has no area", "a flat triangle")
+stl.write(path, {T})
+refused(function() wall.mesh{file = path, rotate = {axis = {0, 0, 0}, angle = 10}} end,
+        "non-zero axis", "a zero axis")
+model.new{dim = 2}
+refused(function() wall.mesh{file = path} end, "meshes are 3D walls", "2D")
+model.new{dim = 3}
+cell.create{min = {-1, -1, -1}, max = {1, 1, 1}}
+refused(function() wall.mesh{file = path} end, "periodic cell", "a periodic cell")
+os.remove(path)
+print("mesh walls: all checks passed")
