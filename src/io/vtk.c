@@ -9,6 +9,7 @@
 #include "contact/contact.h"
 #include "contact/cracks.h"
 #include "io/io.h"
+#include "measure/measure.h"
 
 /* ---- base64 binary arrays (VTK "binary" format with a UInt64 byte-count header) ---------- */
 
@@ -164,6 +165,8 @@ typedef struct wall_pts {
   double (*pts)[3];
   size_t *start;       /* per cell: its first point (cells + 1) */
   uint32_t *cell_wall; /* per cell: its wall */
+  double (*tf)[3];     /* per cell: a mesh triangle's force (0 for other walls) */
+  double *pressure;    /* per cell: its normal force over its area (0 for other walls) */
 } wall_pts;
 
 static void wp_pt(const void *c, size_t i, void *buf) {
@@ -185,6 +188,12 @@ static void w_vel(const void *c, size_t i, void *buf) {
 static void w_force(const void *c, size_t i, void *buf) {
   const wall_pts *wp = c;
   memcpy(buf, wp->w->walls.w[wp->cell_wall[i]].force, 24);
+}
+static void w_tforce(const void *c, size_t i, void *buf) {
+  memcpy(buf, ((const wall_pts *)c)->tf[i], 24);
+}
+static void w_pressure(const void *c, size_t i, void *buf) {
+  memcpy(buf, &((const wall_pts *)c)->pressure[i], 8);
 }
 
 /* The balls' centroid, or 'fallback' with no balls. */
@@ -245,14 +254,19 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
                                       : (size_t)wl->n_nodes;
     ncell += wl->kind == WALL_MESH ? wl->mesh->nt : 1;
   }
-  wall_pts wp = {w, NULL, NULL, NULL};
+  wall_pts wp = {w, NULL, NULL, NULL, NULL, NULL};
   wp.pts = mem_realloc(NULL, 0, (np + 1) * sizeof *wp.pts, "vtk:wall_points");
   wp.start = mem_realloc(NULL, 0, (ncell + 1) * sizeof *wp.start, "vtk:wall_cells");
   wp.cell_wall = mem_realloc(NULL, 0, (ncell + 1) * sizeof *wp.cell_wall, "vtk:wall_cells");
-  if (!wp.pts || !wp.start || !wp.cell_wall) {
+  wp.tf = mem_realloc(NULL, 0, (ncell + 1) * sizeof *wp.tf, "vtk:wall_cells");
+  wp.pressure = mem_realloc(NULL, 0, (ncell + 1) * sizeof *wp.pressure, "vtk:wall_cells");
+  if (!wp.pts || !wp.start || !wp.cell_wall || !wp.tf || !wp.pressure) {
     mem_free(wp.pts, 0), mem_free(wp.start, 0), mem_free(wp.cell_wall, 0);
+    mem_free(wp.tf, 0), mem_free(wp.pressure, 0);
     return diag_set(d, CAIRN_ENOMEM, "out of memory writing walls to VTK");
   }
+  memset(wp.tf, 0, (ncell + 1) * sizeof *wp.tf);
+  memset(wp.pressure, 0, (ncell + 1) * sizeof *wp.pressure);
   /* The patch size of planes: the extent of the balls (or 1 with no balls). */
   double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
   for (size_t i = 0; i < w->balls.n; i++)
@@ -270,7 +284,19 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
       const wall_mesh *m = wl->mesh;
       double r[3][3];
       quat_matrix(wl->orient, r);
+      cairn_status st = mesh_triangle_forces(w, (uint32_t)i, &wp.tf[cell], d);
+      if (st) {
+        mem_free(wp.pts, 0), mem_free(wp.start, 0), mem_free(wp.cell_wall, 0);
+        mem_free(wp.tf, 0), mem_free(wp.pressure, 0);
+        return st;
+      }
       for (size_t t = 0; t < m->nt; t++) {
+        const double *v0 = m->v[m->t[t][0]], *v1 = m->v[m->t[t][1]], *v2 = m->v[m->t[t][2]];
+        double e1[3], e2[3], x[3], ng[3];
+        v3_sub(v1, v0, e1), v3_sub(v2, v0, e2), v3_cross(e1, e2, x);
+        for (int k = 0; k < 3; k++)
+          ng[k] = r[k][0] * m->n[t][0] + r[k][1] * m->n[t][1] + r[k][2] * m->n[t][2];
+        wp.pressure[cell] = fabs(v3_dot(wp.tf[cell], ng)) / (0.5 * v3_norm(x));
         wp.start[cell] = at, wp.cell_wall[cell++] = (uint32_t)i;
         for (int c = 0; c < 3; c++) {
           const double *v = m->v[m->t[t][c]];
@@ -299,6 +325,8 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   data_array(f, "id", T_I64, 1, ncell, w_id, &wp);
   data_array(f, "velocity", T_F64, 3, ncell, w_vel, &wp);
   data_array(f, "force", T_F64, 3, ncell, w_force, &wp);
+  data_array(f, "triangle_force", T_F64, 3, ncell, w_tforce, &wp);
+  data_array(f, "pressure", T_F64, 1, ncell, w_pressure, &wp);
   fprintf(f, "      </CellData>\n      <Points>\n");
   data_array(f, "Points", T_F64, 3, np, wp_pt, &wp);
   fprintf(f, "      </Points>\n      <%s>\n", kind);
@@ -307,6 +335,7 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   fprintf(f, "      </%s>\n", kind);
   tail(f);
   mem_free(wp.pts, 0), mem_free(wp.start, 0), mem_free(wp.cell_wall, 0);
+  mem_free(wp.tf, 0), mem_free(wp.pressure, 0);
   return CAIRN_OK;
 }
 

@@ -695,12 +695,34 @@ static int l_triangles(lua_State *L) {
   return 1;
 }
 
+/* wall.triangle_forces(ID): the balls' force on each triangle of a mesh wall, in the file's
+   order. */
+static int l_triangle_forces(lua_State *L) {
+  cairn_world *w = detected_world(L);
+  wall *wl = check_wall(L, w, 1);
+  if (!wl->mesh)
+    lua_raisef(L, "wall.triangle_forces: wall %lld is a %s, not a mesh", (long long)wl->id,
+               wall_kind_name(wl->kind));
+  size_t nt = wl->mesh->nt;
+  double(*f)[3] = lua_newuserdatauv(L, nt * sizeof *f, 0);
+  cairn_diag d;
+  cairn_status st = mesh_triangle_forces(w, (uint32_t)(wl - w->walls.w), f, &d);
+  if (st) return raise_diag(L, st, &d);
+  lua_createtable(L, (int)nt, 0);
+  for (size_t t = 0; t < nt; t++) {
+    push_vec(L, f[t], 3);
+    lua_rawseti(L, -2, (lua_Integer)t + 1);
+  }
+  return 1;
+}
+
 void open_wall(lua_State *L) {
   static const luaL_Reg f[] = {{"create", l_create},
                                {"box", l_box},
                                {"cylinder_specimen", l_cylinder_specimen},
                                {"mesh", l_mesh},
                                {"triangles", l_triangles},
+                               {"triangle_forces", l_triangle_forces},
                                {"delete", l_delete},
                                {"list", l_list},
                                {"count", l_count},

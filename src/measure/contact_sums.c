@@ -60,3 +60,36 @@ void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {
   for (int i = 0; i < 3; i++) t[i] = xsum_value(&tx[i]);
   if (w->dim == 2) t[0] = t[1] = 0;
 }
+
+cairn_status mesh_triangle_forces(const cairn_world *w, uint32_t slot, double (*f)[3],
+                                  cairn_diag *d) {
+  const contact_store *cs = w->contacts;
+  const ball_store *bs = &w->balls;
+  const wall *wl = &w->walls.w[slot];
+  const wall_mesh *m = wl->mesh;
+  size_t nt = m->nt;
+  xsum *x = mem_realloc(NULL, 0, 3 * nt * sizeof *x, "mesh:forces");
+  CAIRN_CHECK(x, d, CAIRN_ENOMEM, "out of memory summing a mesh's %zu triangle forces", nt);
+  for (size_t i = 0; i < 3 * nt; i++) xsum_init(&x[i]);
+  double r[3][3];
+  quat_matrix(wl->orient, r);
+  for (size_t c = 0; c < cs->n; c++) {
+    if (cs->kind[c] != CAIRN_KIND_BALL_WALL || cs->a[c] != slot) continue;
+    uint32_t b = cs->b[c];
+    /* the contact's point on the mesh (the ball's centre less its distance along the normal),
+       in the mesh's frame: its triangle is the mesh's nearest to it */
+    double pt[3], e[3], pl[3], q[3];
+    v3_scale(cs->normal[c], -(bs->rad[b] + cs->gap[c]), pt);
+    v3_add(bs->pos[b], pt, pt);
+    v3_sub(pt, wl->centre, e);
+    for (int i = 0; i < 3; i++) pl[i] = r[0][i] * e[0] + r[1][i] * e[1] + r[2][i] * e[2];
+    uint32_t t;
+    if (!mesh_closest(m, pl, bs->rad[b] + 1e-9 * m->h, q, &t)) continue;
+    for (int i = 0; i < 3; i++) xsum_add(&x[3 * (size_t)t + (size_t)i], -cs->force[c][i]);
+  }
+  if (w->par) comm_xsum(x, (int)(3 * nt));
+  for (size_t t = 0; t < nt; t++)
+    for (int i = 0; i < 3; i++) f[t][i] = xsum_value(&x[3 * t + (size_t)i]);
+  mem_free(x, 0);
+  return CAIRN_OK;
+}

@@ -19,6 +19,11 @@ void periodic_stress(const cairn_world *w, double s[9], double stiff[3]);
 /* The moment about the wall's centre of the forces the balls' contacts put on it (last force
    pass; under MPI decomposition a collective over every rank's contacts). */
 void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);
+/* The force of the balls on each triangle of mesh wall 'slot' (global frame, nt rows into f,
+   zeroed first): each contact's force goes to the triangle holding its point (the mesh's
+   nearest to the contact point), summed exactly. Under MPI every rank calls it at once. */
+cairn_status mesh_triangle_forces(const cairn_world *w, uint32_t slot, double (*f)[3],
+                                  cairn_diag *d);
 
 typedef enum meas_shape { MEAS_CIRCLE = 0, MEAS_SPHERE, MEAS_BOX } meas_shape;
 

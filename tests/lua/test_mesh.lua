@@ -71,7 +71,32 @@ os.remove(prefix .. ".pvd")
 os.remove(prefix)
 check(text:find('NumberOfPolys="1"', 1, true), "one triangle cell in the walls file")
 
+-- triangle forces: the balls' weight, each ball's on the triangle under it, summing to the wall's
+model.new{dim = 3}
+model.gravity{0, 0, -9.81}
+contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.3, dp_nratio = 0.5}
+stl.write(path, {{{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}}, {{-1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}})
+local plate = wall.mesh{file = path}
+ball.create{id = 1, rad = 0.05, pos = {0.5, -0.5, 0.05}, density = 1000} -- over triangle 1
+ball.create{id = 2, rad = 0.05, pos = {-0.5, 0.5, 0.05}, density = 1000} -- over triangle 2
+ball.create{id = 3, rad = 0.08, pos = {-0.6, 0.2, 0.08}, density = 1000} -- over triangle 2
+model.timestep{fix = 1e-5}
+model.solve{ratio = 1e-6}
+local tf = wall.triangle_forces(plate)
+local wf = wall.force(plate)
+check(#tf == 2 and math.abs(tf[1][3] + tf[2][3] - wf[3]) < 1e-9 * math.abs(wf[3]),
+      "the triangles' forces sum to the wall's")
+local w1 = ball.mass(1) * 9.81
+-- (settled to an unbalanced-force ratio of 1e-6: the forces hold the weights to about 1e-5)
+check(math.abs(tf[1][3] + w1) < 1e-4 * w1, "triangle 1 carries ball 1's weight: " .. tf[1][3])
+local w23 = (ball.mass(2) + ball.mass(3)) * 9.81
+check(math.abs(tf[2][3] + w23) < 1e-4 * w23, "triangle 2 carries the others'")
+local ok = pcall(wall.triangle_forces, wall.create{kind = "plane", point = {0, 0, -1},
+                                                   normal = {0, 0, 1}})
+check(not ok, "a plane has no triangles")
+
 -- bad input
+stl.write(path, {T})
 refused(function() wall.mesh{file = path, scale = 0} end, "zero scale", "scale 0")
 refused(function() wall.mesh{file = "/nonexistent.stl"} end, "cannot read", "a missing file")
 local g = io.open(path, "w")
