@@ -345,7 +345,7 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, sli
     uint32_t b = cs->b[c];
     const wall *wl = &w->walls.w[cs->a[c]];
     double gap, nn[3], pt[3], r[3];
-    if (geom_ball_wall(wl, bs->pos[b], bs->rad[b], &gap, nn, pt)) {
+    if (geom_ball_wall(wl, b, bs->pos[b], bs->rad[b], &gap, nn, pt)) {
       cs->gap[c] = gap;
       v3_copy(nn, cs->normal[c]);
     } else { /* the centre on the wall: the last geometry */

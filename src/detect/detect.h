@@ -58,8 +58,11 @@ static inline int geom_ball_ball(const double c1[3], double r1, const double c2[
   for (int k = 0; k < 3; k++) pt[k] = c1[k] + a * n[k];
   return 1;
 }
-int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, double n[3],
-                   double pt[3]);
+/* A ball (slot 'ball', centre c, radius r) against a wall: gap, normal and contact point; 0 where
+   none is defined (or no triangle of a mesh is within reach). The slot serves a mesh wall as a
+   hint: the triangle it found for that ball last time is tried first. */
+int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, double *gap,
+                   double n[3], double pt[3]);
 
 /* Ball b's centre as ball a sees it: itself, or in a periodic cell its nearest image (written
    to img). */
@@ -80,7 +83,7 @@ static inline int detect_pair_geometry(const cairn_world *w, int k, uint32_t a, 
                                        double *gap, double n[3], double pt[3]) {
   const ball_store *bs = &w->balls;
   if (k != CAIRN_KIND_BALL_BALL)
-    return geom_ball_wall(&w->walls.w[a], bs->pos[b], bs->rad[b], gap, n, pt);
+    return geom_ball_wall(&w->walls.w[a], b, bs->pos[b], bs->rad[b], gap, n, pt);
   double img[3];
   return geom_ball_ball(bs->pos[a], bs->rad[a], detect_image(w, a, b, img), bs->rad[b], gap, n, pt);
 }

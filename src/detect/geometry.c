@@ -43,8 +43,8 @@ static void closest_on_polygon(const wall *wl, const double c[3], double out[3])
   }
 }
 
-int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, double n[3],
-                   double pt[3]) {
+int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, double *gap,
+                   double n[3], double pt[3]) {
   double q[3], e[3];
   if (wl->kind == WALL_PLANE) {
     double h = (c[0] - wl->point[0]) * wl->normal[0] + (c[1] - wl->point[1]) * wl->normal[1] +
@@ -72,7 +72,13 @@ int geom_ball_wall(const wall *wl, const double c[3], double r, double *gap, dou
     quat_matrix(wl->orient, m);
     v3_sub(c, wl->centre, rel);
     for (int i = 0; i < 3; i++) cl[i] = m[0][i] * rel[0] + m[1][i] * rel[1] + m[2][i] * rel[2];
-    if (!mesh_closest(wl->mesh, cl, r + wl->mesh_reach, ql, &tri)) return 0;
+    /* first within the radius (a touching ball's nearest point lies there: few cells), then
+       within the reach */
+    wall_mesh *mm = wl->mesh; /* (its hints are a cache: each ball's slot its own) */
+    tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
+    if (!mesh_closest(mm, cl, r, ql, &tri) && !mesh_closest(mm, cl, r + wl->mesh_reach, ql, &tri))
+      return 0;
+    if (ball < mm->n_hint) mm->hint[ball] = tri;
     for (int i = 0; i < 3; i++)
       q[i] = wl->centre[i] + m[i][0] * ql[0] + m[i][1] * ql[1] + m[i][2] * ql[2];
   } else if (wl->kind == WALL_SEGMENT)

@@ -350,10 +350,13 @@ static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_dia
     wall *wl = &w->walls.w[k];
     /* a mesh looks for triangles this far beyond a ball, until the next rebuild: the reach and
        as much again, for the balls' and the wall's motion meanwhile */
-    if (wl->mesh) wl->mesh_reach = 2 * reach;
+    if (wl->mesh) {
+      wl->mesh_reach = 2 * reach;
+      CAIRN_TRY(mesh_hints(wl->mesh, w->balls.n, d));
+    }
     for (size_t i = 0; i < balls_owned(w); i++) { /* (a ghost's wall contacts: its rank's) */
       double gap, n[3], pt[3];
-      if (geom_ball_wall(wl, b->pos[i], b->rad[i], &gap, n, pt) && gap <= reach)
+      if (geom_ball_wall(wl, (uint32_t)i, b->pos[i], b->rad[i], &gap, n, pt) && gap <= reach)
         CAIRN_TRY(pairs_push(w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
     }
   }
@@ -489,7 +492,7 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, d
     if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) return 0;
     formed = geom_ball_ball(bs->pos[a], bs->rad[a], pb, bs->rad[bb], &gap, n, pt);
   } else {
-    formed = geom_ball_wall(&w->walls.w[a], w->balls.pos[bb], w->balls.rad[bb], &gap, n, pt);
+    formed = geom_ball_wall(&w->walls.w[a], bb, w->balls.pos[bb], w->balls.rad[bb], &gap, n, pt);
   }
   if (formed) {
     if (gap < max_prox) {

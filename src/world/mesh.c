@@ -7,9 +7,27 @@
 
 void mesh_free(wall_mesh *m) {
   if (!m) return;
-  mem_free(m->v, 0), mem_free(m->t, 0), mem_free(m->n, 0);
-  mem_free(m->cell_start, 0), mem_free(m->cell_tri, 0);
+  mem_free(m->v, 0), mem_free(m->t, 0), mem_free(m->n, 0), mem_free(m->ts, 0);
+  mem_free(m->te, 0);
+  mem_free(m->cell_start, 0), mem_free(m->cell_tri, 0), mem_free(m->hint, 0);
   mem_free(m, 0);
+}
+
+cairn_status mesh_hints(wall_mesh *m, size_t n, cairn_diag *d) {
+  if (n <= m->n_hint) return CAIRN_OK;
+  size_t cap = mem_next_cap(m->n_hint, n);
+  CAIRN_TRY(mem_resize_raw((void **)&m->hint, m->n_hint, cap, sizeof *m->hint, "mesh:hints", d));
+  for (size_t i = m->n_hint; i < cap; i++) m->hint[i] = UINT32_MAX;
+  m->n_hint = cap;
+  return CAIRN_OK;
+}
+
+void mesh_shift(wall_mesh *m, const double e[3]) {
+  for (size_t i = 0; i < m->nv; i++) v3_add(m->v[i], e, m->v[i]);
+  for (size_t k = 0; k < m->nt; k++) v3_add(m->ts[k], e, m->ts[k]);
+  v3_add(m->lo, e, m->lo);
+  m->radius = 0;
+  for (size_t i = 0; i < m->nv; i++) m->radius = fmax(m->radius, v3_norm(m->v[i]));
 }
 
 typedef struct corner {
@@ -39,8 +57,13 @@ static int edge_cmp(const void *x, const void *y) {
 static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
   size_t nt = m->nt;
   m->n = mem_realloc(NULL, 0, nt * sizeof *m->n, "mesh:normals");
+  m->ts = mem_realloc(NULL, 0, nt * sizeof *m->ts, "mesh:spheres");
+  m->te = mem_realloc(NULL, 0, nt * sizeof *m->te, "mesh:edges");
   edge_key *e = mem_realloc(NULL, 0, 3 * nt * sizeof *e, "mesh:check");
-  CAIRN_CHECK(m->n && e, d, CAIRN_ENOMEM, "out of memory building the mesh of %s", what);
+  if (!m->n || !m->ts || !m->te || !e) {
+    mem_free(e, 0);
+    return diag_set(d, CAIRN_ENOMEM, "out of memory building the mesh of %s", what);
+  }
   cairn_status s = CAIRN_OK;
   for (size_t k = 0; k < nt && !s; k++) {
     const double *a = m->v[m->t[k][0]], *b = m->v[m->t[k][1]], *c = m->v[m->t[k][2]];
@@ -55,6 +78,21 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
                    what, k + 1);
     else
       v3_scale(x, 1.0 / area2, m->n[k]);
+    double rad = 0;
+    for (int i = 0; i < 3; i++) m->ts[k][i] = (a[i] + b[i] + c[i]) / 3;
+    for (int i = 0; i < 3; i++) {
+      double q[3];
+      v3_sub(m->v[m->t[k][i]], m->ts[k], q);
+      rad = fmax(rad, v3_norm(q));
+    }
+    m->ts[k][3] = rad * (1 + 1e-12); /* (room for the rounding of the test) */
+    if (!s)
+      for (int i = 0; i < 3; i++) { /* n x edge points into the triangle */
+        double ed[3], in[3];
+        v3_sub(m->v[m->t[k][(i + 1) % 3]], m->v[m->t[k][i]], ed);
+        v3_cross(m->n[k], ed, in);
+        v3_scale(in, 1.0 / v3_norm(in), m->te[k][i]);
+      }
     for (int i = 0; i < 3; i++) {
       uint32_t p = m->t[k][i], q = m->t[k][(i + 1) % 3];
       e[3 * k + (size_t)i] = (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k};
@@ -249,23 +287,52 @@ int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3
     if (c1[a] >= m->nc[a]) c1[a] = m->nc[a] - 1;
     if (c0[a] > c1[a]) return 0;
   }
-  double best = reach * reach;
-  int found = 0;
+  /* The nearest wins, and among equals (a point on a shared edge) the lowest triangle. The hint
+     only sets a bound: a triangle is skipped when a lower bound of its distance is strictly
+     beyond it (its bounding sphere, its plane, the edges the point lies outside), so the
+     answer does not depend on the hint (a restored run, whose hints start empty, gives the same
+     bits). */
+  double bound = reach * reach, best = INFINITY;
+  uint32_t best_k = UINT32_MAX, hint = *tri;
+  if (hint < m->nt) {
+    double p[3], e[3];
+    closest_on_triangle(m->v[m->t[hint][0]], m->v[m->t[hint][1]], m->v[m->t[hint][2]], c, p);
+    v3_sub(c, p, e);
+    bound = fmin(bound, v3_dot(e, e));
+  }
+  double root = sqrt(bound) * (1 + 1e-12); /* (rounded up: a skip is always safe) */
   for (int z = c0[2]; z <= c1[2]; z++)
     for (int y = c0[1]; y <= c1[1]; y++)
       for (int x = c0[0]; x <= c1[0]; x++) {
         size_t cell = ((size_t)z * (size_t)m->nc[1] + (size_t)y) * (size_t)m->nc[0] + (size_t)x;
         for (uint32_t i = m->cell_start[cell]; i < m->cell_start[cell + 1]; i++) {
           uint32_t k = m->cell_tri[i];
+          if (k == best_k) continue;
           double p[3], e[3];
-          closest_on_triangle(m->v[m->t[k][0]], m->v[m->t[k][1]], m->v[m->t[k][2]], c, p);
+          v3_sub(c, m->ts[k], e);
+          double reach_k = m->ts[k][3] + root; /* (beyond its sphere by more than the bound) */
+          if (v3_dot(e, e) > reach_k * reach_k) continue;
+          /* the plane's distance, and how far outside an edge the point's projection lies */
+          const double *v0 = m->v[m->t[k][0]];
+          double r0[3];
+          v3_sub(c, v0, r0);
+          double h = v3_dot(r0, m->n[k]), out = 0;
+          for (int j = 0; j < 3; j++) {
+            double rj[3];
+            v3_sub(c, m->v[m->t[k][j]], rj);
+            double s = v3_dot(rj, m->te[k][j]); /* (the normal part drops out: te is in-plane) */
+            if (-s > out) out = -s;
+          }
+          if (h * h + out * out > bound) continue;
+          closest_on_triangle(v0, m->v[m->t[k][1]], m->v[m->t[k][2]], c, p);
           v3_sub(c, p, e);
           double d2 = v3_dot(e, e);
-          /* nearest wins; between equals (a point on a shared edge), the lower triangle */
-          if (d2 < best || (d2 == best && found && k < *tri)) {
-            best = d2, v3_copy(p, q), *tri = k, found = 1;
-          }
+          if (d2 > bound) continue;
+          bound = d2, root = sqrt(bound) * (1 + 1e-12);
+          if (d2 < best || (d2 == best && k < best_k)) best = d2, best_k = k, v3_copy(p, q);
         }
       }
-  return found;
+  if (best_k == UINT32_MAX) return 0;
+  *tri = best_k;
+  return 1;
 }

@@ -106,16 +106,13 @@ static cairn_status polygon_plane(wall *wl, cairn_diag *d) {
 /* A mesh wall's triangles into their own frame: about the vertices' centroid, which becomes the
    wall's centre and point. */
 static void mesh_to_frame(wall *wl, wall_mesh *m) {
-  double c[3] = {0, 0, 0};
+  double c[3] = {0, 0, 0}, e[3];
   for (size_t i = 0; i < m->nv; i++) v3_add(c, m->v[i], c);
   v3_scale(c, 1.0 / (double)m->nv, c);
-  for (size_t i = 0; i < m->nv; i++) v3_sub(m->v[i], c, m->v[i]);
-  for (int k = 0; k < 3; k++) {
-    m->lo[k] -= c[k];
-    wl->point[k] = wl->centre[k] = c[k];
-  }
-  m->radius = 0;
-  for (size_t i = 0; i < m->nv; i++) m->radius = fmax(m->radius, v3_norm(m->v[i]));
+  v3_scale(c, -1.0, e);
+  mesh_shift(m, e);
+  v3_copy(c, wl->point);
+  v3_copy(c, wl->centre);
   wl->orient[0] = 1, wl->orient[1] = wl->orient[2] = wl->orient[3] = 0;
 }
 
@@ -225,11 +222,7 @@ static cairn_status create_checked(cairn_world *w, const wall_spec *s, int64_t *
   if (s->has_centre && wl.kind == WALL_MESH) { /* it turns about the centre given */
     double e[3];
     v3_sub(wl.centre, s->centre, e);
-    wall_mesh *m = wl.mesh;
-    for (size_t i = 0; i < m->nv; i++) v3_add(m->v[i], e, m->v[i]);
-    v3_add(m->lo, e, m->lo);
-    m->radius = 0;
-    for (size_t i = 0; i < m->nv; i++) m->radius = fmax(m->radius, v3_norm(m->v[i]));
+    mesh_shift(wl.mesh, e);
     v3_copy(s->centre, wl.centre);
     v3_copy(s->centre, wl.point);
   } else if (wl.kind == WALL_MESH)
