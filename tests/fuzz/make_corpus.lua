@@ -55,4 +55,16 @@ scene(2, "seed_clumps_2d.sav", function()
   clump.template{name = "bar", pebbles = {{-0.004, 0, 0.006}, {0.004, 0, 0.005}}}
   clump.create{template = "bar", pos = {0.05, 0.03}, density = 2600, spin = 2}
 end)
+scene(3, "seed_mesh_3d.sav", function()
+  local path = os.tmpname()
+  local f = io.open(path, "w")
+  f:write("solid m\nfacet normal 0 0 1\nouter loop\nvertex -1 -1 0\nvertex 1 -1 0\n" ..
+          "vertex 1 1 0\nendloop\nendfacet\nfacet normal 0 0 1\nouter loop\nvertex -1 -1 0\n" ..
+          "vertex 1 1 0\nvertex -1 1 0\nendloop\nendfacet\nendsolid m\n")
+  f:close()
+  wall.mesh{file = path, spin = {0, 0, 0.5}, vel = {0.01, 0, 0}}
+  os.remove(path)
+  ball.extra(1, 3, 42)
+  ball.track_displacement(true)
+end)
 print("seed saves written")
