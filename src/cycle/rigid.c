@@ -58,6 +58,17 @@ static void turn_free(clump_store *cs, uint32_t c, double dt) {
   for (int i = 0; i < 3; i++) cs->spin[c][i] = m[i][0] * wb[0] + m[i][1] * wb[1] + m[i][2] * wb[2];
 }
 
+/* Turn orientation q at the constant angular velocity om (global) over dt; whether it turned. */
+static int turn_at(double q[4], const double om[3], double dt) {
+  if (om[0] == 0 && om[1] == 0 && om[2] == 0) return 0;
+  double th[3], r[4];
+  v3_scale(om, dt, th);
+  quat_from_rotvec(th, r);
+  quat_mul(r, q, q);
+  quat_normalise(q);
+  return 1;
+}
+
 /* Sum the forces and moments of clump c's pebbles about its centre of mass into its force and
    moment, in the order of its pebbles (the same on any number of threads). */
 static void sum_pebbles(cairn_world *w, uint32_t c) {
@@ -119,14 +130,7 @@ static int step_clump(cairn_world *w, uint32_t c, double dt, double dtk, int tra
         cs->amom[c][k] = I[k] * om[k];
         if (track) ed -= (td[k] - cs->moment[c][k]) * 0.5 * (s0 + om[k]) * dtk;
       }
-      if (om[0] != 0 || om[1] != 0 || om[2] != 0) {
-        double th[3], r[4];
-        v3_scale(om, dt, th);
-        quat_from_rotvec(th, r);
-        quat_mul(r, cs->q[c], cs->q[c]);
-        quat_normalise(cs->q[c]);
-        turned = 1;
-      }
+      turned = turn_at(cs->q[c], om, dt);
     } else {
       double s0[3];
       v3_copy(om, s0);
@@ -139,12 +143,7 @@ static int step_clump(cairn_world *w, uint32_t c, double dt, double dtk, int tra
     }
   } else if (om[0] != 0 || om[1] != 0 || om[2] != 0) {
     /* a fixed spin is held: the body turns at it (its angular momentum follows the turn) */
-    double th[3], r[4];
-    v3_scale(om, dt, th);
-    quat_from_rotvec(th, r);
-    quat_mul(r, cs->q[c], cs->q[c]);
-    quat_normalise(cs->q[c]);
-    turned = 1;
+    turned = turn_at(cs->q[c], om, dt);
     double mm[3][3], wb[3];
     quat_matrix(cs->q[c], mm);
     for (int i = 0; i < 3; i++)

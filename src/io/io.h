@@ -62,9 +62,6 @@ typedef struct stl_mesh {
 } stl_mesh;
 cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag *d);
 void stl_free(stl_mesh *m);
-/* Whether the surface is closed and consistently oriented: every edge (vertices matched by
-   their coordinates) shared by exactly two triangles that run along it in opposite ways. */
-cairn_status stl_check_closed(const stl_mesh *m, const char *path, cairn_diag *d);
 
 /* VTK output: a series of snapshots of one prefix, listed in PREFIX.pvd with their times. */
 typedef struct vtk_series {

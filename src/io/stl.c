@@ -1,8 +1,8 @@
-/* Triangle surfaces from STL files, ASCII or binary, and the check that a surface is closed. A
-   binary file is an 80-byte header, a 32-bit triangle count and 50 bytes per triangle (normal,
-   three vertices as 32-bit floats, 2 attribute bytes); an ASCII file is "solid ..." with
-   "facet normal ... outer loop vertex x y z (three times) endloop endfacet" blocks. The stored
-   normals are not used: a triangle's orientation is its vertices' order. */
+/* Triangle surfaces from STL files, ASCII or binary (the checks of a surface are the mesh's:
+   world/mesh.h). A binary file is an 80-byte header, a 32-bit triangle count and 50 bytes per
+   triangle (normal, three vertices as 32-bit floats, 2 attribute bytes); an ASCII file is "solid
+   ..." with "facet normal ... outer loop vertex x y z (three times) endloop endfacet" blocks. The
+   stored normals are not used: a triangle's orientation is its vertices' order. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -170,95 +170,5 @@ cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag
   }
   fclose(f);
   if (s != CAIRN_OK) stl_free(m);
-  return s;
-}
-
-/* ---- closedness ---- */
-
-typedef struct vkey {
-  double x[3];
-  uint32_t tri, corner;
-} vkey;
-
-static int vkey_cmp(const void *a, const void *b) {
-  const double *x = ((const vkey *)a)->x, *y = ((const vkey *)b)->x;
-  for (int k = 0; k < 3; k++)
-    if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
-  return 0;
-}
-
-typedef struct edge {
-  uint32_t a, b; /* vertex indices, a < b */
-  uint32_t tri;
-  int dir; /* +1: the triangle runs a -> b; -1: b -> a */
-} edge;
-
-static int edge_cmp(const void *x, const void *y) {
-  const edge *e = x, *f = y;
-  if (e->a != f->a) return e->a < f->a ? -1 : 1;
-  if (e->b != f->b) return e->b < f->b ? -1 : 1;
-  return e->tri < f->tri ? -1 : e->tri > f->tri;
-}
-
-cairn_status stl_check_closed(const stl_mesh *m, const char *path, cairn_diag *d) {
-  size_t n = m->n, nv = 3 * n;
-  vkey *vk = mem_realloc(NULL, 0, nv * sizeof *vk, "stl:check");
-  uint32_t *vid = mem_realloc(NULL, 0, nv * sizeof *vid, "stl:check");
-  edge *e = mem_realloc(NULL, 0, nv * sizeof *e, "stl:check");
-  cairn_status s = CAIRN_OK;
-  if (!vk || !vid || !e) {
-    s = diag_set(d, CAIRN_ENOMEM, "out of memory checking the surface '%s'", path);
-    goto done;
-  }
-  /* the same vertex where the coordinates are equal (as an STL file repeats them) */
-  for (size_t t = 0; t < n; t++)
-    for (int i = 0; i < 3; i++) {
-      vkey *k = &vk[3 * t + (size_t)i];
-      v3_copy(m->tri[t][i], k->x);
-      k->tri = (uint32_t)t, k->corner = (uint32_t)i;
-    }
-  qsort(vk, nv, sizeof *vk, vkey_cmp);
-  uint32_t id = 0;
-  for (size_t i = 0; i < nv; i++) {
-    if (i && vkey_cmp(&vk[i], &vk[i - 1])) id++;
-    vid[3 * vk[i].tri + vk[i].corner] = id;
-  }
-  for (size_t t = 0; t < n; t++)
-    for (int i = 0; i < 3; i++) {
-      uint32_t a = vid[3 * t + (size_t)i], b = vid[3 * t + (size_t)(i + 1) % 3];
-      edge *x = &e[3 * t + (size_t)i];
-      x->a = a < b ? a : b, x->b = a < b ? b : a;
-      x->tri = (uint32_t)t, x->dir = a < b ? 1 : -1;
-      if (a == b) {
-        s = diag_set(d, CAIRN_EINVAL,
-                     "'%s': triangle %zu has two corners at the same point; remove it", path,
-                     t + 1);
-        goto done;
-      }
-    }
-  qsort(e, nv, sizeof *e, edge_cmp);
-  for (size_t i = 0; i < nv;) {
-    size_t j = i + 1;
-    while (j < nv && e[j].a == e[i].a && e[j].b == e[i].b) j++;
-    if (j - i != 2) {
-      s = diag_set(d, CAIRN_EINVAL,
-                   "'%s' is not a closed surface: an edge of triangle %u is shared by %zu "
-                   "triangle%s (a closed surface shares each edge between exactly two); close "
-                   "the holes or remove the extra faces",
-                   path, e[i].tri + 1, j - i, j - i == 1 ? "" : "s");
-      goto done;
-    }
-    if (e[i].dir == e[i + 1].dir) {
-      s = diag_set(d, CAIRN_EINVAL,
-                   "'%s': triangles %u and %u run the wrong way round to each other (their "
-                   "shared edge goes the same way in both); orient the surface's triangles "
-                   "consistently",
-                   path, e[i].tri + 1, e[i + 1].tri + 1);
-      goto done;
-    }
-    i = j;
-  }
-done:
-  mem_free(vk, 0), mem_free(vid, 0), mem_free(e, 0);
   return s;
 }

@@ -305,7 +305,13 @@ static int l_template_from_surface(lua_State *L) {
   stl_mesh m;
   cairn_diag d;
   cairn_status st = io_read_stl(path, scale, &m, &d);
-  if (!st) st = stl_check_closed(&m, path, &d);
+  if (st) return raise_diag(L, st, &d);
+  char what[4200];
+  snprintf(what, sizeof what, "'%s'", path);
+  wall_mesh *mesh = NULL; /* (its checks: a surface, closed and oriented) */
+  st = mesh_build((const double(*)[3][3])m.tri, m.n, what, &mesh, &d);
+  if (!st) st = mesh_check_closed(mesh, what, &d);
+  mesh_free(mesh);
   if (st) {
     stl_free(&m);
     return raise_diag(L, st, &d);

@@ -44,6 +44,7 @@ static int corner_cmp(const void *a, const void *b) {
 
 typedef struct edge_key {
   uint32_t a, b, tri;
+  int dir; /* +1: the triangle runs a -> b; -1: b -> a */
 } edge_key;
 
 static int edge_cmp(const void *x, const void *y) {
@@ -95,7 +96,7 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
       }
     for (int i = 0; i < 3; i++) {
       uint32_t p = m->t[k][i], q = m->t[k][(i + 1) % 3];
-      e[3 * k + (size_t)i] = (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k};
+      e[3 * k + (size_t)i] = (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k, p < q ? 1 : -1};
     }
   }
   if (!s) {
@@ -171,6 +172,37 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
   for (size_t c = cells; c > 0; c--) m->cell_start[c] = m->cell_start[c - 1];
   m->cell_start[0] = 0;
   return CAIRN_OK;
+}
+
+cairn_status mesh_check_closed(const wall_mesh *m, const char *what, cairn_diag *d) {
+  size_t n = 3 * m->nt;
+  edge_key *e = mem_realloc(NULL, 0, n * sizeof *e, "mesh:check");
+  CAIRN_CHECK(e, d, CAIRN_ENOMEM, "out of memory checking the surface %s", what);
+  for (size_t k = 0; k < m->nt; k++)
+    for (int i = 0; i < 3; i++) {
+      uint32_t p = m->t[k][i], q = m->t[k][(i + 1) % 3];
+      e[3 * k + (size_t)i] = (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k, p < q ? 1 : -1};
+    }
+  qsort(e, n, sizeof *e, edge_cmp);
+  cairn_status s = CAIRN_OK;
+  for (size_t i = 0; i < n && !s;) {
+    size_t j = i + 1;
+    while (j < n && e[j].a == e[i].a && e[j].b == e[i].b) j++;
+    if (j - i != 2)
+      s = diag_set(d, CAIRN_EINVAL,
+                   "%s is not a closed surface: an edge of triangle %u is shared by %zu "
+                   "triangle%s (a closed surface shares each edge between exactly two); close the "
+                   "holes or remove the extra faces",
+                   what, e[i].tri + 1, j - i, j - i == 1 ? "" : "s");
+    else if (e[i].dir == e[i + 1].dir)
+      s = diag_set(d, CAIRN_EINVAL,
+                   "%s: triangles %u and %u run the wrong way round to each other (their shared "
+                   "edge goes the same way in both); orient the surface's triangles consistently",
+                   what, e[i].tri + 1, e[i + 1].tri + 1);
+    i = j;
+  }
+  mem_free(e, 0);
+  return s;
 }
 
 cairn_status mesh_build(const double (*tri)[3][3], size_t n, const char *what, wall_mesh **out,

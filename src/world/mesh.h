@@ -36,6 +36,9 @@ cairn_status mesh_build(const double (*tri)[3][3], size_t n, const char *what, w
 cairn_status mesh_from_arrays(const double (*v)[3], size_t nv, const uint32_t (*t)[3], size_t nt,
                               const char *what, wall_mesh **out, cairn_diag *d);
 void mesh_free(wall_mesh *m);
+/* Whether the mesh is a closed, consistently oriented surface: every edge shared by exactly two
+   triangles that run along it in opposite ways (else the first edge that is not, named). */
+cairn_status mesh_check_closed(const wall_mesh *m, const char *what, cairn_diag *d);
 /* Hints for n ball slots (grown as needed, new ones none). */
 cairn_status mesh_hints(wall_mesh *m, size_t n, cairn_diag *d);
 /* Move the mesh's frame: every vertex (and what is made of them) by e. */
