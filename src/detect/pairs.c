@@ -184,7 +184,8 @@ static inline cairn_status candidate(cairn_world *w, uint32_t i, uint32_t j, con
   double lim = b->rad[i] + b->rad[j] + reach;
   if (v3_dot(e, e) > lim * lim) return CAIRN_OK;
   /* two pebbles of one clump never touch (clump_slots made body_of current) */
-  if ((b->fix[i] & b->fix[j] & FIX_CLUMP) && w->clumps.body_of[i] == w->clumps.body_of[j])
+  if (w->clumps.n && (b->fix[i] & b->fix[j] & FIX_CLUMP) &&
+      w->clumps.body_of[i] == w->clumps.body_of[j])
     return CAIRN_OK;
   uint32_t s1 = b->id[i] < b->id[j] ? i : j;
   uint32_t s2 = s1 == i ? j : i;
