@@ -144,12 +144,7 @@ static int step_clump(cairn_world *w, uint32_t c, double dt, double dtk, int tra
   } else if (om[0] != 0 || om[1] != 0 || om[2] != 0) {
     /* a fixed spin is held: the body turns at it (its angular momentum follows the turn) */
     turned = turn_at(cs->q[c], om, dt);
-    double mm[3][3], wb[3];
-    quat_matrix(cs->q[c], mm);
-    for (int i = 0; i < 3; i++)
-      wb[i] = (mm[0][i] * om[0] + mm[1][i] * om[1] + mm[2][i] * om[2]) * I[i];
-    for (int i = 0; i < 3; i++)
-      cs->amom[c][i] = mm[i][0] * wb[0] + mm[i][1] * wb[1] + mm[i][2] * wb[2];
+    clump_amom_of_spin(cs, c, om, cs->amom[c]);
   }
   double dx[3] = {0, 0, 0};
   for (int k = 0; k < dim; k++) dx[k] = v[k] * dt, cs->pos[c][k] += dx[k];

@@ -54,8 +54,8 @@ CAIRN_API long cairn_io_fail_output_pending(void);
 int io_output_fails_now(void); /* whether this output is the one (counts it) */
 
 /* Triangle surfaces (stl.c): ASCII or binary STL, each vertex times 'scale'. A file that is not
-   STL, is cut short, holds no triangles, a vertex that is not finite or a triangle without area
-   is refused, naming the file and the triangle. */
+   STL, is cut short, holds no triangles or a vertex that is not finite is refused, naming the
+   file and the triangle (a triangle's area and the surface's shape: mesh_build checks them). */
 typedef struct stl_mesh {
   size_t n;
   double (*tri)[3][3];

@@ -20,7 +20,8 @@ static cairn_status grow_tris(stl_mesh *m, size_t need, size_t *cap, cairn_diag 
   return mem_grow((void **)&m->tri, cap, need, sizeof *m->tri, "stl:triangles", d);
 }
 
-/* One triangle's checks: finite vertices (after scaling) and a positive area. */
+/* One triangle's vertices finite (after scaling); its area and the surface's shape are the
+   mesh's checks (world/mesh.h: mesh_build). */
 static cairn_status check_tri(const stl_mesh *m, size_t t, const char *path, cairn_diag *d) {
   const double(*v)[3] = m->tri[t];
   for (int i = 0; i < 3; i++)
@@ -29,15 +30,6 @@ static cairn_status check_tri(const stl_mesh *m, size_t t, const char *path, cai
                   "'%s': triangle %zu has a vertex that is not a finite number (%g); the file is "
                   "damaged or was written wrong",
                   path, t + 1, v[i][k]);
-  double e1[3], e2[3], c[3];
-  v3_sub(v[1], v[0], e1);
-  v3_sub(v[2], v[0], e2);
-  v3_cross(e1, e2, c);
-  double l2 = fmax(v3_dot(e1, e1), v3_dot(e2, e2));
-  CAIRN_CHECK(v3_norm(c) > 1e-12 * l2 && l2 > 0, d, CAIRN_EINVAL,
-              "'%s': triangle %zu has no area (its vertices are on one line or the same point); "
-              "remove it from the surface",
-              path, t + 1);
   return CAIRN_OK;
 }
 

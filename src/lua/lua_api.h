@@ -87,6 +87,8 @@ void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what);
 /* The same, with allow_inf: components may be +-inf (a bound on one side only); never NaN. */
 void get_vec_bound(lua_State *L, int idx, int dim, double out[3], const char *what, int allow_inf);
 void push_vec(lua_State *L, const double v[3], int dim);
+/* A turning quantity (spin, moment): a number about z in 2D, a vector in 3D (lua_ball.c). */
+void push_rot(lua_State *L, const cairn_world *w, const double v[3]);
 /* A range of balls (lua_range.c): the options in_group = NAME, in_box = {min = P, max = P},
    in_sphere = {centre = P, radius = R} and in_cylinder = {from = P, to = P, radius = R} of a call
    that selects balls. A ball is in it if it is in the group (when one is given) and its centre is

@@ -116,8 +116,8 @@ static int l_exists(lua_State *L) {
   return 1;
 }
 
-/* Spin and moment are scalars (about z) in 2D, vectors in 3D. */
-static void push_rot(lua_State *L, cairn_world *w, const double v[3]) {
+/* Spin and moment are scalars (about z) in 2D, vectors in 3D (push_rot: lua_api.h). */
+void push_rot(lua_State *L, const cairn_world *w, const double v[3]) {
   if (w->dim == 2)
     lua_pushnumber(L, v[2]);
   else

@@ -7,6 +7,7 @@
 #include "contact/energy.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
+#include "world/specimen.h"
 
 /* The default resolution of the mass properties: cells of 1/512 (3D) or 1/20000 (2D) of the
    pebbles' extent, whose error is reported with the template. */
@@ -392,11 +393,7 @@ double template_inflation(lua_State *L, cairn_world *w, int idx, const char *fn)
 
 /* A pseudo-random stream (splitmix64) for orientations: the same seed, the same orientations. */
 static double next_unit(uint64_t *x) {
-  uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  z ^= z >> 31;
-  return (double)(z >> 11) * 0x1p-53;
+  return (double)(spec_splitmix64(x) >> 11) * 0x1p-53;
 }
 
 /* An orientation drawn uniformly over all turns (Shoemake's method; 2D: an angle about z). */
@@ -511,13 +508,6 @@ static int l_exists(lua_State *L) {
   lua_pushboolean(L, id >= 1 && id <= CAIRN_ID_MAX &&
                          idmap_get(&w->clumps.map, (uint64_t)id) != IDMAP_NONE);
   return 1;
-}
-
-static void push_rot(lua_State *L, const cairn_world *w, const double v[3]) {
-  if (w->dim == 2)
-    lua_pushnumber(L, v[2]);
-  else
-    push_vec(L, v, 3);
 }
 
 static int l_pos(lua_State *L) {

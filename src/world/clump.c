@@ -36,6 +36,13 @@ void quat_from_rotvec(const double th[3], double q[4]) {
   q[0] = cos(0.5 * a), q[1] = th[0] * s, q[2] = th[1] * s, q[3] = th[2] * s;
 }
 
+void clump_axes_quat(const double axes[3][3], double q[4]) {
+  double m[3][3];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) m[i][j] = axes[j][i]; /* columns: the axes */
+  quat_from_matrix(m, q);
+}
+
 void quat_normalise(double q[4]) {
   double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   for (int k = 0; k < 4; k++) q[k] /= n;
@@ -139,10 +146,7 @@ cairn_status clump_template_add(cairn_world *w, const char *name, const double (
     v3_copy(given->centre, t.centre);
     v3_copy(given->inertia, t.inertia);
     memcpy(t.axes, given->axes, sizeof t.axes);
-    double m[3][3];
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++) m[i][j] = t.axes[j][i];
-    quat_from_matrix(m, t.q_axes);
+    clump_axes_quat(t.axes, t.q_axes);
     t.given = 1;
   } else if (n == 1) { /* one ball: its own, exactly */
     double r = peb[0][3];
@@ -217,8 +221,7 @@ void clump_place(cairn_world *w, uint32_t c) {
   }
 }
 
-/* The angular momentum of clump c spinning at om: R I R^T om. */
-static void amom_of_spin(const clump_store *cs, uint32_t c, const double om[3], double l[3]) {
+void clump_amom_of_spin(const clump_store *cs, uint32_t c, const double om[3], double l[3]) {
   double m[3][3], wb[3];
   quat_matrix(cs->q[c], m);
   for (int i = 0; i < 3; i++)
@@ -237,7 +240,7 @@ void clump_set_spin(cairn_world *w, uint32_t c, const double s[3]) {
   clump_store *cs = &w->clumps;
   v3_copy(s, cs->spin[c]);
   if (w->dim == 2) cs->spin[c][0] = cs->spin[c][1] = 0;
-  amom_of_spin(cs, c, cs->spin[c], cs->amom[c]);
+  clump_amom_of_spin(cs, c, cs->spin[c], cs->amom[c]);
   if (clump_slots(w, NULL) == CAIRN_OK) clump_place(w, c);
 }
 
@@ -270,7 +273,7 @@ cairn_status clump_set_scale(cairn_world *w, uint32_t c, double scale, cairn_dia
   cs->scale[c] = scale;
   cs->mass[c] = mass;
   v3_copy(inertia, cs->inertia[c]);
-  amom_of_spin(cs, c, cs->spin[c], cs->amom[c]);
+  clump_amom_of_spin(cs, c, cs->spin[c], cs->amom[c]);
   world_mark_dirty(w); /* (the pebbles' sizes changed) */
   CAIRN_TRY(clump_slots(w, d));
   clump_place(w, c);

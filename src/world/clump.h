@@ -156,6 +156,11 @@ void clump_set_spin(struct cairn_world *w, uint32_t c, const double s[3]);
    (^5, ^4) follow; its velocity and spin are kept (a radius expansion grows the grains in place).
    Checked first: nothing changes on a refusal. (Needs current slots.) */
 cairn_status clump_set_scale(struct cairn_world *w, uint32_t c, double scale, cairn_diag *d);
+/* The angular momentum about its centre of mass of clump c spinning at om (global): R I R^T om. */
+void clump_amom_of_spin(const clump_store *cs, uint32_t c, const double om[3], double l[3]);
+/* The quaternion of principal axes given as rows (the frame they make, turned from the
+   template's). */
+void clump_axes_quat(const double axes[3][3], double q[4]);
 /* The orientation of clump c as the turn from its template's coordinates to the global frame. */
 void clump_orientation(const struct cairn_world *w, uint32_t c, double q[4]);
 void clump_store_free(clump_store *cs);

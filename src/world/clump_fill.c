@@ -48,10 +48,7 @@ void clump_surface_properties(const double (*tri)[3][3], size_t n, clump_templat
   t->volume = V;
   v3_add(cen, o, t->centre);
   clump_principal(tens, t->inertia, t->axes);
-  double m[3][3];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++) m[i][j] = t->axes[j][i];
-  quat_from_matrix(m, t->q_axes);
+  clump_axes_quat(t->axes, t->q_axes);
   t->vol_err = t->centre_err = t->inertia_err = 0;
 }
 

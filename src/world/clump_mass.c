@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "world/clump.h"
+#include "world/specimen.h"
 
 typedef struct grid_sums {
   double v, s[3], ss[3][3]; /* volume, first moments, second moments (x_i x_j) */
@@ -171,11 +172,7 @@ static cairn_status grid_moments(int dim, const double (*p)[4], int n, int cells
   for (int k = 0; k < CLUMP_SHIFTS; k++) {
     double u[2];
     for (int a = 0; a < 2; a++) {
-      uint64_t z = (x += 0x9E3779B97F4A7C15u);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-      z ^= z >> 31;
-      u[a] = (double)(z >> 11) * 0x1p-53;
+      u[a] = (double)(spec_splitmix64(&x) >> 11) * 0x1p-53;
     }
     double at[2] = {lo[0] - h + u[0] * h, lo[1] - h + u[1] * h};
     memset(&m[k], 0, sizeof m[k]);
@@ -251,9 +248,6 @@ cairn_status clump_mass_properties(int dim, const double (*peb)[4], int n, doubl
     clump_principal(tf, t->inertia, t->axes);
   else
     principal_2d(tf, t->inertia, t->axes);
-  double mm[3][3];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++) mm[i][j] = t->axes[j][i]; /* columns: the principal axes */
-  quat_from_matrix(mm, t->q_axes);
+  clump_axes_quat(t->axes, t->q_axes);
   return CAIRN_OK;
 }
