@@ -61,6 +61,10 @@ static inline int geom_ball_ball(const double c1[3], double r1, const double c2[
 /* A ball (slot 'ball', centre c, radius r) against a wall: gap, normal and contact point; 0 where
    none is defined (or no triangle of a mesh is within reach). The slot serves a mesh wall as a
    hint: the triangle it found for that ball last time is tried first. */
+/* At a neighbour rebuild, after mesh_lists_begin: list for the ball in slot 'ball' (centre c)
+   the triangles of mesh wall wl within 'cut' of c, which its searches until the next rebuild
+   look at alone while they can. */
+cairn_status geom_mesh_list(wall *wl, uint32_t ball, const double c[3], double cut, cairn_diag *d);
 int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, double *gap,
                    double n[3], double pt[3]);
 

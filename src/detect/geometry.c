@@ -43,6 +43,25 @@ static void closest_on_polygon(const wall *wl, const double c[3], double out[3])
   }
 }
 
+/* c in the frame of mesh wall wl, and the frame's axes m (0: the frame is the wall's centre
+   unturned, m unset: a mesh that never turns, most of them, skips the products). */
+static int mesh_frame(const wall *wl, const double c[3], double m[3][3], double cl[3]) {
+  const double *o = wl->orient;
+  v3_sub(c, wl->centre, cl);
+  if (o[0] == 1 && o[1] == 0 && o[2] == 0 && o[3] == 0) return 0;
+  double rel[3];
+  v3_copy(cl, rel);
+  quat_matrix(o, m);
+  for (int i = 0; i < 3; i++) cl[i] = m[0][i] * rel[0] + m[1][i] * rel[1] + m[2][i] * rel[2];
+  return 1;
+}
+
+cairn_status geom_mesh_list(wall *wl, uint32_t ball, const double c[3], double cut, cairn_diag *d) {
+  double m[3][3], cl[3];
+  mesh_frame(wl, c, m, cl);
+  return mesh_list_add(wl->mesh, ball, cl, cut, d);
+}
+
 int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, double *gap,
                    double n[3], double pt[3]) {
   double q[3], e[3];
@@ -67,20 +86,24 @@ int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, d
     return 1;
   }
   if (wl->kind == WALL_MESH) { /* in the mesh's frame, the nearest point within reach */
-    double m[3][3], rel[3], cl[3], ql[3];
+    double m[3][3], cl[3], ql[3];
     uint32_t tri;
-    quat_matrix(wl->orient, m);
-    v3_sub(c, wl->centre, rel);
-    for (int i = 0; i < 3; i++) cl[i] = m[0][i] * rel[0] + m[1][i] * rel[1] + m[2][i] * rel[2];
-    /* first within the radius (a touching ball's nearest point lies there: few cells), then
-       within the reach */
+    int turned = mesh_frame(wl, c, m, cl);
+    /* from the ball's list where it can tell; else through the grid, first within the radius
+       (a touching ball's nearest point lies there: few cells), then within the reach */
     wall_mesh *mm = wl->mesh; /* (its hints are a cache: each ball's slot its own) */
     tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
-    if (!mesh_closest(mm, cl, r, ql, &tri) && !mesh_closest(mm, cl, r + wl->mesh_reach, ql, &tri))
+    double d2, reach = r + wl->mesh_reach;
+    if (mesh_closest_listed(mm, ball, cl, ql, &tri, &d2)) {
+      if (!(d2 <= r * r) && !(d2 <= reach * reach)) return 0; /* (as mesh_closest decides) */
+    } else if (!mesh_closest(mm, cl, r, ql, &tri) && !mesh_closest(mm, cl, reach, ql, &tri))
       return 0;
     if (ball < mm->n_hint) mm->hint[ball] = tri;
-    for (int i = 0; i < 3; i++)
-      q[i] = wl->centre[i] + m[i][0] * ql[0] + m[i][1] * ql[1] + m[i][2] * ql[2];
+    if (!turned)
+      v3_add(wl->centre, ql, q);
+    else
+      for (int i = 0; i < 3; i++)
+        q[i] = wl->centre[i] + m[i][0] * ql[0] + m[i][1] * ql[1] + m[i][2] * ql[2];
   } else if (wl->kind == WALL_SEGMENT)
     closest_on_segment(wl->nodes[0], wl->nodes[1], c, q);
   else

@@ -354,11 +354,18 @@ static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_dia
     if (wl->mesh) {
       wl->mesh_reach = 2 * reach;
       CAIRN_TRY(mesh_hints(wl->mesh, w->balls.n, d));
+      CAIRN_TRY(mesh_lists_begin(wl->mesh, w->balls.n, d));
     }
     for (size_t i = 0; i < balls_owned(w); i++) { /* (a ghost's wall contacts: its rank's) */
       double gap, n[3], pt[3];
-      if (geom_ball_wall(wl, (uint32_t)i, b->pos[i], b->rad[i], &gap, n, pt) && gap <= reach)
-        CAIRN_TRY(pairs_push(w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
+      if (!geom_ball_wall(wl, (uint32_t)i, b->pos[i], b->rad[i], &gap, n, pt) || gap > reach)
+        continue;
+      CAIRN_TRY(pairs_push(w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
+      /* A pair's searches until the next rebuild look only at the triangles within the radius
+         and the mesh's reach (the ball and the mesh move less than the skin meanwhile; a
+         search that the list cannot answer goes to the grid). */
+      if (wl->mesh)
+        CAIRN_TRY(geom_mesh_list(wl, (uint32_t)i, b->pos[i], b->rad[i] + wl->mesh_reach, d));
     }
   }
   return CAIRN_OK;

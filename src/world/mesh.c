@@ -8,8 +8,10 @@
 void mesh_free(wall_mesh *m) {
   if (!m) return;
   mem_free(m->v, 0), mem_free(m->t, 0), mem_free(m->n, 0), mem_free(m->ts, 0);
-  mem_free(m->te, 0);
+  mem_free(m->face, 0);
   mem_free(m->cell_start, 0), mem_free(m->cell_tri, 0), mem_free(m->hint, 0);
+  mem_free(m->list_start, 0), mem_free(m->list_at, 0), mem_free(m->list, 0);
+  mem_free(m->stamp, 0);
   mem_free(m, 0);
 }
 
@@ -22,12 +24,21 @@ cairn_status mesh_hints(wall_mesh *m, size_t n, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* The planes' offsets of face k (mesh.h, wall_mesh.face) from its vertices. */
+static void face_offsets(wall_mesh *m, size_t k) {
+  double *f = m->face[k];
+  f[3] = v3_dot(f, m->v[m->t[k][0]]);
+  for (int i = 0; i < 3; i++) f[7 + 4 * i] = v3_dot(f + 4 + 4 * i, m->v[m->t[k][i]]);
+}
+
 void mesh_shift(wall_mesh *m, const double e[3]) {
   for (size_t i = 0; i < m->nv; i++) v3_add(m->v[i], e, m->v[i]);
-  for (size_t k = 0; k < m->nt; k++) v3_add(m->ts[k], e, m->ts[k]);
+  for (size_t k = 0; k < m->nt; k++) v3_add(m->ts[k], e, m->ts[k]), face_offsets(m, k);
   v3_add(m->lo, e, m->lo);
   m->radius = 0;
   for (size_t i = 0; i < m->nv; i++) m->radius = fmax(m->radius, v3_norm(m->v[i]));
+  m->slack = 1e-12 * m->radius;
+  m->list_next = 0; /* (the lists were in the old frame) */
 }
 
 typedef struct corner {
@@ -59,9 +70,9 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
   size_t nt = m->nt;
   m->n = mem_realloc(NULL, 0, nt * sizeof *m->n, "mesh:normals");
   m->ts = mem_realloc(NULL, 0, nt * sizeof *m->ts, "mesh:spheres");
-  m->te = mem_realloc(NULL, 0, nt * sizeof *m->te, "mesh:edges");
+  m->face = mem_realloc(NULL, 0, nt * sizeof *m->face, "mesh:faces");
   edge_key *e = mem_realloc(NULL, 0, 3 * nt * sizeof *e, "mesh:check");
-  if (!m->n || !m->ts || !m->te || !e) {
+  if (!m->n || !m->ts || !m->face || !e) {
     mem_free(e, 0);
     return diag_set(d, CAIRN_ENOMEM, "out of memory building the mesh of %s", what);
   }
@@ -87,13 +98,16 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
       rad = fmax(rad, v3_norm(q));
     }
     m->ts[k][3] = rad * (1 + 1e-12); /* (room for the rounding of the test) */
-    if (!s)
+    if (!s) {
+      v3_copy(m->n[k], m->face[k]);
       for (int i = 0; i < 3; i++) { /* n x edge points into the triangle */
         double ed[3], in[3];
         v3_sub(m->v[m->t[k][(i + 1) % 3]], m->v[m->t[k][i]], ed);
         v3_cross(m->n[k], ed, in);
-        v3_scale(in, 1.0 / v3_norm(in), m->te[k][i]);
+        v3_scale(in, 1.0 / v3_norm(in), m->face[k] + 4 + 4 * i);
       }
+      face_offsets(m, k);
+    }
     for (int i = 0; i < 3; i++) {
       uint32_t p = m->t[k][i], q = m->t[k][(i + 1) % 3];
       e[3 * k + (size_t)i] = (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k, p < q ? 1 : -1};
@@ -122,6 +136,7 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
     for (int k = 0; k < 3; k++) lo[k] = fmin(lo[k], m->v[i][k]), hi[k] = fmax(hi[k], m->v[i][k]);
     m->radius = fmax(m->radius, v3_norm(m->v[i]));
   }
+  m->slack = 1e-12 * m->radius;
   for (size_t k = 0; k < nt; k++) {
     double e1[3];
     v3_sub(m->v[m->t[k][1]], m->v[m->t[k][0]], e1);
@@ -310,61 +325,219 @@ static void closest_on_triangle(const double a[3], const double b[3], const doub
   for (int k = 0; k < 3; k++) q[k] = a[k] + ab[k] * v + ac[k] * w;
 }
 
+/* The point q of triangle k nearest to c and the square of its distance; INFINITY (q unset)
+   where a lower bound of that square, the plane's distance and how far outside an edge c's
+   projection lies, is beyond 'limit'. A projection inside every edge is the point (the common
+   case, cheaper than the corners' and edges' regions); the rest by closest_on_triangle. Every
+   search calls this, so that one point has one set of bits whichever search finds it. */
+static inline double tri_point_of(const wall_mesh *m, uint32_t k, const double *f,
+                                  const double c[3], double limit, double q[3]) {
+  double h = v3_dot(c, f) - f[3], out = 0;
+  for (int j = 1; j < 4; j++) {
+    double sj = v3_dot(c, f + 4 * j) - f[4 * j + 3]; /* (how far inside edge j - 1) */
+    if (-sj > out) out = -sj;
+  }
+  if (h * h + out * out > limit) return INFINITY;
+  if (out == 0) {
+    for (int i = 0; i < 3; i++) q[i] = c[i] - h * f[i];
+  } else
+    closest_on_triangle(m->v[m->t[k][0]], m->v[m->t[k][1]], m->v[m->t[k][2]], c, q);
+  double e[3];
+  v3_sub(c, q, e);
+  return v3_dot(e, e);
+}
+
+static inline double tri_point(const wall_mesh *m, uint32_t k, const double c[3], double limit,
+                               double q[3]) {
+  return tri_point_of(m, k, m->face[k], c, limit, q);
+}
+
+/* The running state of a nearest-triangle search. A triangle is skipped when a lower bound of
+   its distance is beyond 'root' (the bound's root, rounded up by a relative and an absolute
+   slack: the lower bounds are computed otherwise than the distance itself and may round above
+   it, so a skip must leave that room), or when its distance's square is beyond 'bound'. */
+typedef struct nearest {
+  double bound, root, best, q[3];
+  uint32_t best_k;
+} nearest;
+
+static inline void nearest_bound(const wall_mesh *m, nearest *s, double bound) {
+  s->bound = bound;
+  s->root = sqrt(bound) * (1 + 1e-12) + m->slack;
+}
+
+static inline void nearest_start_at(const wall_mesh *m, nearest *s, double bound, uint32_t hint,
+                                    double d2, const double p[3]) {
+  s->best = INFINITY, s->best_k = UINT32_MAX;
+  v3_zero(s->q);
+  /* the hint, where near enough, is the first best: the rest must beat it (the answer does not
+     depend on the hint: the least distance wins, ties to the lowest triangle) */
+  if (d2 <= bound) bound = d2, s->best = d2, s->best_k = hint, v3_copy(p, s->q);
+  nearest_bound(m, s, bound);
+}
+
+static inline void nearest_start(const wall_mesh *m, nearest *s, double bound, uint32_t hint,
+                                 const double c[3]) {
+  double p[3] = {0, 0, 0};
+  double d2 = hint < m->nt ? tri_point(m, hint, c, INFINITY, p) : INFINITY;
+  nearest_start_at(m, s, bound, hint, d2, p);
+}
+
+/* Triangle k against the search (its bounding sphere tested first where 'sphere'). */
+static inline void nearest_try(const wall_mesh *m, uint32_t k, const double c[3], nearest *s,
+                               int sphere) {
+  if (k == s->best_k) return;
+  double p[3], e[3];
+  if (sphere) {
+    v3_sub(c, m->ts[k], e);
+    double reach_k = m->ts[k][3] + s->root; /* (beyond its sphere by more than the bound) */
+    if (v3_dot(e, e) > reach_k * reach_k) return;
+  }
+  double d2 = tri_point(m, k, c, s->root * s->root, p);
+  if (d2 > s->bound) return;
+  nearest_bound(m, s, d2);
+  if (d2 < s->best || (d2 == s->best && k < s->best_k))
+    s->best = d2, s->best_k = k, v3_copy(p, s->q);
+}
+
+/* The cells of the grid within distance 'reach' of c (0: none). Compared as doubles before any
+   conversion: a ball far outside the grid (or a non-finite position read from a file) must not
+   reach an out-of-range int conversion. */
+static int cell_range(const wall_mesh *m, const double c[3], double reach, int c0[3], int c1[3]) {
+  for (int a = 0; a < 3; a++) {
+    double f0 = floor((c[a] - reach - m->lo[a]) / m->h);
+    double f1 = floor((c[a] + reach - m->lo[a]) / m->h);
+    if (!(f0 <= f1) || f1 < 0 || f0 >= m->nc[a]) return 0;
+    c0[a] = f0 < 0 ? 0 : (int)f0;
+    c1[a] = f1 >= m->nc[a] ? m->nc[a] - 1 : (int)f1;
+  }
+  return 1;
+}
+
 int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3], uint32_t *tri) {
   int c0[3], c1[3];
-  for (int a = 0; a < 3; a++) {
-    c0[a] = (int)floor((c[a] - reach - m->lo[a]) / m->h);
-    c1[a] = (int)floor((c[a] + reach - m->lo[a]) / m->h);
-    if (c0[a] < 0) c0[a] = 0;
-    if (c1[a] >= m->nc[a]) c1[a] = m->nc[a] - 1;
-    if (c0[a] > c1[a]) return 0;
-  }
-  /* The nearest wins, and among equals (a point on a shared edge) the lowest triangle. The hint
-     only sets a bound: a triangle is skipped when a lower bound of its distance is strictly
-     beyond it (its bounding sphere, its plane, the edges the point lies outside), so the
-     answer does not depend on the hint (a restored run, whose hints start empty, gives the same
-     bits). */
-  double bound = reach * reach, best = INFINITY;
-  uint32_t best_k = UINT32_MAX, hint = *tri;
-  if (hint < m->nt) {
-    double p[3], e[3];
-    closest_on_triangle(m->v[m->t[hint][0]], m->v[m->t[hint][1]], m->v[m->t[hint][2]], c, p);
-    v3_sub(c, p, e);
-    bound = fmin(bound, v3_dot(e, e));
-  }
-  double root = sqrt(bound) * (1 + 1e-12); /* (rounded up: a skip is always safe) */
+  if (!cell_range(m, c, reach, c0, c1)) return 0;
+  nearest s;
+  nearest_start(m, &s, reach * reach, *tri, c);
   for (int z = c0[2]; z <= c1[2]; z++)
     for (int y = c0[1]; y <= c1[1]; y++)
       for (int x = c0[0]; x <= c1[0]; x++) {
         size_t cell = ((size_t)z * (size_t)m->nc[1] + (size_t)y) * (size_t)m->nc[0] + (size_t)x;
-        for (uint32_t i = m->cell_start[cell]; i < m->cell_start[cell + 1]; i++) {
-          uint32_t k = m->cell_tri[i];
-          if (k == best_k) continue;
-          double p[3], e[3];
-          v3_sub(c, m->ts[k], e);
-          double reach_k = m->ts[k][3] + root; /* (beyond its sphere by more than the bound) */
-          if (v3_dot(e, e) > reach_k * reach_k) continue;
-          /* the plane's distance, and how far outside an edge the point's projection lies */
-          const double *v0 = m->v[m->t[k][0]];
-          double r0[3];
-          v3_sub(c, v0, r0);
-          double h = v3_dot(r0, m->n[k]), out = 0;
-          for (int j = 0; j < 3; j++) {
-            double rj[3];
-            v3_sub(c, m->v[m->t[k][j]], rj);
-            double s = v3_dot(rj, m->te[k][j]); /* (the normal part drops out: te is in-plane) */
-            if (-s > out) out = -s;
-          }
-          if (h * h + out * out > bound) continue;
-          closest_on_triangle(v0, m->v[m->t[k][1]], m->v[m->t[k][2]], c, p);
-          v3_sub(c, p, e);
-          double d2 = v3_dot(e, e);
-          if (d2 > bound) continue;
-          bound = d2, root = sqrt(bound) * (1 + 1e-12);
-          if (d2 < best || (d2 == best && k < best_k)) best = d2, best_k = k, v3_copy(p, q);
-        }
+        for (uint32_t i = m->cell_start[cell]; i < m->cell_start[cell + 1]; i++)
+          nearest_try(m, m->cell_tri[i], c, &s, 1);
       }
-  if (best_k == UINT32_MAX) return 0;
-  *tri = best_k;
+  if (s.best_k == UINT32_MAX) return 0;
+  v3_copy(s.q, q);
+  *tri = s.best_k;
+  return 1;
+}
+
+cairn_status mesh_lists_begin(wall_mesh *m, size_t n, cairn_diag *d) {
+  if (n + 1 > m->cap_slots) {
+    size_t cap = mem_next_cap(m->cap_slots, n + 1);
+    CAIRN_TRY(mem_resize_raw((void **)&m->list_start, m->cap_slots, cap, sizeof *m->list_start,
+                             "mesh:lists", d));
+    CAIRN_TRY(mem_resize_raw((void **)&m->list_at, m->cap_slots, cap, sizeof *m->list_at,
+                             "mesh:lists", d));
+    m->cap_slots = cap;
+  }
+  if (!m->stamp) {
+    m->stamp = mem_realloc(NULL, 0, m->nt * sizeof *m->stamp, "mesh:lists");
+    CAIRN_CHECK(m->stamp, d, CAIRN_ENOMEM, "out of memory listing a mesh's triangles");
+    memset(m->stamp, 0, m->nt * sizeof *m->stamp);
+  }
+  m->list_start[0] = 0;
+  m->list_next = 0;
+  return CAIRN_OK;
+}
+
+cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut,
+                           cairn_diag *d) {
+  if (slot < m->list_next || slot + 1 >= m->cap_slots || !(cut >= 0)) return CAIRN_OK;
+  uint32_t end = m->list_start[m->list_next]; /* (the slots between: no list) */
+  for (; m->list_next < slot; m->list_next++) m->list_start[m->list_next + 1] = end;
+  uint32_t i0 = m->list_start[slot], n = i0, k1 = UINT32_MAX;
+  double first = INFINITY, second = INFINITY;
+  int c0[3], c1[3];
+  if (++m->stamp_now == 0) { /* (wrapped: every stamp is stale again) */
+    memset(m->stamp, 0, m->nt * sizeof *m->stamp);
+    m->stamp_now = 1;
+  }
+  if (cell_range(m, c, cut, c0, c1))
+    for (int z = c0[2]; z <= c1[2]; z++)
+      for (int y = c0[1]; y <= c1[1]; y++)
+        for (int x = c0[0]; x <= c1[0]; x++) {
+          size_t cell = ((size_t)z * (size_t)m->nc[1] + (size_t)y) * (size_t)m->nc[0] + (size_t)x;
+          for (uint32_t i = m->cell_start[cell]; i < m->cell_start[cell + 1]; i++) {
+            uint32_t k = m->cell_tri[i];
+            if (m->stamp[k] == m->stamp_now) continue;
+            m->stamp[k] = m->stamp_now;
+            double p[3], d2 = tri_point(m, k, c, INFINITY, p);
+            if (d2 > cut * cut) continue;
+            /* the nearest and the next nearest, for the answer without a search */
+            if (d2 < first || (d2 == first && k < k1))
+              second = first, first = d2, k1 = k;
+            else if (d2 < second)
+              second = d2;
+            if (n >= m->cap_list) {
+              size_t cap = mem_next_cap(m->cap_list, (size_t)n + 1);
+              CAIRN_TRY(mem_resize_raw((void **)&m->list, m->cap_list, cap, sizeof *m->list,
+                                       "mesh:lists", d));
+              m->cap_list = cap;
+            }
+            /* kept in increasing order (the ties' rule): a short list, so insertion */
+            uint32_t j = n++;
+            while (j > i0 && m->list[j - 1].k > k) m->list[j] = m->list[j - 1], j--;
+            m->list[j] = (mesh_listed){sqrt(d2), k};
+          }
+        }
+  mesh_near *nr = &m->list_at[slot];
+  v3_copy(c, nr->at);
+  nr->cut = cut, nr->k1 = k1, nr->kf = UINT32_MAX;
+  nr->d1 = sqrt(first), nr->d2 = sqrt(fmin(second, cut * cut));
+  m->list_start[slot + 1] = n;
+  m->list_next = slot + 1;
+  return CAIRN_OK;
+}
+
+int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[3], double q[3], uint32_t *tri,
+                        double *d2) {
+  if (slot >= m->list_next) return 0;
+  uint32_t i0 = m->list_start[slot], i1 = m->list_start[slot + 1];
+  if (i0 == i1) return 0;
+  mesh_near *nr = &m->list_at[slot];
+  double e[3];
+  v3_sub(c, nr->at, e);
+  double moved = sqrt(v3_dot(e, e)), slack = 1e-12 * nr->cut + 2 * m->slack;
+  /* Every triangle is as far from c as it was from 'at', less 'moved': the hint is the answer
+     when it is nearer than that bound for every other triangle (the list's nearest at 'at', or
+     where the hint was that one, its next nearest or the cut). The slot keeps a copy of its
+     hint's planes: read in the slots' order, not the triangles'. */
+  uint32_t h = *tri;
+  double p[3] = {0, 0, 0}, dh = INFINITY;
+  if (h < m->nt) {
+    if (nr->kf != h) memcpy(nr->face, m->face[h], sizeof nr->face), nr->kf = h;
+    double other = h == nr->k1 ? nr->d2 : nr->d1;
+    dh = tri_point_of(m, h, nr->face, c, INFINITY, p);
+    double room = other - moved - slack; /* (squares compared: one root fewer) */
+    if (room > 0 && dh < room * room) {
+      v3_copy(p, q);
+      *d2 = dh;
+      return 1;
+    }
+  }
+  /* every triangle left out was beyond 'cut' from 'at', so beyond 'sure' from c */
+  double sure = nr->cut - moved - slack;
+  if (!(sure > 0)) return 0;
+  nearest s;
+  nearest_start_at(m, &s, sure * sure, h, dh, p);
+  /* (a triangle beyond the bound by its distance from 'at' is skipped: a tighter test than its
+     sphere, and one that reads the list only) */
+  for (uint32_t i = i0; i < i1; i++)
+    if (m->list[i].d0 - moved - slack <= s.root) nearest_try(m, m->list[i].k, c, &s, 0);
+  if (s.best_k == UINT32_MAX) return 0;
+  v3_copy(s.q, q);
+  *tri = s.best_k;
+  *d2 = s.best;
   return 1;
 }

@@ -7,15 +7,32 @@
 
 #include "core/core.h"
 
+/* Where a slot's list was made: the point, the cut, the distances of the nearest listed
+   triangle (k1) and of the next nearest (or the cut). */
+typedef struct mesh_near {
+  double at[3], cut, d1, d2;
+  uint32_t k1, kf;
+  double face[16]; /* a copy of triangle kf's planes (wall_mesh.face): the last one found */
+} mesh_near;
+
+/* A triangle of a slot's list and its distance from where the list was made. */
+typedef struct mesh_listed {
+  double d0;
+  uint32_t k;
+} mesh_listed;
+
 typedef struct wall_mesh {
   size_t nv, nt;
-  double (*v)[3];     /* vertices, in the mesh's frame */
-  uint32_t (*t)[3];   /* triangles: vertex indices, in the file's order */
-  double (*n)[3];     /* each triangle's unit normal (right-handed in its vertices' order) */
-  double (*ts)[4];    /* each triangle's bounding sphere: centre (centroid) and radius */
-  double (*te)[3][3]; /* each triangle's edges' inward unit normals in its plane (edge i runs from
-                         corner i to corner i + 1): lower bounds of a point's distance to it */
-  double radius;      /* the largest distance of a vertex from the frame's origin */
+  double (*v)[3];   /* vertices, in the mesh's frame */
+  uint32_t (*t)[3]; /* triangles: vertex indices, in the file's order */
+  double (*n)[3];   /* each triangle's unit normal (right-handed in its vertices' order) */
+  double (*ts)[4];  /* each triangle's bounding sphere: centre (centroid) and radius */
+  /* each triangle's planes, 16 doubles together (one search reads one place): its normal and
+     offset (n.x = off on the triangle's plane), then for each edge i (from corner i to i + 1)
+     the unit normal in the triangle's plane pointing into it, and its offset: the plane's
+     distance and how far outside an edge a point lies, lower bounds of its distance */
+  double (*face)[16];
+  double radius; /* the largest distance of a vertex from the frame's origin */
   /* a uniform grid of cells over the vertices' bounds: cell c holds the triangles whose bounds
      meet it, cell_tri[cell_start[c] .. cell_start[c + 1]) */
   double lo[3], h;
@@ -25,6 +42,15 @@ typedef struct wall_mesh {
      mesh_hints; any value works, UINT32_MAX: none) */
   uint32_t *hint;
   size_t n_hint;
+  double slack; /* what a distance may be off by rounding (relative to the mesh's size) */
+  /* per ball slot below list_next, from the last neighbour rebuild: every triangle within
+     list_at[i].cut of the point list_at[i].at (the mesh's frame), list[list_start[i] ..
+     list_start[i + 1]) in increasing order. A fact of geometry, whichever ball holds the slot now:
+     a search near that point needs only the list (mesh_closest_listed). */
+  uint32_t *list_start, *stamp, stamp_now;
+  mesh_near *list_at;
+  mesh_listed *list;
+  size_t list_next, cap_slots, cap_list;
 } wall_mesh;
 
 /* A mesh from n triangles (three vertices each, in the frame they should keep): equal vertices
@@ -48,5 +74,17 @@ void mesh_shift(wall_mesh *m, const double e[3]);
    (UINT32_MAX: none), which only speeds the search. The nearest point of a flat or convex
    region is one point, whichever triangle holds it, so a ball touching one feels one contact. */
 int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3], uint32_t *tri);
+/* Start the lists of triangles near the balls (at a neighbour rebuild), for up to n slots. */
+cairn_status mesh_lists_begin(wall_mesh *m, size_t n, cairn_diag *d);
+/* List for a slot (slots in increasing order, after mesh_lists_begin) every triangle within 'cut'
+   of c (the mesh's frame). */
+cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut, cairn_diag *d);
+/* mesh_closest from the slot's list alone, where the list is sure to hold the answer: the
+   nearest triangle (ties: the lowest) to c, its point q and the square of its distance d2.
+   Returns 0 when the list cannot tell (no list, or c moved so far from where it was made that
+   a triangle left out might be nearer): then ask mesh_closest. Where it answers, it gives
+   mesh_closest's answer to the bit, for any reach at least sqrt(d2). */
+int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[3], double q[3], uint32_t *tri,
+                        double *d2);
 
 #endif
