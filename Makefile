@@ -1,8 +1,8 @@
 # The two commands of the README, for a fresh Debian 12 machine (as root):
 #   make demo   install what is missing, build, run the verification cases and the 3-disk example
 #   make test   install what is missing, build, run the whole suite through ctest
-# Other targets: build, deps, test-full (the full-size rock and lab-test runs, whose figures
-# docs/rock.md and docs/labtests.md report: about 15 minutes of CPU), python (makes `import
+# Other targets: build, deps, test-full (the full-size rock, lab-test and mesh runs, whose figures
+# docs/rock.md, docs/labtests.md and docs/meshes.md report: about 35 minutes of CPU), python (makes `import
 # cairn` work: part of build), mpi (installs Open MPI from Debian and builds cairn for it in build-mpi/; docs/parallel.md), test-mpi (the MPI
 # tests: `make test` runs them too whenever Open MPI is installed), test-asan (the
 # suite under AddressSanitizer + UBSan, built without OpenMP, so CI runs the suite both with and
@@ -63,7 +63,8 @@ demo: build
 
 # ctest runs $(JOBS) tests at once, so each runs on one thread (tests of threading set their own
 # thread count); several tests each spinning up every core would only slow each other down.
-# Left out: the soak test (`make soak`) and the full-size rock and lab-test runs (`make test-full`).
+# Left out: the soak test (`make soak`) and the full-size rock, lab-test and mesh runs
+# (`make test-full`).
 test: build
 	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE 'soak|full'
 	@if dpkg-query -W -f='$${Status}' libopenmpi-dev 2>/dev/null | grep -q "ok installed"; then \
@@ -86,8 +87,9 @@ mpi: deps deps-mpi
 test-mpi: mpi
 	ctest --test-dir $(BUILD_MPI) --output-on-failure -L mpi
 
-# The full-size runs of examples/rock/ and examples/labtests/ (label full), whose figures
-# docs/rock.md and docs/labtests.md report: about 15 minutes of CPU, so not part of `make test`.
+# The full-size runs of examples/rock/, examples/labtests/ and examples/meshes/ (label full), whose
+# figures docs/rock.md, docs/labtests.md and docs/meshes.md report: about 35 minutes of CPU, so
+# not part of `make test`.
 test-full: build
 	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L full
 

@@ -663,9 +663,10 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
-  CAIRN_TRY(servo_step(w, dt, d));     /* servo walls' velocities from this step's forces */
-  CAIRN_TRY(cell_control(w, dt, d));   /* a periodic cell's stress, and rates held to it */
-  CAIRN_TRY(check_geometry(w, dt, d)); /* what the motion would make of the cell and walls */
+  walls_follow_motion(w, w->time + 0.5 * dt); /* tables' velocities, at the step's middle */
+  CAIRN_TRY(servo_step(w, dt, d));            /* servo walls' velocities from this step's forces */
+  CAIRN_TRY(cell_control(w, dt, d));          /* a periodic cell's stress, and rates held to it */
+  CAIRN_TRY(check_geometry(w, dt, d));        /* what the motion would make of the cell and walls */
   /* Velocities live at half steps: from the middle of the last step to the middle of this one
      is (dt_last + dt) / 2, which is dt while the timestep stays the same. */
   CAIRN_TRY(agreed(w, motion(w, dt, 0.5 * (dt_last + dt), d), d));

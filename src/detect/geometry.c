@@ -93,10 +93,11 @@ int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, d
        (a touching ball's nearest point lies there: few cells), then within the reach */
     wall_mesh *mm = wl->mesh; /* (its hints are a cache: each ball's slot its own) */
     tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
-    double d2, reach = r + wl->mesh_reach;
-    if (mesh_closest_listed(mm, ball, cl, ql, &tri, &d2)) {
+    double d2, hf, reach = r + wl->mesh_reach;
+    if (mesh_closest_listed(mm, ball, cl, ql, &tri, &d2, &hf)) {
       if (!(d2 <= r * r) && !(d2 <= reach * reach)) return 0; /* (as mesh_closest decides) */
-    } else if (!mesh_closest(mm, cl, r, ql, &tri) && !mesh_closest(mm, cl, reach, ql, &tri))
+    } else if (!mesh_closest(mm, cl, r, ql, &tri, &hf) &&
+               !mesh_closest(mm, cl, reach, ql, &tri, &hf))
       return 0;
     if (ball < mm->n_hint) mm->hint[ball] = tri;
     if (!turned)
@@ -104,6 +105,20 @@ int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, d
     else
       for (int i = 0; i < 3; i++)
         q[i] = wl->centre[i] + m[i][0] * ql[0] + m[i][1] * ql[1] + m[i][2] * ql[2];
+    if (!isnan(hf)) { /* on a face: its normal and the plane's distance, as for a plane */
+      const double *f = ball < mm->list_next && mm->list_at[ball].kf == tri
+                            ? mm->list_at[ball].face /* (the slot's copy: no far read) */
+                            : mm->face[tri];
+      double dist = fabs(hf), s = hf > 0 ? 1.0 : -1.0;
+      if (!(dist > 0)) return 0;
+      if (!turned)
+        for (int i = 0; i < 3; i++) n[i] = s * f[i];
+      else
+        for (int i = 0; i < 3; i++) n[i] = s * (m[i][0] * f[0] + m[i][1] * f[1] + m[i][2] * f[2]);
+      *gap = dist - r;
+      for (int k = 0; k < 3; k++) pt[k] = q[k] + 0.5 * *gap * n[k];
+      return 1;
+    }
   } else if (wl->kind == WALL_SEGMENT)
     closest_on_segment(wl->nodes[0], wl->nodes[1], c, q);
   else

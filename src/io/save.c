@@ -47,6 +47,12 @@ static int has_meshes(const cairn_world *w) {
   return 0;
 }
 
+static int has_motions(const cairn_world *w) {
+  for (size_t i = 0; i < w->walls.n; i++)
+    if (w->walls.w[i].motion.n_points) return 1;
+  return 0;
+}
+
 static const section sections[] = {
     {"WRLD", put_world_sec, read_world_sec, NULL},
     {"ENRG", put_energy_sec, read_energy_sec, NULL},
@@ -66,6 +72,7 @@ static const section sections[] = {
     {"XTRA", put_extras_sec, read_extras_sec, has_extras},
     {"CDSP", put_cumdisp_sec, read_cumdisp_sec, has_cumdisp},
     {"MESH", put_meshes_sec, read_meshes_sec, has_meshes},
+    {"WMOT", put_motions_sec, read_motions_sec, has_motions},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

@@ -1136,3 +1136,40 @@ cairn_status meshes_whole(const cairn_world *w, char *why, size_t n) {
     }
   return CAIRN_OK;
 }
+
+/* ---- WMOT ---- */
+
+cairn_status read_motions_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x;
+  uint64_t n = get_count(b, 8 + 12 + 7 * 8);
+  BAD_IF(0);
+  for (uint64_t k = 0; k < n; k++) {
+    int64_t id = get_i64(b);
+    wall_motion m;
+    memset(&m, 0, sizeof m);
+    uint32_t np = get_u32(b), hv = get_u32(b), hs = get_u32(b);
+    BAD_IF(np < 1 || np > WALL_MOTION_MAX_POINTS || hv > 1 || hs > 1);
+    m.n_points = (int)np, m.has_vel = (uint8_t)hv, m.has_spin = (uint8_t)hs;
+    get_f64s(b, m.t, np);
+    for (uint32_t i = 0; i < np; i++) get_f64s(b, m.vel[i], 3);
+    for (uint32_t i = 0; i < np; i++) get_f64s(b, m.spin[i], 3);
+    BAD_IF(0);
+    uint32_t slot = idmap_get(&w->walls.map, (uint64_t)id);
+    BAD_VALUE(b, slot == IDMAP_NONE, "a motion table names wall %lld, which is not among the walls",
+              (long long)id);
+    BAD_IF(0);
+    wall *wl = &w->walls.w[slot];
+    BAD_VALUE(b, wl->motion.n_points, "wall %lld has two motion tables", (long long)id);
+    BAD_IF(0);
+    /* checked as wall.motion checks it, on a copy: the restored velocity and spin stay those
+       saved (the next step takes the table's) */
+    wall scratch = *wl;
+    cairn_diag why;
+    if (wall_set_motion(w, &scratch, &m, w->time, &why) != CAIRN_OK) {
+      bad_value(b, "%s", why.msg);
+      return CAIRN_OK;
+    }
+    wl->motion = m;
+  }
+  return CAIRN_OK;
+}

@@ -359,3 +359,21 @@ void put_meshes_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
     put(b, wl->mesh->t, wl->mesh->nt * sizeof *wl->mesh->t);
   }
 }
+
+/* WMOT (only with walls moved by tables): each such wall's id and its table of velocities and
+   spins against time. */
+void put_motions_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  uint64_t n = 0;
+  for (size_t i = 0; i < w->walls.n; i++) n += w->walls.w[i].motion.n_points > 0;
+  put_u64(b, n);
+  for (size_t i = 0; i < w->walls.n; i++) {
+    const wall_motion *m = &w->walls.w[i].motion;
+    if (!m->n_points) continue;
+    put_i64(b, w->walls.w[i].id);
+    put_u32(b, (uint32_t)m->n_points), put_u32(b, m->has_vel), put_u32(b, m->has_spin);
+    put_f64s(b, m->t, (size_t)m->n_points);
+    for (int k = 0; k < m->n_points; k++) put_f64s(b, m->vel[k], 3);
+    for (int k = 0; k < m->n_points; k++) put_f64s(b, m->spin[k], 3);
+  }
+}

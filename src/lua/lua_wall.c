@@ -607,6 +607,103 @@ static int l_servo(lua_State *L) {
   return 0;
 }
 
+/* wall.motion{id = ID, time = {...}, vel = {V, ...}, spin = {W, ...}}: velocities and spins
+   against time; wall.motion{id = ID} removes the table; wall.motion(ID) gives it (or nil). */
+static void push_points(lua_State *L, cairn_world *w, const double (*v)[3], int n, int spin) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    if (spin)
+      push_spin(L, w, v[i]);
+    else
+      push_vec(L, v[i], w->dim);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+static int get_points(lua_State *L, cairn_world *w, const char *key, double (*out)[3], int n) {
+  lua_getfield(L, 1, key);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  if (!lua_istable(L, -1) || (int)lua_rawlen(L, -1) != n)
+    lua_raisef(L, "wall.motion: %s must be a list of %d values, one for each time", key, n);
+  for (int i = 0; i < n; i++) {
+    char what[48];
+    snprintf(what, sizeof what, "wall.motion: %s[%d]", key, i + 1);
+    lua_rawgeti(L, -1, i + 1);
+    if (key[0] == 's')
+      get_spin(L, lua_gettop(L), w, out[i], what);
+    else
+      get_vec(L, lua_gettop(L), w->dim, out[i], what);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
+static int l_motion(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  if (!lua_istable(L, 1)) {
+    const wall_motion *m = &check_wall(L, w, 1)->motion;
+    if (!m->n_points) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_createtable(L, 0, 3);
+    lua_createtable(L, m->n_points, 0);
+    for (int i = 0; i < m->n_points; i++) {
+      lua_pushnumber(L, m->t[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "time");
+    if (m->has_vel) {
+      push_points(L, w, (const double(*)[3])m->vel, m->n_points, 0);
+      lua_setfield(L, -2, "vel");
+    }
+    if (m->has_spin) {
+      push_points(L, w, (const double(*)[3])m->spin, m->n_points, 1);
+      lua_setfield(L, -2, "spin");
+    }
+    return 1;
+  }
+  static const char *const opts[] = {"id", "time", "vel", "spin", NULL};
+  check_opts(L, 1, "wall.motion", opts);
+  lua_getfield(L, 1, "id");
+  if (lua_isnil(L, -1)) lua_raisef(L, "wall.motion: give id = the wall's id");
+  wall *wl = check_wall(L, w, lua_gettop(L));
+  lua_pop(L, 1);
+  wall_motion m;
+  memset(&m, 0, sizeof m);
+  lua_getfield(L, 1, "time");
+  if (!lua_isnil(L, -1)) {
+    if (!lua_istable(L, -1) || lua_rawlen(L, -1) < 1 || lua_rawlen(L, -1) > WALL_MOTION_MAX_POINTS)
+      lua_raisef(L, "wall.motion: time must be a list of 1 to %d model times",
+                 WALL_MOTION_MAX_POINTS);
+    m.n_points = (int)lua_rawlen(L, -1);
+    for (int i = 0; i < m.n_points; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      m.t[i] = check_number(L, -1, "wall.motion: time");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  if (m.n_points) {
+    m.has_vel = (uint8_t)get_points(L, w, "vel", m.vel, m.n_points);
+    m.has_spin = (uint8_t)get_points(L, w, "spin", m.spin, m.n_points);
+  } else {
+    lua_getfield(L, 1, "vel");
+    lua_getfield(L, 1, "spin");
+    if (!lua_isnil(L, -1) || !lua_isnil(L, -2))
+      lua_raisef(L, "wall.motion: give the times of the velocities or spins (time = {...})");
+    lua_pop(L, 2);
+  }
+  cairn_diag d;
+  cairn_status st = wall_set_motion(w, wl, &m, w->time, &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
+}
+
 /* wall.stress(id [, area]): the normal force of the balls on the wall over an area: the servo's
    (now) unless given. */
 static int l_stress(lua_State *L) {
@@ -733,6 +830,7 @@ void open_wall(lua_State *L) {
                                {"point", l_point},
                                {"move", l_move},
                                {"spin", l_spin},
+                               {"motion", l_motion},
                                {"centre", l_centre},
                                {"torque", l_torque},
                                {"servo", l_servo},

@@ -84,7 +84,8 @@ cairn_status mesh_triangle_forces(const cairn_world *w, uint32_t slot, double (*
     v3_sub(pt, wl->centre, e);
     for (int i = 0; i < 3; i++) pl[i] = r[0][i] * e[0] + r[1][i] * e[1] + r[2][i] * e[2];
     uint32_t t;
-    if (!mesh_closest(m, pl, bs->rad[b] + 1e-9 * m->h, q, &t)) continue;
+    double hf;
+    if (!mesh_closest(m, pl, bs->rad[b] + 1e-9 * m->h, q, &t, &hf)) continue;
     for (int i = 0; i < 3; i++) xsum_add(&x[3 * (size_t)t + (size_t)i], -cs->force[c][i]);
   }
   if (w->par) comm_xsum(x, (int)(3 * nt));

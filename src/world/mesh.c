@@ -325,31 +325,13 @@ static void closest_on_triangle(const double a[3], const double b[3], const doub
   for (int k = 0; k < 3; k++) q[k] = a[k] + ab[k] * v + ac[k] * w;
 }
 
-/* The point q of triangle k nearest to c and the square of its distance; INFINITY (q unset)
-   where a lower bound of that square, the plane's distance and how far outside an edge c's
-   projection lies, is beyond 'limit'. A projection inside every edge is the point (the common
-   case, cheaper than the corners' and edges' regions); the rest by closest_on_triangle. Every
-   search calls this, so that one point has one set of bits whichever search finds it. */
-static inline double tri_point_of(const wall_mesh *m, uint32_t k, const double *f,
-                                  const double c[3], double limit, double q[3]) {
-  double h = v3_dot(c, f) - f[3], out = 0;
-  for (int j = 1; j < 4; j++) {
-    double sj = v3_dot(c, f + 4 * j) - f[4 * j + 3]; /* (how far inside edge j - 1) */
-    if (-sj > out) out = -sj;
-  }
-  if (h * h + out * out > limit) return INFINITY;
-  if (out == 0) {
-    for (int i = 0; i < 3; i++) q[i] = c[i] - h * f[i];
-  } else
-    closest_on_triangle(m->v[m->t[k][0]], m->v[m->t[k][1]], m->v[m->t[k][2]], c, q);
-  double e[3];
-  v3_sub(c, q, e);
-  return v3_dot(e, e);
+void mesh_closest_on_triangle(const wall_mesh *m, uint32_t k, const double c[3], double q[3]) {
+  closest_on_triangle(m->v[m->t[k][0]], m->v[m->t[k][1]], m->v[m->t[k][2]], c, q);
 }
 
 static inline double tri_point(const wall_mesh *m, uint32_t k, const double c[3], double limit,
-                               double q[3]) {
-  return tri_point_of(m, k, m->face[k], c, limit, q);
+                               double q[3], double *hf) {
+  return mesh_tri_point(m, k, m->face[k], c, limit, q, hf);
 }
 
 /* The running state of a nearest-triangle search. A triangle is skipped when a lower bound of
@@ -357,7 +339,7 @@ static inline double tri_point(const wall_mesh *m, uint32_t k, const double c[3]
    slack: the lower bounds are computed otherwise than the distance itself and may round above
    it, so a skip must leave that room), or when its distance's square is beyond 'bound'. */
 typedef struct nearest {
-  double bound, root, best, q[3];
+  double bound, root, best, q[3], h; /* h: the best's signed plane distance (NAN: not its face) */
   uint32_t best_k;
 } nearest;
 
@@ -367,37 +349,37 @@ static inline void nearest_bound(const wall_mesh *m, nearest *s, double bound) {
 }
 
 static inline void nearest_start_at(const wall_mesh *m, nearest *s, double bound, uint32_t hint,
-                                    double d2, const double p[3]) {
-  s->best = INFINITY, s->best_k = UINT32_MAX;
+                                    double d2, const double p[3], double hp) {
+  s->best = INFINITY, s->best_k = UINT32_MAX, s->h = NAN;
   v3_zero(s->q);
   /* the hint, where near enough, is the first best: the rest must beat it (the answer does not
      depend on the hint: the least distance wins, ties to the lowest triangle) */
-  if (d2 <= bound) bound = d2, s->best = d2, s->best_k = hint, v3_copy(p, s->q);
+  if (d2 <= bound) bound = d2, s->best = d2, s->best_k = hint, s->h = hp, v3_copy(p, s->q);
   nearest_bound(m, s, bound);
 }
 
 static inline void nearest_start(const wall_mesh *m, nearest *s, double bound, uint32_t hint,
                                  const double c[3]) {
-  double p[3] = {0, 0, 0};
-  double d2 = hint < m->nt ? tri_point(m, hint, c, INFINITY, p) : INFINITY;
-  nearest_start_at(m, s, bound, hint, d2, p);
+  double p[3] = {0, 0, 0}, hp = NAN;
+  double d2 = hint < m->nt ? tri_point(m, hint, c, INFINITY, p, &hp) : INFINITY;
+  nearest_start_at(m, s, bound, hint, d2, p, hp);
 }
 
 /* Triangle k against the search (its bounding sphere tested first where 'sphere'). */
 static inline void nearest_try(const wall_mesh *m, uint32_t k, const double c[3], nearest *s,
                                int sphere) {
   if (k == s->best_k) return;
-  double p[3], e[3];
+  double p[3], e[3], hp = NAN;
   if (sphere) {
     v3_sub(c, m->ts[k], e);
     double reach_k = m->ts[k][3] + s->root; /* (beyond its sphere by more than the bound) */
     if (v3_dot(e, e) > reach_k * reach_k) return;
   }
-  double d2 = tri_point(m, k, c, s->root * s->root, p);
+  double d2 = tri_point(m, k, c, s->root * s->root, p, &hp);
   if (d2 > s->bound) return;
   nearest_bound(m, s, d2);
   if (d2 < s->best || (d2 == s->best && k < s->best_k))
-    s->best = d2, s->best_k = k, v3_copy(p, s->q);
+    s->best = d2, s->best_k = k, s->h = hp, v3_copy(p, s->q);
 }
 
 /* The cells of the grid within distance 'reach' of c (0: none). Compared as doubles before any
@@ -414,7 +396,8 @@ static int cell_range(const wall_mesh *m, const double c[3], double reach, int c
   return 1;
 }
 
-int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3], uint32_t *tri) {
+int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3], uint32_t *tri,
+                 double *hf) {
   int c0[3], c1[3];
   if (!cell_range(m, c, reach, c0, c1)) return 0;
   nearest s;
@@ -428,7 +411,7 @@ int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3
       }
   if (s.best_k == UINT32_MAX) return 0;
   v3_copy(s.q, q);
-  *tri = s.best_k;
+  *tri = s.best_k, *hf = s.h;
   return 1;
 }
 
@@ -472,7 +455,7 @@ cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double 
             uint32_t k = m->cell_tri[i];
             if (m->stamp[k] == m->stamp_now) continue;
             m->stamp[k] = m->stamp_now;
-            double p[3], d2 = tri_point(m, k, c, INFINITY, p);
+            double p[3], hp = NAN, d2 = tri_point(m, k, c, INFINITY, p, &hp);
             if (d2 > cut * cut) continue;
             /* the nearest and the next nearest, for the answer without a search */
             if (d2 < first || (d2 == first && k < k1))
@@ -493,44 +476,23 @@ cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double 
         }
   mesh_near *nr = &m->list_at[slot];
   v3_copy(c, nr->at);
-  nr->cut = cut, nr->k1 = k1, nr->kf = UINT32_MAX;
+  nr->cut = cut, nr->k1 = k1, nr->kf = UINT32_MAX, nr->slack = 1e-12 * cut + 2 * m->slack;
   nr->d1 = sqrt(first), nr->d2 = sqrt(fmin(second, cut * cut));
   m->list_start[slot + 1] = n;
   m->list_next = slot + 1;
   return CAIRN_OK;
 }
 
-int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[3], double q[3], uint32_t *tri,
-                        double *d2) {
-  if (slot >= m->list_next) return 0;
+int mesh_closest_listed_search(const wall_mesh *m, size_t slot, const double c[3], double moved,
+                               double slack, uint32_t h, double dh, const double p[3], double hp,
+                               double q[3], uint32_t *tri, double *d2, double *hf) {
+  const mesh_near *nr = &m->list_at[slot];
   uint32_t i0 = m->list_start[slot], i1 = m->list_start[slot + 1];
-  if (i0 == i1) return 0;
-  mesh_near *nr = &m->list_at[slot];
-  double e[3];
-  v3_sub(c, nr->at, e);
-  double moved = sqrt(v3_dot(e, e)), slack = 1e-12 * nr->cut + 2 * m->slack;
-  /* Every triangle is as far from c as it was from 'at', less 'moved': the hint is the answer
-     when it is nearer than that bound for every other triangle (the list's nearest at 'at', or
-     where the hint was that one, its next nearest or the cut). The slot keeps a copy of its
-     hint's planes: read in the slots' order, not the triangles'. */
-  uint32_t h = *tri;
-  double p[3] = {0, 0, 0}, dh = INFINITY;
-  if (h < m->nt) {
-    if (nr->kf != h) memcpy(nr->face, m->face[h], sizeof nr->face), nr->kf = h;
-    double other = h == nr->k1 ? nr->d2 : nr->d1;
-    dh = tri_point_of(m, h, nr->face, c, INFINITY, p);
-    double room = other - moved - slack; /* (squares compared: one root fewer) */
-    if (room > 0 && dh < room * room) {
-      v3_copy(p, q);
-      *d2 = dh;
-      return 1;
-    }
-  }
   /* every triangle left out was beyond 'cut' from 'at', so beyond 'sure' from c */
   double sure = nr->cut - moved - slack;
   if (!(sure > 0)) return 0;
   nearest s;
-  nearest_start_at(m, &s, sure * sure, h, dh, p);
+  nearest_start_at(m, &s, sure * sure, h, dh, p, hp);
   /* (a triangle beyond the bound by its distance from 'at' is skipped: a tighter test than its
      sphere, and one that reads the list only) */
   for (uint32_t i = i0; i < i1; i++)
@@ -538,6 +500,6 @@ int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[3], double q[3
   if (s.best_k == UINT32_MAX) return 0;
   v3_copy(s.q, q);
   *tri = s.best_k;
-  *d2 = s.best;
+  *d2 = s.best, *hf = s.h;
   return 1;
 }

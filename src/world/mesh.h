@@ -5,12 +5,15 @@
 #ifndef CAIRN_MESH_H
 #define CAIRN_MESH_H
 
+#include <math.h>
+#include <string.h>
+
 #include "core/core.h"
 
 /* Where a slot's list was made: the point, the cut, the distances of the nearest listed
    triangle (k1) and of the next nearest (or the cut). */
 typedef struct mesh_near {
-  double at[3], cut, d1, d2;
+  double at[3], cut, d1, d2, slack; /* slack: what distances from 'at' may be off by rounding */
   uint32_t k1, kf;
   double face[16]; /* a copy of triangle kf's planes (wall_mesh.face): the last one found */
 } mesh_near;
@@ -72,19 +75,81 @@ void mesh_shift(wall_mesh *m, const double e[3]);
 /* The point of the mesh nearest to c (the mesh's frame) within distance 'reach' of it, and its
    triangle: returns 0 when no triangle comes that near. *tri on entry: a triangle to try first
    (UINT32_MAX: none), which only speeds the search. The nearest point of a flat or convex
-   region is one point, whichever triangle holds it, so a ball touching one feels one contact. */
-int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3], uint32_t *tri);
+   region is one point, whichever triangle holds it, so a ball touching one feels one contact.
+   *hf: c's signed distance from the plane of the triangle where the point is inside its face,
+   else NAN (an edge or a corner). */
+int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3], uint32_t *tri,
+                 double *hf);
 /* Start the lists of triangles near the balls (at a neighbour rebuild), for up to n slots. */
 cairn_status mesh_lists_begin(wall_mesh *m, size_t n, cairn_diag *d);
 /* List for a slot (slots in increasing order, after mesh_lists_begin) every triangle within 'cut'
    of c (the mesh's frame). */
 cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut, cairn_diag *d);
+/* The point q of triangle k nearest to c by Voronoi regions (the corners, edges and face). */
+void mesh_closest_on_triangle(const wall_mesh *m, uint32_t k, const double c[3], double q[3]);
+
+/* The point q of triangle k (planes f: m->face[k] or a copy) nearest to c and the square of its
+   distance; INFINITY (q unset) where a lower bound of that square, the plane's distance and how
+   far outside an edge c's projection lies, is beyond 'limit'. A projection inside every edge is
+   the point (the common case, cheaper than the corners' and edges' regions): then *hf is c's
+   signed distance from the triangle's plane, else NAN. Every search calls
+   this, so that one point has one set of bits whichever search finds it. */
+static inline double mesh_tri_point(const wall_mesh *m, uint32_t k, const double *f,
+                                    const double c[3], double limit, double q[3], double *hf) {
+  double h = v3_dot(c, f) - f[3], out = 0;
+  for (int j = 1; j < 4; j++) {
+    double sj = v3_dot(c, f + 4 * j) - f[4 * j + 3]; /* (how far inside edge j - 1) */
+    if (-sj > out) out = -sj;
+  }
+  if (h * h + out * out > limit) return INFINITY;
+  if (out == 0) {
+    for (int i = 0; i < 3; i++) q[i] = c[i] - h * f[i];
+    *hf = h;
+    return h * h;
+  }
+  mesh_closest_on_triangle(m, k, c, q);
+  *hf = NAN;
+  double e[3];
+  v3_sub(c, q, e);
+  return v3_dot(e, e);
+}
+
+/* The search of a slot's list (mesh_closest_listed, when the hint alone cannot tell). */
+int mesh_closest_listed_search(const wall_mesh *m, size_t slot, const double c[3], double moved,
+                               double slack, uint32_t h, double dh, const double p[3], double hp,
+                               double q[3], uint32_t *tri, double *d2, double *hf);
+
 /* mesh_closest from the slot's list alone, where the list is sure to hold the answer: the
    nearest triangle (ties: the lowest) to c, its point q and the square of its distance d2.
    Returns 0 when the list cannot tell (no list, or c moved so far from where it was made that
    a triangle left out might be nearer): then ask mesh_closest. Where it answers, it gives
-   mesh_closest's answer to the bit, for any reach at least sqrt(d2). */
-int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[3], double q[3], uint32_t *tri,
-                        double *d2);
+   mesh_closest's answer to the bit (q, *tri and *hf), for any reach at least sqrt(d2). *tri on
+   entry: the triangle found last time (UINT32_MAX: none). It keeps a copy of that triangle's planes
+   in the slot, so one caller per slot at a time. Every triangle is as far from c as it was from the
+   list's point 'at', less how far c is from it ('moved'): the hint is the answer when it is nearer
+   than that bound for every other triangle (the list's nearest at 'at' or, where the hint was that
+   one, its next nearest or the cut), read in the slots' order, not the triangles'. */
+static inline int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[3], double q[3],
+                                      uint32_t *tri, double *d2, double *hf) {
+  if (slot >= m->list_next || m->list_start[slot] == m->list_start[slot + 1]) return 0;
+  mesh_near *nr = &m->list_at[slot];
+  double e[3];
+  v3_sub(c, nr->at, e);
+  double moved = sqrt(v3_dot(e, e)), slack = nr->slack;
+  uint32_t h = *tri;
+  double p[3] = {0, 0, 0}, dh = INFINITY, hp = NAN;
+  if (h < m->nt) {
+    if (nr->kf != h) memcpy(nr->face, m->face[h], sizeof nr->face), nr->kf = h;
+    double other = h == nr->k1 ? nr->d2 : nr->d1;
+    dh = mesh_tri_point(m, h, nr->face, c, INFINITY, p, &hp);
+    double room = other - moved - slack; /* (squares compared: one root fewer) */
+    if (room > 0 && dh < room * room) {
+      v3_copy(p, q);
+      *d2 = dh, *hf = hp;
+      return 1;
+    }
+  }
+  return mesh_closest_listed_search(m, slot, c, moved, slack, h, dh, p, hp, q, tri, d2, hf);
+}
 
 #endif

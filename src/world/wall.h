@@ -34,6 +34,18 @@ typedef struct wall_servo {
   double err_start;           /* the error when the window began */
   double measured;            /* the stress (or force) of the last step */
 } wall_servo;
+
+/* A wall's velocity and spin against time (wall.motion): piecewise linear between the model
+   times t, held beyond its ends; each step takes the value at its middle, so that a wall's
+   displacement over a segment is the integral of its velocity. */
+#define WALL_MOTION_MAX_POINTS 32
+typedef struct wall_motion {
+  int n_points;     /* 0: none */
+  uint8_t has_vel;  /* whether the table sets the velocity, */
+  uint8_t has_spin; /* the spin, or both */
+  double t[WALL_MOTION_MAX_POINTS];
+  double vel[WALL_MOTION_MAX_POINTS][3], spin[WALL_MOTION_MAX_POINTS][3];
+} wall_motion;
 enum { SERVO_OFF = 0, SERVO_STRESS = 1, SERVO_FORCE = 2 };
 
 typedef struct wall {
@@ -62,6 +74,7 @@ typedef struct wall {
   double k_normal;       /* this step's summed normal stiffness estimates of its contacts */
   double moved[3];       /* its translation since it was created (motion and wall.move) */
   wall_servo servo;
+  wall_motion motion;
   uint16_t group;
   /* a mesh wall (WALL_MESH): its triangles, in their own frame, placed by 'orient' (a unit
      quaternion) about 'centre'; the wall store owns the mesh */
@@ -130,6 +143,15 @@ void wall_plane(const wall *wl, double p[3], double n[3]);
 cairn_status wall_check_step(const cairn_world *w, const wall *wl, double dt, cairn_diag *d);
 /* Turn the wall by the rotation vector th (angle |th| about th / |th|) about its centre. */
 void wall_turn(wall *wl, const double th[3]);
+
+/* wall_motion.c */
+/* Check a motion table for wall wl (times finite and increasing; each velocity and spin one the
+   wall may have, as wall.vel and wall.spin check them) and install it, setting the wall's
+   velocity and spin to the table's at time t (n_points 0 removes it). */
+cairn_status wall_set_motion(cairn_world *w, wall *wl, const wall_motion *m, double t,
+                             cairn_diag *d);
+/* Each wall with a motion table takes its velocity and spin at time t. */
+void walls_follow_motion(cairn_world *w, double t);
 
 /* servo.c */
 /* Check a servo's settings for wall wl and install them (mode SERVO_OFF removes it). */

@@ -62,8 +62,10 @@ scene(3, "seed_mesh_3d.sav", function()
           "vertex 1 1 0\nendloop\nendfacet\nfacet normal 0 0 1\nouter loop\nvertex -1 -1 0\n" ..
           "vertex 1 1 0\nvertex -1 1 0\nendloop\nendfacet\nendsolid m\n")
   f:close()
-  wall.mesh{file = path, spin = {0, 0, 0.5}, vel = {0.01, 0, 0}}
+  local m = wall.mesh{file = path, spin = {0, 0, 0.5}, vel = {0.01, 0, 0}}
   os.remove(path)
+  wall.motion{id = m, time = {0, 0.001, 0.002}, vel = {{0, 0, 0}, {0.01, 0, 0}, {0, 0.01, 0}},
+              spin = {{0, 0, 0}, {0, 0, 0.5}, {0.1, 0, 0}}}
   ball.extra(1, 3, 42)
   ball.track_displacement(true)
 end)

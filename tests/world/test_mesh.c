@@ -90,7 +90,10 @@ static void test_mesh_grid_search_finds_the_nearest_triangle(void **state) {
     random_point(c);
     for (size_t k = 0; k < m->nt; k++) best = fmin(best, brute(m, k, c));
     uint32_t tri = UINT32_MAX;
-    assert_int_equal(mesh_closest(m, c, 10, q, &tri), 1);
+    double hf, hf2;
+    assert_int_equal(mesh_closest(m, c, 10, q, &tri, &hf), 1);
+    /* on a face, the signed distance from its plane is the point's distance */
+    if (!isnan(hf)) assert_true(fabs(fabs(hf) - best) <= 1e-14);
     double e[3];
     v3_sub(c, q, e);
     /* two computations of one distance of order 0.1 on numbers of order 1: a few ulp */
@@ -102,13 +105,14 @@ static void test_mesh_grid_search_finds_the_nearest_triangle(void **state) {
     for (int h = 0; h < 2; h++) {
       double q2[3];
       uint32_t t2 = hints[h];
-      assert_int_equal(mesh_closest(m, c, 10, q2, &t2), 1);
+      assert_int_equal(mesh_closest(m, c, 10, q2, &t2, &hf2), 1);
       assert_int_equal(t2, tri);
       assert_memory_equal(q2, q, sizeof q);
+      assert_memory_equal(&hf2, &hf, sizeof hf);
     }
     /* and nothing within a reach shorter than the nearest */
     tri = UINT32_MAX;
-    assert_int_equal(mesh_closest(m, c, 0.999 * best, q, &tri), 0);
+    assert_int_equal(mesh_closest(m, c, 0.999 * best, q, &tri, &hf), 0);
   }
   mesh_free(m);
 }
@@ -135,12 +139,13 @@ static void test_mesh_list_search_gives_the_grid_search_answer(void **state) {
     double un = v3_norm(u);
     for (int k = 0; k < 3; k++) c[k] = p0[s][k] + len * u[k] / un;
     uint32_t ref = UINT32_MAX;
-    assert_int_equal(mesh_closest(m, c, 10, q2, &ref), 1);
+    double href, hf;
+    assert_int_equal(mesh_closest(m, c, 10, q2, &ref, &href), 1);
     /* no hint, the answer as hint, a random triangle as hint */
     uint32_t hints[3] = {UINT32_MAX, ref, (uint32_t)(uniform() * (double)m->nt)};
     for (int h = 0; h < 3; h++) {
       uint32_t tri = hints[h];
-      if (!mesh_closest_listed(m, (size_t)s, c, q, &tri, &d2)) {
+      if (!mesh_closest_listed(m, (size_t)s, c, q, &tri, &d2, &hf)) {
         if (s % 7 == 3) without++;
         continue;
       }
@@ -154,9 +159,10 @@ static void test_mesh_list_search_gives_the_grid_search_answer(void **state) {
                  brute(m, ref, c), len);
       }
       assert_memory_equal(q, q2, sizeof q);
+      assert_memory_equal(&hf, &href, sizeof hf);
       double e[3];
       v3_sub(c, q, e);
-      assert_true(d2 == v3_dot(e, e));
+      assert_true(d2 == (isnan(hf) ? v3_dot(e, e) : hf * hf)); /* (on a face: the plane's) */
       /* sure: every triangle left out is beyond the cut from p0 */
       assert_true(sqrt(d2) + len <= 0.2);
     }
@@ -170,7 +176,8 @@ static void test_mesh_list_search_gives_the_grid_search_answer(void **state) {
   double e[3] = {0.5, 0, 0}, q[3], d2;
   mesh_shift(m, e);
   uint32_t tri = UINT32_MAX;
-  assert_int_equal(mesh_closest_listed(m, 0, p0[0], q, &tri, &d2), 0);
+  double hf;
+  assert_int_equal(mesh_closest_listed(m, 0, p0[0], q, &tri, &d2, &hf), 0);
   mesh_free(m);
 }
 
