@@ -18,6 +18,8 @@
 -- Sizes: MESH_SIZE=small (default: chamber radius 30 mm, about 2 600 spheres) or full (45 mm,
 -- about 8 000 spheres, deeper).
 -- Run: cairn run examples/meshes/cone_penetration.lua
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local shapes = dofile(here .. "shapes.lua")
 local full = os.getenv("MESH_SIZE") == "full"
 local d = 0.004
 local Rch = full and 0.045 or 0.027   -- chamber radius (m)
@@ -68,26 +70,8 @@ print(string.format("cone_penetration: %d spheres consolidated to %.0f kPa, %.1f
 
 -- The top becomes an annular mesh plate with a hole of radius rc + d, in the plane's place,
 -- held at the same stress (the area is its annulus').
-local function write_annulus(path, a, b, z)
-  local f = assert(io.open(path, "w"))
-  local ns, nr = 48, 6
-  local function v(i, j)
-    local r, th = a + (b - a) * i / nr, 2 * math.pi * j / ns
-    return string.format("vertex %.17g %.17g %.17g\n", r * math.cos(th), r * math.sin(th), z)
-  end
-  f:write("solid plate\n")
-  for i = 0, nr - 1 do
-    for j = 0, ns - 1 do
-      f:write("facet normal 0 0 1\nouter loop\n", v(i, j), v(i + 1, j), v(i + 1, j + 1),
-              "endloop\nendfacet\nfacet normal 0 0 1\nouter loop\n", v(i, j), v(i + 1, j + 1),
-              v(i, j + 1), "endloop\nendfacet\n")
-    end
-  end
-  f:write("endsolid plate\n")
-  f:close()
-end
 local hole = rc + d
-write_annulus("cone_penetration/plate.stl", hole, Rch + 0.003, top)
+shapes.annulus("cone_penetration/plate.stl", hole, Rch + 0.003, top, 48, 6)
 local plate = wall.mesh{file = "cone_penetration/plate.stl", id = 10, group = "cell"}
 os.remove("cone_penetration/plate.stl")
 wall.delete(cell[2])
@@ -95,33 +79,7 @@ local plate_area = math.pi * (Rch * Rch - hole * hole)
 wall.servo{id = plate, stress = sigma, area = plate_area, vmax = 0.2, axis = {0, 0, -1}}
 
 -- The cone: its face first in the file (the first 48 triangles), then the shaft, 48 sectors.
-local function write_cone(path, apex_z, shaft)
-  local f = assert(io.open(path, "w"))
-  local ns, nz = 48, 12
-  local h = rc / math.tan(math.rad(30)) -- the face's height: a 60-degree apex
-  local function ring(j, z)
-    local th = 2 * math.pi * j / ns
-    return string.format("vertex %.17g %.17g %.17g\n", rc * math.cos(th), rc * math.sin(th), z)
-  end
-  local apex = string.format("vertex 0 0 %.17g\n", apex_z)
-  f:write("solid cone\n")
-  for j = 0, ns - 1 do
-    f:write("facet normal 0 0 0\nouter loop\n", apex, ring(j + 1, apex_z + h), ring(j, apex_z + h),
-            "endloop\nendfacet\n")
-  end
-  for k = 0, nz - 1 do
-    local z0, z1 = apex_z + h + shaft * k / nz, apex_z + h + shaft * (k + 1) / nz
-    for j = 0, ns - 1 do
-      f:write("facet normal 0 0 0\nouter loop\n", ring(j, z0), ring(j + 1, z0), ring(j + 1, z1),
-              "endloop\nendfacet\nfacet normal 0 0 0\nouter loop\n", ring(j, z0), ring(j + 1, z1),
-              ring(j, z1), "endloop\nendfacet\n")
-    end
-  end
-  f:write("endsolid cone\n")
-  f:close()
-  return ns
-end
-local n_face = write_cone("cone_penetration/cone.stl", top + 0.002, depth_end + 0.03)
+local n_face = shapes.cone("cone_penetration/cone.stl", rc, 30, top + 0.002, depth_end + 0.03, 48, 12)
 local cone = wall.mesh{file = "cone_penetration/cone.stl", id = 11, group = "cone",
                        vel = {0, 0, -v_push}}
 os.remove("cone_penetration/cone.stl")

@@ -16,6 +16,8 @@
 -- Sizes: MESH_SIZE=small (default; one orifice, D = 6 d, about 1 500 spheres, tens of seconds)
 -- or full (four orifices, about 6 000 spheres, a few minutes).
 -- Run: cairn run examples/meshes/hopper_beverloo.lua
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local shapes = dofile(here .. "shapes.lua")
 local full = os.getenv("MESH_SIZE") == "full"
 local d = 0.004                              -- mean diameter (m)
 local rmin, rmax = 0.95 * d / 2, 1.05 * d / 2
@@ -35,26 +37,8 @@ local function rand()
 end
 
 -- The plate: an annulus from D/2 to beyond the bin's wall, 64 sectors and 8 rings of
--- triangles. (Its hole is a 64-gon inscribed in the circle of diameter D: its edges are
--- D cos(pi/64) = 0.9988 D apart, a difference left out below.)
-local function write_plate(path, D)
-  local f = assert(io.open(path, "w"))
-  local ns, nr, a, b = 64, 8, D / 2, Rc + 0.005
-  local function v(i, j)
-    local r, th = a + (b - a) * i / nr, 2 * math.pi * j / ns
-    return string.format("vertex %.17g %.17g 0\n", r * math.cos(th), r * math.sin(th))
-  end
-  f:write("solid plate\n")
-  for i = 0, nr - 1 do
-    for j = 0, ns - 1 do
-      f:write("facet normal 0 0 1\nouter loop\n", v(i, j), v(i + 1, j), v(i + 1, j + 1),
-              "endloop\nendfacet\nfacet normal 0 0 1\nouter loop\n", v(i, j), v(i + 1, j + 1),
-              v(i, j + 1), "endloop\nendfacet\n")
-    end
-  end
-  f:write("endsolid plate\n")
-  f:close()
-end
+-- triangles (shapes.annulus). (Its hole is a 64-gon inscribed in the circle of diameter D: its
+-- edges are D cos(pi/64) = 0.9988 D apart, a difference left out below.)
 
 os.execute("mkdir -p hopper_beverloo")
 model.new{dim = 3}
@@ -118,7 +102,7 @@ local rows = {}
 for _, ratio in ipairs(ratios) do
   local D = ratio * d
   model.restore("hopper_beverloo/settled.cairn")
-  write_plate("hopper_beverloo/plate.stl", D)
+  shapes.annulus("hopper_beverloo/plate.stl", D / 2, Rc + 0.005, 0, 64, 8)
   wall.mesh{file = "hopper_beverloo/plate.stl", id = 3}
   wall.delete(2)
   local t0, ts, ms = model.time(), {}, {}

@@ -16,6 +16,8 @@
 -- Sizes: MESH_SIZE=small (default: R = 30 mm, about 700 spheres, 1.5 s) or full (R = 45 mm,
 -- about 2 000 spheres, 3 s).
 -- Run: cairn run examples/meshes/rotating_drum.lua
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local shapes = dofile(here .. "shapes.lua")
 local full = os.getenv("MESH_SIZE") == "full"
 local d = 0.004
 local rmin, rmax = 0.95 * d / 2, 1.05 * d / 2
@@ -33,26 +35,6 @@ local function rand()
   return seed / 4294967296
 end
 
--- The shell: 96 sectors around, 4 rows along y, a little longer than the drum between its end
--- walls.
-local function write_shell(path)
-  local f = assert(io.open(path, "w"))
-  local ns, ny = 96, 4
-  local function v(i, j)
-    local th, y = 2 * math.pi * i / ns, -W / 2 - 0.002 + (W + 0.004) * j / ny
-    return string.format("vertex %.17g %.17g %.17g\n", R * math.cos(th), y, R * math.sin(th))
-  end
-  f:write("solid drum\n")
-  for i = 0, ns - 1 do
-    for j = 0, ny - 1 do
-      f:write("facet normal 0 0 0\nouter loop\n", v(i, j), v(i + 1, j), v(i + 1, j + 1),
-              "endloop\nendfacet\nfacet normal 0 0 0\nouter loop\n", v(i, j), v(i + 1, j + 1),
-              v(i, j + 1), "endloop\nendfacet\n")
-    end
-  end
-  f:write("endsolid drum\n")
-  f:close()
-end
 
 os.execute("mkdir -p rotating_drum")
 model.new{dim = 3}
@@ -60,7 +42,9 @@ model.gravity{0, 0, -g}
 contact.cmat_default{model = "linear", kn = 2e4, ks = 1e4, fric = 0.5, dp_nratio = 0.3}
 contact.cmat_add{kind = "ball-wall", group = "ends", model = "linear", kn = 2e4, ks = 1e4, fric = 0,
                  dp_nratio = 0.3}
-write_shell("rotating_drum/shell.stl")
+-- the shell: 96 sectors around, 4 rows along y, a little longer than the drum between its end
+-- walls
+shapes.shell("rotating_drum/shell.stl", R, -W / 2 - 0.002, W + 0.004, 96, 4)
 local shell = wall.mesh{file = "rotating_drum/shell.stl", id = 1, centre = {0, 0, 0}}
 os.remove("rotating_drum/shell.stl")
 wall.create{id = 2, kind = "plane", point = {0, -W / 2, 0}, normal = {0, 1, 0}, group = "ends"}
