@@ -655,7 +655,10 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   if (w->energy->on) /* the torque on turning walls, for the work they do */
     for (size_t k = 0; k < w->walls.n; k++) {
       wall *wl = &w->walls.w[k];
-      if (wl->spin[0] != 0 || wl->spin[1] != 0 || wl->spin[2] != 0)
+      /* also on the step after a wall stopped turning (its work pairs the torque with the turn
+         from the middle of the last step), and on a table's, whose spin this step sets later */
+      if (wl->spin[0] != 0 || wl->spin[1] != 0 || wl->spin[2] != 0 || wl->last_dtheta[0] != 0 ||
+          wl->last_dtheta[1] != 0 || wl->last_dtheta[2] != 0 || wl->motion.has_spin)
         wall_torque(w, (uint32_t)k, wl->torque);
       else
         v3_zero(wl->torque);
