@@ -17,7 +17,8 @@
 --    same): its shear spring loads, slips and is damped, and all the wall's work (force, then
 --    torque) goes into the contact's books. (A wall that slides and turns at once closes them to
 --    first order only, mesh or polygon alike: 1.7e-7 of the work at dt = 1e-5, half that at
---    5e-6; docs/meshes.md lists it as not yet mended.) The books close exactly when the wall starts and ends at rest (the contact sees the
+--    5e-6, from a cross term of about F . (dtheta x dx) / 2 a step; docs/meshes.md lists it as
+--    not yet mended.) The books close exactly when the wall starts and ends at rest (the contact sees the
 --    wall's motion over the step before its force pass, as energy_drag_wall_3d explains):
 --    |balance| / wall_work below 1e-12, round-off of about 3 000 terms; each of the turning's
 --    work, strain, slip and dashpot above 1 % of the work.

@@ -36,10 +36,6 @@ local function rand()
   return seed / 4294967296
 end
 
--- The plate: an annulus from D/2 to beyond the bin's wall, 64 sectors and 8 rings of
--- triangles (shapes.annulus). (Its hole is a 64-gon inscribed in the circle of diameter D: its
--- edges are D cos(pi/64) = 0.9988 D apart, a difference left out below.)
-
 os.execute("mkdir -p hopper_beverloo")
 model.new{dim = 3}
 model.gravity{0, 0, -g}
@@ -102,6 +98,9 @@ local rows = {}
 for _, ratio in ipairs(ratios) do
   local D = ratio * d
   model.restore("hopper_beverloo/settled.cairn")
+  -- the plate: an annulus from D/2 to beyond the bin's wall, 64 sectors and 8 rings of
+  -- triangles (its hole is a 64-gon inscribed in the circle of diameter D: its edges are
+  -- D cos(pi/64) = 0.9988 D apart, a difference left out here)
   shapes.annulus("hopper_beverloo/plate.stl", D / 2, Rc + 0.005, 0, 64, 8)
   wall.mesh{file = "hopper_beverloo/plate.stl", id = 3}
   wall.delete(2)

@@ -35,7 +35,6 @@ local function rand()
   return seed / 4294967296
 end
 
-
 os.execute("mkdir -p rotating_drum")
 model.new{dim = 3}
 model.gravity{0, 0, -g}
