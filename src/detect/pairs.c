@@ -358,7 +358,7 @@ static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_dia
     }
     for (size_t i = 0; i < balls_owned(w); i++) { /* (a ghost's wall contacts: its rank's) */
       double gap, n[3], pt[3];
-      if (!geom_ball_wall(wl, (uint32_t)i, b->pos[i], b->rad[i], &gap, n, pt) || gap > reach)
+      if (!geom_ball_wall(wl, (uint32_t)i, b->pos[i], b->rad[i], &gap, n, pt) || !(gap <= reach))
         continue;
       CAIRN_TRY(pairs_push(w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
       /* A pair's searches until the next rebuild look only at the triangles within the radius
