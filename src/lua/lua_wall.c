@@ -475,6 +475,15 @@ static void get_pair(lua_State *L, const char *key, int64_t out[2]) {
 }
 
 /* The servo's target: a number, or {time = {...}, value = {...}} (piecewise linear). */
+/* The wall named by the 'id' of the options table at index 1 of a call FN{id = ID, ...}. */
+static wall *id_wall(lua_State *L, cairn_world *w, const char *fn) {
+  lua_getfield(L, 1, "id");
+  if (lua_isnil(L, -1)) lua_raisef(L, "%s: give id = the wall's id", fn);
+  wall *wl = check_wall(L, w, lua_gettop(L));
+  lua_pop(L, 1);
+  return wl;
+}
+
 static void get_target(lua_State *L, int idx, wall_servo *sv, const char *key) {
   char what[64];
   snprintf(what, sizeof what, "wall.servo: %s", key);
@@ -543,10 +552,7 @@ static int l_servo(lua_State *L) {
   static const char *const opts[] = {"id",    "stress", "force", "vmax", "alpha", "area",
                                      "width", "depth",  "axis",  "off",  NULL};
   check_opts(L, 1, "wall.servo", opts);
-  lua_getfield(L, 1, "id");
-  if (lua_isnil(L, -1)) lua_raisef(L, "wall.servo: give id = the wall's id");
-  wall *wl = check_wall(L, w, lua_gettop(L));
-  lua_pop(L, 1);
+  wall *wl = id_wall(L, w, "wall.servo");
   wall_servo sv;
   memset(&sv, 0, sizeof sv);
   cairn_diag d;
@@ -669,10 +675,7 @@ static int l_motion(lua_State *L) {
   }
   static const char *const opts[] = {"id", "time", "vel", "spin", NULL};
   check_opts(L, 1, "wall.motion", opts);
-  lua_getfield(L, 1, "id");
-  if (lua_isnil(L, -1)) lua_raisef(L, "wall.motion: give id = the wall's id");
-  wall *wl = check_wall(L, w, lua_gettop(L));
-  lua_pop(L, 1);
+  wall *wl = id_wall(L, w, "wall.motion");
   wall_motion m;
   memset(&m, 0, sizeof m);
   lua_getfield(L, 1, "time");

@@ -19,13 +19,10 @@
 #include "world/world.h"
 
 double servo_target(const wall_servo *sv, double t) {
-  if (sv->n_points <= 1 || t <= sv->t[0]) return sv->target[0];
-  for (int i = 1; i < sv->n_points; i++)
-    if (t < sv->t[i]) {
-      double s = (t - sv->t[i - 1]) / (sv->t[i] - sv->t[i - 1]);
-      return sv->target[i - 1] + s * (sv->target[i] - sv->target[i - 1]);
-    }
-  return sv->target[sv->n_points - 1];
+  double s;
+  int i;
+  const double *v = sv->target;
+  return table_piece(sv->t, sv->n_points, t, &i, &s) ? v[i] + s * (v[i + 1] - v[i]) : v[i];
 }
 
 /* The distance between two walls' planes, along the first one's normal. */

@@ -35,6 +35,21 @@ typedef struct wall_servo {
   double measured;            /* the stress (or force) of the last step */
 } wall_servo;
 
+/* Where time t falls in a table of n increasing times (a servo's targets, a motion table):
+   between times[*lo] and times[*lo + 1] (returns 1), where the value is v[*lo] + *s (v[*lo + 1]
+   - v[*lo]); or before or after the table (returns 0), where it is v[*lo], the first or last. */
+static inline int table_piece(const double *times, int n, double t, int *lo, double *s) {
+  *lo = 0, *s = 0;
+  if (n <= 1 || t <= times[0]) return 0;
+  for (int i = 1; i < n; i++)
+    if (t < times[i]) {
+      *lo = i - 1, *s = (t - times[i - 1]) / (times[i] - times[i - 1]);
+      return 1;
+    }
+  *lo = n - 1;
+  return 0;
+}
+
 /* A wall's velocity and spin against time (wall.motion): piecewise linear between the model
    times t, held beyond its ends; each step takes the value at its middle, so that a wall's
    displacement over a segment is the integral of its velocity. */

@@ -8,18 +8,13 @@
    beyond its ends. */
 static void at_time(const wall_motion *m, int which, double t, double out[3]) {
   const double(*v)[3] = which ? m->spin : m->vel;
-  int n = m->n_points;
-  if (n == 1 || t <= m->t[0]) {
-    v3_copy(v[0], out);
+  double s;
+  int i;
+  if (!table_piece(m->t, m->n_points, t, &i, &s)) {
+    v3_copy(v[i], out);
     return;
   }
-  for (int i = 1; i < n; i++)
-    if (t < m->t[i]) {
-      double s = (t - m->t[i - 1]) / (m->t[i] - m->t[i - 1]);
-      for (int k = 0; k < 3; k++) out[k] = v[i - 1][k] + s * (v[i][k] - v[i - 1][k]);
-      return;
-    }
-  v3_copy(v[n - 1], out);
+  for (int k = 0; k < 3; k++) out[k] = v[i][k] + s * (v[i + 1][k] - v[i][k]);
 }
 
 static void follow(wall *wl, double t) {
