@@ -127,6 +127,12 @@ typedef struct cairn_prop_desc {
    in-plane part a global vector that the model keeps perpendicular to the current normal
    (cairn_cm_turn). Scripts read it as three components (normal, s, t). */
 #define CAIRN_STATE_PLANE_XYZ 1u
+/* An array of n scalars (FLT, INT or BOOL; 2 <= n <= CAIRN_STATE_ARRAY_MAX): n slots, one per
+   item, as for a discretised interface's elements. Scripts read such a field as a list of n
+   numbers. (Added within ABI 5: no existing row changes meaning, and an engine from before it
+   refuses the flag when the model is loaded, naming the row.) */
+#define CAIRN_STATE_ARRAY(n) ((unsigned)(n) << 8)
+#define CAIRN_STATE_ARRAY_MAX 1024
 /* The flag's name up to ABI 4, when such a field took three slots (n, s, t) in ABI 3 and these
    four in ABI 4: a trap (CAIRN_CM_OLD_NAME). */
 #define CAIRN_STATE_PLANE_VEC (0u * sizeof(CAIRN_CM_OLD_NAME))
@@ -299,10 +305,17 @@ static inline int cairn_prop_slots(cairn_prop_type t) {
   return t == CAIRN_PROP_VEC ? 3 : 1;
 }
 
+/* Number of items of a state row: n for a CAIRN_STATE_ARRAY(n) row, else 1. */
+static inline int cairn_state_items(const cairn_state_desc *s) {
+  unsigned n = s->flags >> 8;
+  return n > 1 ? (int)n : 1;
+}
+
 /* Number of double slots a state row takes (a contact-plane VEC keeps its normal component and
-   a global in-plane vector). */
+   a global in-plane vector; an array one slot per item). */
 static inline int cairn_state_slots(const cairn_state_desc *s) {
-  return s->type == CAIRN_PROP_VEC ? ((s->flags & CAIRN_STATE_PLANE_XYZ) ? 4 : 3) : 1;
+  return s->type == CAIRN_PROP_VEC ? ((s->flags & CAIRN_STATE_PLANE_XYZ) ? 4 : 3)
+                                   : cairn_state_items(s);
 }
 
 /* --- Helpers for force laws (inline, pure) --------------------------------------------------- */

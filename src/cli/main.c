@@ -316,7 +316,10 @@ static void print_model(const model_entry *e) {
   }
   for (int i = 0; i < m->n_state; i++) {
     const cairn_state_desc *st = &m->state[i];
-    printf("%-14s %-5s %-22s %-14s %-10s %s [%s]\n", st->name, type_str(st->type), "-", "-", "no",
+    char items[32] = "-"; /* an array field: how many values it holds */
+    if (cairn_state_items(st) > 1)
+      snprintf(items, sizeof items, "list of %d", cairn_state_items(st));
+    printf("%-14s %-5s %-22s %-14s %-10s %s [%s]\n", st->name, type_str(st->type), items, "-", "no",
            st->doc ? st->doc : "", st->unit ? st->unit : "-");
   }
 }

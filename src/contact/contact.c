@@ -288,6 +288,14 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
     return CAIRN_OK;
   }
   i = model_state_index(e, name);
+  if (i >= 0 && cairn_state_items(&e->m->state[i]) > 1) {
+    char who[128];
+    contact_describe(w, c, who, sizeof who);
+    return diag_set(d, CAIRN_EINVAL,
+                    "%s: state field '%s' of model '%s' holds %d values (one per item); read it "
+                    "with contact.prop(cp, '%s'), which gives them as a list",
+                    who, name, e->m->name, cairn_state_items(&e->m->state[i]), name);
+  }
   if (i >= 0) {
     const double *st = pool_state(e, cs->blk[c]) + e->state_off[i];
     if (cairn_state_slots(&e->m->state[i]) == 4) { /* (normal, in-plane global) -> (n, s, t) */
@@ -310,6 +318,14 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
                   "%s: contact model '%s' has no property '%s'; run `cairn models %s` to list "
                   "its properties",
                   who, e->m->name, name, e->m->name);
+}
+
+int contact_state_array(const cairn_world *w, uint32_t c, const char *name, const double **v) {
+  const model_entry *e = &w->reg->e[w->contacts->model[c]];
+  int i = model_state_index(e, name);
+  if (i < 0 || cairn_state_items(&e->m->state[i]) < 2) return 0;
+  *v = pool_state(e, w->contacts->blk[c]) + e->state_off[i];
+  return cairn_state_items(&e->m->state[i]);
 }
 
 cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,

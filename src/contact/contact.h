@@ -154,6 +154,9 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n);
    A contact-plane state field is given as (normal, s, t) in the contact's frame. */
 cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name, double v[3],
                               int *n, cairn_diag *d);
+/* An array state field of contact c (CAIRN_STATE_ARRAY): its number of items, with *v pointing
+   at them; 0 if 'name' is no such field (contact_prop_get refuses it). */
+int contact_state_array(const cairn_world *w, uint32_t c, const char *name, const double **v);
 cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, const double *v, int n,
                               cairn_diag *d);
 /* Restoring a saved model (src/io/, which read and checked the values; contact c was just made

@@ -97,10 +97,18 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
   CAIRN_TRY(check_rows(m->name, "property/state", names, types, n, d));
   for (int i = 0; i < m->n_state; i++) {
     const cairn_state_desc *st = &m->state[i];
-    CAIRN_CHECK((st->flags & ~CAIRN_STATE_PLANE_XYZ) == 0, d, CAIRN_EABI,
-                "contact model '%s': state field '%s' has unknown flags %#x; use 0 or "
-                "CAIRN_STATE_PLANE_XYZ",
-                m->name, st->name, st->flags);
+    const unsigned items = st->flags >> 8;
+    CAIRN_CHECK((st->flags & 0xFEu) == 0 &&
+                    (items == 0 || (items >= 2 && items <= CAIRN_STATE_ARRAY_MAX)),
+                d, CAIRN_EABI,
+                "contact model '%s': state field '%s' has unknown flags %#x; use 0, "
+                "CAIRN_STATE_PLANE_XYZ or CAIRN_STATE_ARRAY(n) with n from 2 to %d",
+                m->name, st->name, st->flags, CAIRN_STATE_ARRAY_MAX);
+    CAIRN_CHECK(items == 0 || (st->type != CAIRN_PROP_VEC && !(st->flags & CAIRN_STATE_PLANE_XYZ)),
+                d, CAIRN_EABI,
+                "contact model '%s': state field '%s' is an array of %u but not of scalars; "
+                "give it type FLT, INT or BOOL (an array of vectors is one array per component)",
+                m->name, st->name, items);
     CAIRN_CHECK(!(st->flags & CAIRN_STATE_PLANE_XYZ) || st->type == CAIRN_PROP_VEC, d, CAIRN_EABI,
                 "contact model '%s': state field '%s' is flagged CAIRN_STATE_PLANE_XYZ but is not "
                 "a VEC; give it type CAIRN_PROP_VEC or drop the flag",

@@ -130,8 +130,9 @@ static cairn_status read_layout(rbuf *b, cairn_world *w, model_map *mm, cairn_di
   for (int i = 0; i < mm->n_state && !b->bad; i++) {
     get_str(b, row, sizeof row);
     uint32_t slots = get_u32(b);
-    if (slots > 4) b->bad = 1; /* a contact-plane vector keeps 4 */
-    mm->state_n[i] = (int)(slots <= 4 ? slots : 0);
+    /* a contact-plane vector keeps 4, an array one per item */
+    if (slots > CAIRN_STATE_ARRAY_MAX) b->bad = 1;
+    mm->state_n[i] = (int)(slots <= CAIRN_STATE_ARRAY_MAX ? slots : 0);
     mm->state_slots += mm->state_n[i];
     int j = model_state_index(e, row);
     /* a contact-plane field of format 1 and 2 has 3 slots, converted by read_state */
@@ -168,15 +169,18 @@ static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const
                        double *state) {
   memset(state, 0, (size_t)e->n_state_slots * sizeof(double));
   for (int i = 0; i < mm->n_state; i++) {
-    double v[4] = {0, 0, 0, 0};
+    double v[CAIRN_STATE_ARRAY_MAX] = {0, 0, 0, 0};
     get_f64s(b, v, (size_t)mm->state_n[i]);
     int to = mm->state_to[i];
     if (to < 0) continue;
     cairn_prop_type t = e->m->state[to].type; /* a whole number the model may cast to int */
-    if ((t == CAIRN_PROP_INT || t == CAIRN_PROP_BOOL) &&
-        !(v[0] == floor(v[0]) && fabs(v[0]) < 2147483647.0))
-      bad_value(b, "its %s model's state %s is %g (a whole number)", e->m->name,
-                e->m->state[to].name, v[0]);
+    for (int k = 0; k < (t == CAIRN_PROP_VEC ? 1 : mm->state_n[i]); k++)
+      if ((t == CAIRN_PROP_INT || t == CAIRN_PROP_BOOL) &&
+          !(v[k] == floor(v[k]) && fabs(v[k]) < 2147483647.0)) {
+        bad_value(b, "its %s model's state %s is %g (a whole number)", e->m->name,
+                  e->m->state[to].name, v[k]);
+        break;
+      }
     char who[80];
     snprintf(who, sizeof who, "its %s model's state", e->m->name);
     bad_unless_finite(b, v, mm->state_n[i], who, e->m->state[to].name);

@@ -193,7 +193,13 @@ cairn_status cairn_session_contact_field(cairn_session *s, const char *name, dou
   int most = 0;
   for (size_t c = 0; c < cs->n; c++) {
     double v[3] = {NAN, NAN, NAN};
-    int n = 0;
+    const double *items;
+    int n = contact_state_array(w, (uint32_t)c, name, &items);
+    if (n)
+      return diag_set(d, CAIRN_EINVAL,
+                      "state field '%s' holds %d values per contact (one per item), not a column; "
+                      "read it contact by contact with contact.prop(cp, '%s')",
+                      name, n, name);
     if (contact_prop_get(w, (uint32_t)c, name, v, &n, NULL) != CAIRN_OK) v[0] = v[1] = v[2] = NAN;
     if (n > most) most = n;
     if (n == 1) v[1] = v[2] = NAN;

@@ -240,11 +240,36 @@ static void test_registry_add_refuses_bad_ranges_types_and_flags(void **state) {
   bad_model_init(&b);
   b.state[1].flags = 8;
   assert_refused(&b.m, CAIRN_EABI, "state field 'tm_sv' has unknown flags 0x8");
+  /* arrays: of scalars only, of 2 to CAIRN_STATE_ARRAY_MAX items */
+  bad_model_init(&b);
+  b.state[1].flags = CAIRN_STATE_ARRAY(4);
+  assert_refused(&b.m, CAIRN_EABI, "state field 'tm_sv' is an array of 4 but not of scalars");
+  bad_model_init(&b);
+  b.state[0].flags = CAIRN_STATE_ARRAY(1);
+  assert_refused(&b.m, CAIRN_EABI, "state field 'tm_s' has unknown flags 0x100");
+  bad_model_init(&b);
+  b.state[0].flags = CAIRN_STATE_ARRAY(CAIRN_STATE_ARRAY_MAX + 1);
+  assert_refused(&b.m, CAIRN_EABI, "state field 'tm_s' has unknown flags 0x40100");
   bad_model_init(&b);
   b.props[A].max = 20; /* tm_b (range [0, 10]) takes its default from tm_a */
   assert_refused(&b.m, CAIRN_EABI,
                  "property 'tm_b' takes its default from 'tm_a', whose range is wider than its "
                  "own");
+}
+
+/* An array row of n scalars takes n slots, the rows after it move on by n. */
+static void test_registry_add_lays_out_an_array_row(void **state) {
+  (void)state;
+  bad_model b;
+  bad_model_init(&b);
+  b.state[0].flags = CAIRN_STATE_ARRAY(5);
+  registry r = {0};
+  cairn_diag d = {{0}};
+  assert_int_equal(registry_add(&r, &b.m, "test", &d), CAIRN_OK);
+  assert_int_equal(cairn_state_items(&b.state[0]), 5);
+  assert_int_equal(r.e[0].state_off[1], 5);
+  assert_int_equal(r.e[0].n_state_slots, 9);
+  registry_free(&r);
 }
 
 static void test_registry_add_refuses_a_name_already_registered(void **state) {
@@ -508,6 +533,7 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(
           test_registry_prop_write_checks_the_range_of_each_vector_component, setup, teardown),
+      cmocka_unit_test(test_registry_add_lays_out_an_array_row),
       cmocka_unit_test(test_registry_alias_writes_its_target),
       cmocka_unit_test(test_registry_refuses_an_alias_without_target),
       cmocka_unit_test_setup_teardown(test_registry_default_from_starts_at_the_source_default,
