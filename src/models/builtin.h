@@ -13,7 +13,7 @@
 // clang-format off
 #define CAIRN_BUILTIN_MODELS(X) \
   X(null) X(linear) X(burger) X(viscous) X(ductile) X(softening) X(hysdamp) X(hertz) \
-  X(rrlinear) X(linearcbond) X(linearpbond)
+  X(rrlinear) X(linearcbond) X(linearpbond) X(flatjoint) X(smoothjoint)
 // clang-format on
 
 #define CAIRN_BUILTIN_DECLARE(name) extern const cairn_contact_model cairn_model_##name;
