@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "world/dfn.h"
 #include "world/world.h"
 
 typedef struct atomic_file {
@@ -21,6 +22,21 @@ cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *sh
 cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d);
 /* Give up: close and remove the temporary. */
 void io_atomic_abort(atomic_file *af);
+
+/* Joints of a fracture network as text (dfn_file.c, docs/joints.md): read whole into *net (a
+   malformed line refused, naming it; nothing kept), or written atomically. */
+cairn_status io_dfn_read(const char *path, int dim, dfn_net *net, cairn_diag *d);
+cairn_status io_dfn_write(const char *path, int dim, const dfn_net *net, cairn_diag *d);
+/* The joints for ParaView: one .vtp, a polygon per disk (2D a segment), with set, radius and
+   normal per cell (vtk.c). */
+cairn_status io_vtk_joints(const char *path, int dim, const dfn_net *net, cairn_diag *d);
+
+/* The numbers of one line of a text table, into v: separated by blanks or commas, '#' starting
+   a comment (the line is edited in place). Returns how many (0: a blank or comment line), or
+   IO_TEXT_TOO_MANY (more than max) or IO_TEXT_NOT_A_NUMBER. */
+#define IO_TEXT_TOO_MANY (-1)
+#define IO_TEXT_NOT_A_NUMBER (-2)
+int io_text_numbers(char *line, double *v, int max);
 
 /* Write the world's histories as CSV: step,time,<names...>; one row per sample. */
 cairn_status io_history_csv(const cairn_world *w, const char *path, cairn_diag *d);

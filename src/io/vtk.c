@@ -587,3 +587,57 @@ cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *pref
   fprintf(af.f, "  </Collection>\n</VTKFile>\n");
   return io_atomic_commit(&af, d);
 }
+
+/* ---- joints of a fracture network: a polygon of RING sides per disk (2D: a segment) ----- */
+
+typedef struct joint_pts {
+  const dfn_net *net;
+  int dim, k; /* points per joint */
+} joint_pts;
+static void j_pt(const void *c, size_t i, void *buf) {
+  const joint_pts *jp = c;
+  const dfn_joint *j = &jp->net->j[i / (size_t)jp->k];
+  const int q = (int)(i % (size_t)jp->k);
+  double p[3], u[3], v[3];
+  if (jp->dim == 2) { /* the segment along (-n_y, n_x) */
+    const double s = q == 0 ? -j->radius : j->radius;
+    p[0] = j->centre[0] - s * j->normal[1], p[1] = j->centre[1] + s * j->normal[0], p[2] = 0;
+  } else {
+    frame_across(j->normal, u, v);
+    const double a = 2.0 * 3.14159265358979323846 * q / RING;
+    for (int k = 0; k < 3; k++) p[k] = j->centre[k] + j->radius * (cos(a) * u[k] + sin(a) * v[k]);
+  }
+  memcpy(buf, p, sizeof p);
+}
+static void j_set(const void *c, size_t i, void *buf) {
+  int32_t s = ((const joint_pts *)c)->net->j[i].set;
+  memcpy(buf, &s, 4);
+}
+static void j_radius(const void *c, size_t i, void *buf) {
+  memcpy(buf, &((const joint_pts *)c)->net->j[i].radius, 8);
+}
+static void j_normal(const void *c, size_t i, void *buf) {
+  memcpy(buf, ((const joint_pts *)c)->net->j[i].normal, 24);
+}
+
+cairn_status io_vtk_joints(const char *path, int dim, const dfn_net *net, cairn_diag *d) {
+  atomic_file af;
+  CAIRN_TRY(io_atomic_open(&af, path, d));
+  joint_pts jp = {net, dim, dim == 2 ? 2 : RING};
+  cells each = {(size_t)jp.k};
+  const size_t np = net->n * (size_t)jp.k;
+  const char *kind = dim == 2 ? "Lines" : "Polys";
+  head(af.f, np, kind, net->n, NULL, NULL);
+  fprintf(af.f, "      <CellData>\n");
+  data_array(af.f, "set", T_I32, 1, net->n, j_set, &jp);
+  data_array(af.f, "radius", T_F64, 1, net->n, j_radius, &jp);
+  data_array(af.f, "normal", T_F64, 3, net->n, j_normal, &jp);
+  fprintf(af.f, "      </CellData>\n      <Points>\n");
+  data_array(af.f, "Points", T_F64, 3, np, j_pt, &jp);
+  fprintf(af.f, "      </Points>\n      <%s>\n", kind);
+  data_array(af.f, "connectivity", T_I64, 1, np, conn_i64, NULL);
+  data_array(af.f, "offsets", T_I64, 1, net->n, offs_i64, &each);
+  fprintf(af.f, "      </%s>\n", kind);
+  tail(af.f);
+  return io_atomic_commit(&af, d);
+}

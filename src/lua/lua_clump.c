@@ -92,27 +92,10 @@ static lua_Integer read_pebble_file(lua_State *L, cairn_world *w, const char *pa
   const char *bad = NULL;
   while (!bad && peb && fgets(line, sizeof line, f)) {
     ln++;
-    char *hash = strchr(line, '#');
-    if (hash) *hash = 0;
-    for (char *c = line; *c; c++)
-      if (*c == ',') *c = ' ';
     double v[4];
-    int k = 0;
-    char *p = line, *end;
-    for (;;) {
-      while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
-      if (!*p) break;
-      if (k == 4) {
-        bad = "has more numbers than a pebble";
-        break;
-      }
-      v[k] = strtod(p, &end);
-      if (end == p) {
-        bad = "holds something that is not a number";
-        break;
-      }
-      k++, p = end;
-    }
+    int k = io_text_numbers(line, v, 4);
+    if (k == IO_TEXT_TOO_MANY) bad = "has more numbers than a pebble";
+    if (k == IO_TEXT_NOT_A_NUMBER) bad = "holds something that is not a number";
     if (bad || k == 0) continue;
     if (k != w->dim + 1) {
       bad = w->dim == 3 ? "is not x y z radius" : "is not x y radius";

@@ -366,77 +366,146 @@ static void read_draw(lua_State *L, int idx, draw_spec *p) {
    of contacts bonded. */
 /* Which contacts contact.bond bonds: those within 'gap' (touching: 0), of 'kind' (-1: any),
    with a ball in 'range' (if ranged). */
+/* A joint (contact.joint): the plane through 'point' normal to 'normal' (unit), or the disk of
+   'radius' about 'point' in it (radius < 0: the whole plane). */
+typedef struct joint_plane {
+  double point[3], normal[3], radius;
+} joint_plane;
+
 typedef struct bond_target {
   int kind, ranged;
   double gap;
   ball_range range;
+  const joint_plane *joint; /* NULL, or: only ball-ball contacts whose centres one of these */
+  size_t n_joint;           /* n_joint joints parts (the first that does gives its normal) */
 } bond_target;
+
+/* Whether the joint parts the centres of ball-ball contact c: they lie on opposite sides of its
+   plane, and the line between them crosses the plane within the disk. Side 2's centre is taken
+   as side 1's plus the branch vector n (r1 + r2 + gap), so that a contact across a periodic
+   boundary is judged where it is. */
+static int joint_parts(const cairn_world *w, uint32_t c, const joint_plane *j) {
+  const contact_store *cs = w->contacts;
+  if (cs->kind[c] != CAIRN_KIND_BALL_BALL) return 0;
+  const double *p1 = w->balls.pos[cs->a[c]], *n = cs->normal[c];
+  const double len = w->balls.rad[cs->a[c]] + w->balls.rad[cs->b[c]] + cs->gap[c];
+  double p2[3], s1 = 0, s2 = 0;
+  for (int k = 0; k < 3; k++) {
+    p2[k] = p1[k] + len * n[k];
+    s1 += (p1[k] - j->point[k]) * j->normal[k];
+    s2 += (p2[k] - j->point[k]) * j->normal[k];
+  }
+  if (!((s1 < 0 && s2 > 0) || (s1 > 0 && s2 < 0))) return 0;
+  if (j->radius < 0) return 1;
+  double d2 = 0, f = s1 / (s1 - s2);
+  for (int k = 0; k < 3; k++) {
+    double x = p1[k] + f * (p2[k] - p1[k]) - j->point[k];
+    d2 += x * x;
+  }
+  return d2 <= j->radius * j->radius;
+}
+
+/* The first of t's joints that parts contact c, or -1. */
+static long parting_joint(const cairn_world *w, uint32_t c, const bond_target *t) {
+  for (size_t i = 0; i < t->n_joint; i++)
+    if (joint_parts(w, c, &t->joint[i])) return (long)i;
+  return -1;
+}
 
 static int bonds_contact(const cairn_world *w, uint32_t c, const bond_target *t) {
   const contact_store *cs = w->contacts;
   if (cs->gap[c] > t->gap) return 0; /* only contacts whose surfaces touch, or within gap */
   if (t->kind >= 0 && cs->kind[c] != t->kind) return 0;
+  if (t->joint && parting_joint(w, c, t) < 0) return 0;
   if (!t->ranged) return 1;
   return range_holds(w, &t->range, cs->b[c]) ||
          (cs->kind[c] == CAIRN_KIND_BALL_BALL && range_holds(w, &t->range, cs->a[c]));
 }
 
-static int l_bond(lua_State *L) {
+/* contact.bond and contact.joint: fn their name, joint the n_joint joints (contact.joint) or
+   NULL. */
+static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint, size_t n_joint) {
   cairn_world *w = ctx_world(L);
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_getfield(L, 1, "model");
+  if (lua_isnil(L, -1) && joint) {
+    lua_pop(L, 1);
+    lua_pushstring(L, "smoothjoint");
+  }
   if (lua_isnil(L, -1))
-    lua_raisef(L, "contact.bond: give model = NAME, a bonded model such as \"linearcbond\"");
+    lua_raisef(L, "%s: give model = NAME, a bonded model such as \"linearcbond\"", fn);
   const char *name = luaL_checkstring(L, -1);
   int model;
   cairn_diag d;
   cairn_status s = registry_require(w->reg, name, &model, &d);
   if (s) return raise_diag(L, s, &d);
   bond_target t;
-  t.ranged = range_read(L, 1, "contact.bond", &t.range);
+  t.joint = joint, t.n_joint = n_joint;
+  t.ranged = range_read(L, 1, fn, &t.range);
   if (t.range.none) {
     lua_getfield(L, 1, "in_group");
-    lua_raisef(L, "contact.bond: no ball is in group '%s'", lua_tostring(L, -1));
+    lua_raisef(L, "%s: no ball is in group '%s'", fn, lua_tostring(L, -1));
   }
   lua_getfield(L, 1, "kind"); /* a specimen's balls, not its walls: kind = "ball-ball" */
   int kind = lua_isnil(L, -1) ? -1 : check_kind(L, -1);
+  if (joint && kind < 0) kind = CAIRN_KIND_BALL_BALL; /* a joint parts balls only */
   lua_settop(L, 1);
   /* gap = G: bond the contacts whose gap is at most G. Across a gap only a model that declares
      the largest gap it bonds at (a property named *_gap) can bond; that property is set to G. */
-  double gap = opt_number(L, 1, "gap", 0.0, "contact.bond");
+  double gap = opt_number(L, 1, "gap", 0.0, fn);
   if (!(isfinite(gap) && gap >= 0))
-    lua_raisef(L, "contact.bond: gap must be a finite number >= 0 (got %g)", gap);
+    lua_raisef(L, "%s: gap must be a finite number >= 0 (got %g)", fn, gap);
   const cairn_contact_model *m = w->reg->e[model].m;
   const char *gap_prop = NULL;
   int bonds = 0; /* a bonded model says so with a switch named *_bond (linearcbond's cb_bond) */
+  int igap = 0;  /* a model with a gap of its own besides (flatjoint's slits' fj_gap) names the
+                    bonding gap *_igap, which wins */
   for (int i = 0; i < m->n_props; i++) {
     size_t len = strlen(m->props[i].name);
-    if (len > 4 && strcmp(m->props[i].name + len - 4, "_gap") == 0) gap_prop = m->props[i].name;
+    if (len > 5 && strcmp(m->props[i].name + len - 5, "_igap") == 0)
+      gap_prop = m->props[i].name, igap = 1;
+    else if (!igap && len > 4 && strcmp(m->props[i].name + len - 4, "_gap") == 0)
+      gap_prop = m->props[i].name;
     if (len > 5 && strcmp(m->props[i].name + len - 5, "_bond") == 0 &&
         m->props[i].type == CAIRN_PROP_BOOL)
       bonds = 1;
   }
+  /* a joint's model takes the joint's normal in its property *_normal (a VEC) */
+  const char *normal_prop = NULL;
+  for (int i = 0; joint && i < m->n_props; i++) {
+    size_t len = strlen(m->props[i].name);
+    if (len > 7 && strcmp(m->props[i].name + len - 7, "_normal") == 0 &&
+        m->props[i].type == CAIRN_PROP_VEC)
+      normal_prop = m->props[i].name;
+  }
+  if (joint && !normal_prop)
+    lua_raisef(L,
+               "%s: model '%s' takes no joint normal (it has no *_normal vector property); use "
+               "smoothjoint",
+               fn, m->name);
   if (!bonds)
     lua_raisef(L,
-               "contact.bond: model '%s' makes no bonds (it has no *_bond property); use a bonded "
+               "%s: model '%s' makes no bonds (it has no *_bond property); use a bonded "
                "model such as linearcbond or linearpbond",
-               m->name);
+               fn, m->name);
   if (gap > 0 && !gap_prop)
     lua_raisef(L,
-               "contact.bond: model '%s' bonds only contacts whose surfaces touch (it has no "
+               "%s: model '%s' bonds only contacts whose surfaces touch (it has no "
                "*_gap property); leave gap out, or use a model that bonds across a gap, such "
                "as linearpbond",
-               m->name);
+               fn, m->name);
   draw_spec props[32];
   int np = 0;
   lua_pushnil(L);
   while (lua_next(L, 1)) {
-    if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "contact.bond: keys must be names");
+    if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "%s: keys must be names", fn);
     const char *key = lua_tostring(L, -2);
+    const int joint_key = joint && (!strcmp(key, "point") || !strcmp(key, "normal") ||
+                                    !strcmp(key, "radius") || !strcmp(key, "joints"));
     if (strcmp(key, "model") && strcmp(key, "in_group") && strcmp(key, "in_box") &&
         strcmp(key, "in_sphere") && strcmp(key, "in_cylinder") && strcmp(key, "kind") &&
-        strcmp(key, "gap")) {
-      if (np == 32) lua_raisef(L, "contact.bond: at most 32 properties");
+        strcmp(key, "gap") && !joint_key) {
+      if (np == 32) lua_raisef(L, "%s: at most 32 properties", fn);
       props[np].name = key;
       read_draw(L, lua_gettop(L), &props[np]);
       np++;
@@ -463,6 +532,9 @@ static int l_bond(lua_State *L) {
       if (s) return raise_diag(L, s, &d);
     }
     if (gap > 0) s = model_prop_write(chk.e, chk.scratch, &chk.mask, gap_prop, &gap, 1, who, &d);
+    if (s == CAIRN_OK && joint)
+      s = model_prop_write(chk.e, chk.scratch, &chk.mask, normal_prop,
+                           joint[parting_joint(w, c, &t)].normal, 3, who, &d);
     if (s) return raise_diag(L, s, &d);
   }
   lua_Integer n = 0;
@@ -474,17 +546,20 @@ static int l_bond(lua_State *L) {
       s = contact_prop_set(w, c, props[k].name, &v, 1, &d);
     }
     if (s == CAIRN_OK && gap > 0) s = contact_prop_set(w, c, gap_prop, &gap, 1, &d);
+    if (s == CAIRN_OK && joint)
+      s = contact_prop_set(w, c, normal_prop, joint[parting_joint(w, c, &t)].normal, 3, &d);
     if (s) return raise_diag(L, s, &d);
     n++;
   }
   if (n == 0)
     lua_raisef(L,
-               "contact.bond: no %s%scontact to bond%s%s; create the specimen and let "
+               "%s: no %s%scontact %s%s%s; create the specimen and let "
                "contacts form first (model.clean(), or a few steps)%s",
-               gap > 0 ? "" : "touching ",
+               fn, gap > 0 ? "" : "touching ",
                kind < 0                       ? ""
                : kind == CAIRN_KIND_BALL_BALL ? "ball-ball "
                                               : "ball-wall ",
+               joint ? "that the joint parts" : "to bond",
                t.range.group > 0 ? " in group "
                : t.ranged        ? " in the range"
                                  : "",
@@ -494,6 +569,80 @@ static int l_bond(lua_State *L) {
                        : "");
   lua_pushinteger(L, n);
   return 1;
+}
+
+static int l_bond(lua_State *L) {
+  return bond_contacts(L, "contact.bond", NULL, 0);
+}
+
+/* contact.joint{point = P, normal = N [, radius = R], model = NAME, PROPERTY = VALUE or
+   DISTRIBUTION, ..., in_group = ..., gap = G}: give every ball-ball contact whose centres the
+   joint parts (the plane through P normal to N, or its disk of radius R about P) the joint model
+   (smoothjoint unless NAME is given), with the joint's normal and the properties, as
+   contact.bond does; returns the number of contacts. */
+static int l_joint(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "joints");
+  if (!lua_isnil(L, -1)) { /* a network's joints, disks (2D segments) */
+    lua_getfield(L, 1, "point");
+    lua_getfield(L, 1, "normal");
+    lua_getfield(L, 1, "radius");
+    if (!lua_isnil(L, -1) || !lua_isnil(L, -2) || !lua_isnil(L, -3))
+      lua_raisef(L, "contact.joint: give joints = LIST or one joint's point, normal and radius, "
+                    "not both");
+    lua_pop(L, 3);
+    const dfn_net *net = dfn_from_lua(L, -1, w->dim, "contact.joint");
+    if (net->n == 0) lua_raisef(L, "contact.joint: the list of joints is empty");
+    joint_plane *js = lua_newuserdatauv(L, net->n * sizeof *js, 0);
+    for (size_t i = 0; i < net->n; i++) {
+      memcpy(js[i].point, net->j[i].centre, sizeof js[i].point);
+      memcpy(js[i].normal, net->j[i].normal, sizeof js[i].normal);
+      js[i].radius = net->j[i].radius;
+    }
+    /* anchored in the registry while bond_contacts runs (it resets the stack to the options
+       table); the next call's anchor replaces it, should it raise */
+    const size_t n = net->n;
+    lua_setfield(L, LUA_REGISTRYINDEX, "cairn.contact_joints");
+    int r = bond_contacts(L, "contact.joint", js, n);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "cairn.contact_joints");
+    return r;
+  }
+  lua_pop(L, 1);
+  joint_plane j = {{0, 0, 0}, {0, 0, 0}, -1.0};
+  lua_getfield(L, 1, "point");
+  if (lua_isnil(L, -1))
+    lua_raisef(L,
+               "contact.joint: give point = {x, y%s}, a point of the "
+               "joint's plane",
+               w->dim == 3 ? ", z" : "");
+  get_vec(L, -1, w->dim, j.point, "contact.joint: point");
+  lua_getfield(L, 1, "normal");
+  if (lua_isnil(L, -1))
+    lua_raisef(L,
+               "contact.joint: give normal = {x, y%s}, the joint plane's "
+               "normal",
+               w->dim == 3 ? ", z" : "");
+  get_vec(L, -1, w->dim, j.normal, "contact.joint: normal");
+  lua_pop(L, 2);
+  double l =
+      sqrt(j.normal[0] * j.normal[0] + j.normal[1] * j.normal[1] + j.normal[2] * j.normal[2]);
+  if (!(l > 0) || !isfinite(l))
+    lua_raisef(L, "contact.joint: the normal is zero (or not finite); give the joint plane's "
+                  "normal, a vector of any length but 0");
+  for (int k = 0; k < 3; k++) j.normal[k] /= l;
+  lua_getfield(L, 1, "radius");
+  if (!lua_isnil(L, -1)) {
+    j.radius = check_number(L, -1, "contact.joint: radius");
+    if (!(j.radius > 0) || !isfinite(j.radius))
+      lua_raisef(L,
+                 "contact.joint: radius must be a finite number > 0 (got %g); leave it out "
+                 "for a joint plane without bounds",
+                 j.radius);
+  }
+  lua_pop(L, 1);
+  return bond_contacts(L, "contact.joint", &j, 1);
 }
 
 /* contact.cracks() -> the number of bonds broken so far; contact.cracks{list = true} -> an array
@@ -618,8 +767,13 @@ static int l_prop(lua_State *L) {
     if (s) return raise_diag(L, s, &d);
     return 0;
   }
+  const double *items;
+  int n = contact_state_array(w, c, name, &items);
+  if (n) {
+    push_values(L, items, n);
+    return 1;
+  }
   double v[3];
-  int n;
   cairn_status s = contact_prop_get(w, c, name, v, &n, &d);
   if (s) return raise_diag(L, s, &d);
   push_values(L, v, n);
@@ -636,9 +790,14 @@ static int l_props(lua_State *L) {
     for (int i = 0; i < n; i++) {
       const char *name = pass ? e->m->state[i].name : e->m->props[i].name;
       double v[3];
-      int k;
-      contact_prop_get(w, c, name, v, &k, NULL);
-      push_values(L, v, k);
+      const double *items;
+      int k = pass ? contact_state_array(w, c, name, &items) : 0;
+      if (k)
+        push_values(L, items, k);
+      else if (contact_prop_get(w, c, name, v, &k, NULL) == CAIRN_OK)
+        push_values(L, v, k);
+      else
+        continue;
       lua_setfield(L, -2, name);
     }
   }
@@ -659,6 +818,14 @@ static int l_force_global(lua_State *L) {
   double f[3];
   contact_force_global(w, check_contact(L, w, 1), f);
   push_vec(L, f, w->dim);
+  return 1;
+}
+
+/* The extra moment on side 2 (beyond that of the force about its centre), global; a number in
+   2D (its z component). */
+static int l_moment(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  push_rot(L, w, w->contacts->moment[check_contact(L, w, 1)]);
   return 1;
 }
 
@@ -724,6 +891,7 @@ void open_contact(lua_State *L) {
                                {"cmat_clear", l_cmat_clear},
                                {"apply", l_apply},
                                {"bond", l_bond},
+                               {"joint", l_joint},
                                {"cracks", l_cracks},
                                {"find", l_find},
                                {"list", l_list},
@@ -732,6 +900,7 @@ void open_contact(lua_State *L) {
                                {"props", l_props},
                                {"force", l_force},
                                {"force_global", l_force_global},
+                               {"moment", l_moment},
                                {"normal", l_normal},
                                {"point", l_point},
                                {"gap", l_gap},

@@ -41,6 +41,7 @@ static int open_modules(lua_State *L) {
   open_energy(L);
   open_cell(L);
   open_clump(L);
+  open_dfn(L);
   return 0;
 }
 
