@@ -18,16 +18,38 @@ end
 -- turned into stiffnesses with the mean ball radius r (a contact between two mean balls: area
 -- 2r x 1 in 2D, pi r^2 in 3D, length 2r). Strengths are drawn per bond from normal
 -- distributions (a tenth of the mean as standard deviation).
-function rock.micro(dim, rmean)
+-- material: "pbond" (the default) or "flatjoint"; over: values that replace the defaults
+-- (moduli and ratios before the stiffnesses are derived from them).
+function rock.micro(dim, rmean, material, over)
   local m = {emod = 30e9, kratio = 2.5, fric = 0.5, density = 2650, damp = 0.7,
              pb_emod = 30e9, pb_kratio = 2.5, pb_ten = 50e6, pb_coh = 50e6, pb_sd = 0.1,
-             pb_fa = 0, pb_rmul = 1, sigma0 = 0.5e6}
+             pb_fa = 0, pb_rmul = 1, sigma0 = 0.5e6, material = material or "pbond"}
+  if m.material == "flatjoint" then -- the flat-jointed material (rock.flatjoint_micro)
+    for k, v in pairs(rock.flatjoint_micro()) do m[k] = v end
+  end
+  for k, v in pairs(over or {}) do m[k] = v end
   local area = dim == 2 and 2 * rmean or math.pi * rmean * rmean
   m.kn = m.emod * area / (2 * rmean)
   m.ks = m.kn / m.kratio
   m.pb_kn = m.pb_emod / (2 * rmean)
   m.pb_ks = m.pb_kn / m.pb_kratio
+  if m.material == "flatjoint" then
+    m.fj_kn = m.fj_emod / (2 * rmean)
+    m.fj_ks = m.fj_kn / m.fj_kratio
+    m.fj_igap = m.fj_igap_ratio * rmean
+  end
   return m
+end
+
+-- The flat-jointed material's micro properties (Potyondy 2012; docs/rock.md): interfaces of
+-- fj_nr elements (3D: fj_nr x fj_na) installed between balls within fj_igap_ratio of the mean
+-- radius, a share fj_slit of them slits; moduli turned into stiffnesses per area with the mean
+-- radius as for the parallel bonds (rock.micro); element strengths drawn per interface.
+-- The values are the 2D calibration to Lac du Bonnet granite at the small size (docs/rock.md).
+function rock.flatjoint_micro()
+  return {fj_emod = 91e9, fj_kratio = 1.45, fj_ten = 20e6, fj_coh = 210e6, fj_sd = 0.1,
+          fj_fa = 0, fj_fric = 0.7, fj_rmul = 1, fj_nr = 2, fj_na = 4, fj_slit = 0.0,
+          fj_igap_ratio = 0.1}
 end
 
 local function vec(dim, x, y, z)
@@ -171,6 +193,20 @@ end
 
 -- Bond every ball-ball contact of the specimen with linearpbond (strengths drawn per bond).
 function rock.bond(mi, seed)
+  if mi.material == "flatjoint" then
+    local function normal(mean, s) return {dist = "normal", mean = mean, sd = mi.fj_sd * mean,
+                                           seed = s} end
+    -- the interfaces reach across gaps up to fj_igap: contacts must exist that far first
+    contact.cmat_default{model = "linear", kn = mi.kn, ks = mi.ks, fric = mi.fric,
+                         proximity = mi.fj_igap}
+    model.clean()
+    return contact.bond{model = "flatjoint", kind = "ball-ball", gap = mi.fj_igap,
+                        fj_kn = mi.fj_kn, fj_ks = mi.fj_ks, fj_rmul = mi.fj_rmul,
+                        fj_nr = mi.fj_nr, fj_na = mi.fj_na, fj_slit = mi.fj_slit,
+                        fj_seed = seed, fj_fa = mi.fj_fa, fj_fric = mi.fj_fric,
+                        fj_ten = normal(mi.fj_ten, 2 * seed + 1),
+                        fj_coh = normal(mi.fj_coh, 2 * seed + 2)}
+  end
   local function normal(mean, s) return {dist = "normal", mean = mean, sd = mi.pb_sd * mean,
                                          seed = s} end
   return contact.bond{model = "linearpbond", kind = "ball-ball", kn = mi.kn, ks = mi.ks,
@@ -186,7 +222,9 @@ function rock.remove_unbonded()
   model.cycle(1)
   local bonded, nb = {}, 0
   for _, cp in ipairs(contact.list("ball-ball")) do
-    if contact.prop(cp, "pb_state") == 1 then
+    local model = contact.model(cp)
+    if (model == "linearpbond" and contact.prop(cp, "pb_state") == 1) or
+       (model == "flatjoint" and contact.prop(cp, "fj_nbond") > 0) then
       local _, a, b = contact.ends(cp)
       bonded[a], bonded[b] = true, true
       nb = nb + 1
@@ -316,11 +354,12 @@ end
 
 -- An unconfined compression test. o: dim, seed, scale (see rock.sizes), size, out (a path
 -- prefix for the curve's CSV, the PNG, the cracks and VTK frames; none: no files), rate (the
--- axial strain rate, 1/s). Returns the measured macro properties and run facts.
+-- axial strain rate, 1/s), material and props (rock.micro's). Returns the measured macro
+-- properties and run facts.
 function rock.ucs(o)
   local dim = o.dim
   local sz = rock.sizes(dim, o.size or rock.size, o.scale)
-  local mi = rock.micro(dim, 0.5 * (sz.rmin + sz.rmax))
+  local mi = rock.micro(dim, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
   local t0 = os.clock()
   local sp = rock.specimen{dim = dim, W = sz.W, H = sz.H, D = sz.D, rmin = sz.rmin,
                            rmax = sz.rmax, seed = o.seed, micro = mi}
@@ -381,6 +420,112 @@ function rock.ucs(o)
   return res
 end
 
+-- A triaxial test (2D: biaxial): the UCS test's specimen with its lateral walls kept and
+-- servo-controlled at the confining stress o.confinement (Pa), first with the platens servo-
+-- controlled at it too (an isotropic start), then the platens closing at the axial strain rate
+-- o.rate (1/s, default 1) while the lateral walls hold it. o: dim, seed, scale, size,
+-- confinement, rate, material, props, and joint = {angle = A, fric = MU} (optional: one smooth
+-- joint through the specimen's centre, its plane at A degrees from the platens, unbonded, with
+-- friction MU and no dilation, the walls then frictionless, as the single-plane-of-weakness
+-- theory assumes). Returns the peak axial stress (the strength at that confinement) with the
+-- run's facts; the stresses are the walls' forces over the current width (2D: per unit
+-- thickness) and the current section (3D).
+function rock.triaxial(o)
+  local dim = o.dim
+  local sz = rock.sizes(dim, o.size or rock.size, o.scale)
+  local mi = rock.micro(dim, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
+  local t0 = os.clock()
+  local sp = rock.specimen{dim = dim, W = sz.W, H = sz.H, D = sz.D, rmin = sz.rmin,
+                           rmax = sz.rmax, seed = o.seed, micro = mi}
+  rock.bond(mi, o.seed)
+  local nbond, unbonded = rock.remove_unbonded()
+  local w, axis = sp.walls, dim == 2 and 2 or 3
+  local lat = w.lateral
+  if o.joint then
+    local a = math.rad(o.joint.angle)
+    local c = dim == 2 and {0.5 * sz.W, 0.5 * sz.H} or {0.5 * sz.W, 0.5 * sz.D, 0.5 * sz.H}
+    local n = dim == 2 and {-math.sin(a), math.cos(a)} or {-math.sin(a), 0, math.cos(a)}
+    local ks = mi.material == "flatjoint" and mi.fj_ks or mi.pb_ks
+    contact.joint{point = c, normal = n, sj_kn = mi.material == "flatjoint" and mi.fj_kn or
+                  mi.pb_kn, sj_ks = ks, sj_fric = o.joint.fric, sj_large = 1,
+                  gap = mi.material == "flatjoint" and mi.fj_igap or 0}
+    contact.cmat_default{kind = "ball-wall", fric = 0}
+    contact.apply{kind = "ball-wall", fric = 0}
+  end
+  local function width(a) -- between the lateral walls across axis a (1: x, 2: y in 3D)
+    local i, j = lat[2 * a - 1], lat[2 * a]
+    if dim == 2 then return wall.nodes(j)[1][1] - wall.nodes(i)[1][1] end
+    return wall.point(j)[a] - wall.point(i)[a]
+  end
+  local function height()
+    return rock.wall_level(dim, w.top) - rock.wall_level(dim, w.bottom)
+  end
+  local function area() return dim == 2 and width(1) or width(1) * width(2) end
+  local s3 = o.confinement
+  local vmax = 1 -- (the lateral walls follow the specimen's bulging as it fails)
+  for a = 1, dim - 1 do
+    for k = 1, 2 do
+      local id = lat[2 * a - 1 + k - 1]
+      if dim == 2 then
+        wall.servo{id = id, stress = s3, width = {w.bottom, w.top}, vmax = vmax}
+      else
+        local other = a == 1 and {lat[3], lat[4]} or {lat[1], lat[2]}
+        wall.servo{id = id, stress = s3, width = {w.bottom, w.top}, depth = other, vmax = vmax}
+      end
+    end
+  end
+  local depth = dim == 3 and {lat[1], lat[2]} or nil
+  local across = dim == 3 and {lat[3], lat[4]} or nil
+  for _, id in ipairs{w.bottom, w.top} do
+    if dim == 2 then
+      wall.servo{id = id, stress = s3, width = {lat[1], lat[2]}, vmax = vmax}
+    else
+      wall.servo{id = id, stress = s3, width = depth, depth = across, vmax = vmax}
+    end
+  end
+  local function s1() return 0.5 * (wall.force(w.top)[axis] - wall.force(w.bottom)[axis]) /
+                             area() end
+  -- the isotropic start: every wall at the confinement, settled
+  local n = 0
+  repeat
+    model.cycle(500)
+    n = n + 500
+  until (math.abs(s1() / s3 - 1) < 0.01 and (model.ratio()) < 1e-4) or n > 200000
+  wall.servo{id = w.bottom, off = true}
+  wall.servo{id = w.top, off = true}
+  local h0, w0 = height(), width(1)
+  local c0 = contact.cracks()
+  local rate = o.rate or 1
+  local rows, ipeak = rock.load{
+    dim = dim, bottom = w.bottom, top = w.top, v = 0.5 * rate * h0, bonds = nbond, drop = 0.8,
+    every = math.max(1, math.floor(2e-5 / rate / model.timestep())), max_strain = 0.03,
+    sample = function()
+      return {step = model.step(), time = model.time(), axial_strain = (h0 - height()) / h0,
+              lateral_strain = (w0 - width(1)) / w0, stress_MPa = s1() / 1e6,
+              cracks = contact.cracks() - c0}
+    end,
+    load_of = function(r) return r.stress_MPa end,
+    strain_of = function(r) return r.axial_strain end}
+  return {dim = dim, seed = o.seed, confinement_MPa = s3 / 1e6, balls = ball.count(),
+          bonds = nbond, unbonded = unbonded, porosity = sp.porosity,
+          peak_MPa = rows[ipeak].stress_MPa, peak_strain = rows[ipeak].axial_strain,
+          cracks = contact.cracks() - c0, cracks_at_peak = rows[ipeak].cracks,
+          steps = model.step(), cpu_s = os.clock() - t0, rows = rows}
+end
+
+-- Hoek and Brown's criterion for intact rock, sigma1 = sigma3 + sigma_c sqrt(m sigma3 /
+-- sigma_c + 1), fitted to (sigma3, sigma1) pairs with sigma_c given (the UCS): the m that
+-- minimises the squared error of (sigma1 - sigma3)^2 - sigma_c^2 = m sigma_c sigma3, which is
+-- linear in m. Returns m.
+function rock.hoek_brown_m(sigma_c, s3, s1)
+  local num, den = 0, 0
+  for i = 1, #s3 do
+    num = num + s3[i] * ((s1[i] - s3[i]) ^ 2 - sigma_c ^ 2)
+    den = den + sigma_c * s3[i] ^ 2
+  end
+  return num / den
+end
+
 -- A test's files under the path prefix out (none without one): its curve as CSV (columns
 -- cols) and as a PNG of column y, labelled y_word, and the crack count against column x,
 -- and the cracks as CSV.
@@ -416,11 +561,12 @@ end
 
 -- A Brazilian test (2D): a disk of diameter 40 mm cut from a bonded square specimen and
 -- squeezed between two curved jaws. o: seed, scale, size, out, rate (the platens' closing speed
--- over the diameter, 1/s). The tensile strength is 2 F / (pi D t), t = 1 (unit thickness).
+-- over the diameter, 1/s), material, props. The tensile strength is 2 F / (pi D t), t = 1 (unit
+-- thickness).
 function rock.brazilian(o)
   local dim, Dm = 2, 0.04
   local sz = rock.sizes(2, o.size or rock.size, o.scale)
-  local mi = rock.micro(2, 0.5 * (sz.rmin + sz.rmax))
+  local mi = rock.micro(2, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
   local t0 = os.clock()
   local sp = rock.specimen{dim = 2, W = Dm, H = Dm, rmin = sz.rmin, rmax = sz.rmax,
                            seed = o.seed, micro = mi}
