@@ -352,19 +352,27 @@ function rock.sizes(dim, size, scale)
   return {W = 0.025, D = 0.025, H = 0.05, rmin = 0.9e-3 * k, rmax = 1.5e-3 * k}
 end
 
+-- The prism of the UCS and triaxial tests, packed, bonded and rid of unbonded balls. o: dim,
+-- seed, scale, size, material, props. Returns the sizes, the micro properties, the specimen
+-- (rock.specimen's), the bonds and the balls removed, and the CPU clock at the start.
+function rock.bonded_prism(o)
+  local sz = rock.sizes(o.dim, o.size or rock.size, o.scale)
+  local mi = rock.micro(o.dim, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
+  local t0 = os.clock()
+  local sp = rock.specimen{dim = o.dim, W = sz.W, H = sz.H, D = sz.D, rmin = sz.rmin,
+                           rmax = sz.rmax, seed = o.seed, micro = mi}
+  rock.bond(mi, o.seed)
+  local nbond, unbonded = rock.remove_unbonded()
+  return sz, mi, sp, nbond, unbonded, t0
+end
+
 -- An unconfined compression test. o: dim, seed, scale (see rock.sizes), size, out (a path
 -- prefix for the curve's CSV, the PNG, the cracks and VTK frames; none: no files), rate (the
 -- axial strain rate, 1/s), material and props (rock.micro's). Returns the measured macro
 -- properties and run facts.
 function rock.ucs(o)
   local dim = o.dim
-  local sz = rock.sizes(dim, o.size or rock.size, o.scale)
-  local mi = rock.micro(dim, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
-  local t0 = os.clock()
-  local sp = rock.specimen{dim = dim, W = sz.W, H = sz.H, D = sz.D, rmin = sz.rmin,
-                           rmax = sz.rmax, seed = o.seed, micro = mi}
-  rock.bond(mi, o.seed)
-  local nbond, unbonded = rock.remove_unbonded()
+  local sz, _, sp, nbond, unbonded, t0 = rock.bonded_prism(o)
   for _, id in ipairs(sp.walls.lateral) do wall.delete(id) end
   rock.settle(1e-4, 20000) -- the bonds form; the specimen relaxes off its sides
   local gauge = rock.lateral_gauge(dim, 2 * sz.rmax)
@@ -432,13 +440,7 @@ end
 -- thickness) and the current section (3D).
 function rock.triaxial(o)
   local dim = o.dim
-  local sz = rock.sizes(dim, o.size or rock.size, o.scale)
-  local mi = rock.micro(dim, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
-  local t0 = os.clock()
-  local sp = rock.specimen{dim = dim, W = sz.W, H = sz.H, D = sz.D, rmin = sz.rmin,
-                           rmax = sz.rmax, seed = o.seed, micro = mi}
-  rock.bond(mi, o.seed)
-  local nbond, unbonded = rock.remove_unbonded()
+  local sz, mi, sp, nbond, unbonded, t0 = rock.bonded_prism(o)
   local w, axis = sp.walls, dim == 2 and 2 or 3
   local lat = w.lateral
   if o.joint then

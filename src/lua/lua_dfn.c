@@ -98,26 +98,22 @@ static int l_read(lua_State *L) {
   return 1;
 }
 
-/* dfn.write(PATH, joints) */
-static int l_write(lua_State *L) {
+/* dfn.write(PATH, joints) and dfn.vtk(PATH, joints): a network written by 'writer'. */
+typedef cairn_status (*net_writer)(const char *, int, const dfn_net *, cairn_diag *);
+static int write_net(lua_State *L, const char *fn, net_writer writer) {
   cairn_world *w = ctx_world(L);
   const char *path = luaL_checkstring(L, 1);
-  dfn_net *net = dfn_from_lua(L, 2, w->dim, "dfn.write");
+  dfn_net *net = dfn_from_lua(L, 2, w->dim, fn);
   cairn_diag d;
-  cairn_status s = io_dfn_write(path, w->dim, net, &d);
-  if (s) return lua_raisef(L, "dfn.write: %s", d.msg);
+  cairn_status s = writer(path, w->dim, net, &d);
+  if (s) return lua_raisef(L, "%s: %s", fn, d.msg);
   return 0;
 }
-
-/* dfn.vtk(PATH, joints): one .vtp for ParaView */
+static int l_write(lua_State *L) {
+  return write_net(L, "dfn.write", io_dfn_write);
+}
 static int l_vtk(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  const char *path = luaL_checkstring(L, 1);
-  dfn_net *net = dfn_from_lua(L, 2, w->dim, "dfn.vtk");
-  cairn_diag d;
-  cairn_status s = io_vtk_joints(path, w->dim, net, &d);
-  if (s) return lua_raisef(L, "dfn.vtk: %s", d.msg);
-  return 0;
+  return write_net(L, "dfn.vtk", io_vtk_joints);
 }
 
 /* dfn.fisher{box = {min = P, max = P}, seed = N, sets = {{dip = D, dip_direction = A,
