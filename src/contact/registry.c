@@ -114,6 +114,12 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
                 "a VEC; give it type CAIRN_PROP_VEC or drop the flag",
                 m->name, st->name);
   }
+  int state_slots = 0;
+  for (int i = 0; i < m->n_state; i++) state_slots += cairn_state_slots(&m->state[i]);
+  CAIRN_CHECK(state_slots <= REGISTRY_STATE_MAX, d, CAIRN_EABI,
+              "contact model '%s': its state takes %d doubles a contact, more than %d; use "
+              "shorter arrays",
+              m->name, state_slots, REGISTRY_STATE_MAX);
   for (int i = 0; i < m->n_props; i++) {
     const cairn_prop_desc *p = &m->props[i];
     CAIRN_CHECK(!isnan(p->min) && !isnan(p->max), d, CAIRN_EABI,

@@ -3,6 +3,9 @@
 #ifndef CAIRN_REGISTRY_H
 #define CAIRN_REGISTRY_H
 
+/* The most doubles a model's state block may take (its rows' slots together; flatjoint: 332). */
+#define REGISTRY_STATE_MAX 4096
+
 #include "world/world.h"
 
 /* Per-model pool of blocks of doubles, reused through a free list. A model has two: one of state

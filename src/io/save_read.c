@@ -616,11 +616,18 @@ static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_
   BAD_IF(0);
   contact_restore_geometry(w, ci, &g);
   uint64_t mask = get_u64(b);
-  double props[256], state[256];
+  /* the state on the stack unless it is long (array rows: up to REGISTRY_STATE_MAX slots) */
+  double props[256], local[256];
+  double *state = local;
+  if (e->n_state_slots > 256) {
+    state = mem_realloc(NULL, 0, (size_t)e->n_state_slots * sizeof *state, "restore:state");
+    if (!state) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring a contact's state");
+  }
   read_props(b, e, &x->maps[mi], props);
   read_state(b, e, &x->maps[mi], fr, state);
+  if (!b->bad) contact_restore_state(w, ci, state);
+  if (state != local) mem_free(state, (size_t)e->n_state_slots * sizeof *state);
   BAD_IF(0);
-  contact_restore_state(w, ci, state);
   return contact_restore_props(w, ci, props, mask, d);
 }
 

@@ -175,7 +175,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cairn_state_desc *st = &state[i];
     st->name = take_name(&r);
     st->type = (cairn_prop_type)(take_u8(&r) % 5);
-    st->flags = take_u8(&r) % 4;
+    unsigned fl = take_u8(&r);
+    st->flags = fl % 4;
+    if (fl & 0x80) st->flags |= CAIRN_STATE_ARRAY(take_u8(&r) * 5u); /* 0 to 1275 items */
     st->unit = take_text(&r);
     st->doc = take_text(&r);
   }
