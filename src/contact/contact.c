@@ -341,6 +341,14 @@ cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, cons
   uint64_t mask = e->ppool.setmask[pblk];
   memcpy(tmp, pool_props(e, pblk), (size_t)e->n_prop_slots * sizeof(double));
   CAIRN_TRY(model_prop_write(e, tmp, &mask, name, v, n, who, d));
+  /* A contact whose properties the model's check accepted at its first touch is checked again
+     before a script's write lands: the write is refused if it makes them unusable (one not yet
+     touching is checked when it first touches, as before). */
+  if (!cs->unchecked[c] && e->m->validate) {
+    char msg[512] = "";
+    const char *bad = model_call_validate(e, tmp, w->dim, msg, sizeof msg);
+    if (bad) return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
+  }
   if (e->ppool.refs[pblk] > 1) {
     uint32_t own;
     CAIRN_TRY(props_block_new(e, tmp, mask, &own, d));

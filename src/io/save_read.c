@@ -169,7 +169,8 @@ static void read_state(rbuf *b, const model_entry *e, const model_map *mm, const
                        double *state) {
   memset(state, 0, (size_t)e->n_state_slots * sizeof(double));
   for (int i = 0; i < mm->n_state; i++) {
-    double v[CAIRN_STATE_ARRAY_MAX] = {0, 0, 0, 0};
+    double v[CAIRN_STATE_ARRAY_MAX];
+    memset(v, 0, (size_t)mm->state_n[i] * sizeof *v);
     get_f64s(b, v, (size_t)mm->state_n[i]);
     int to = mm->state_to[i];
     if (to < 0) continue;

@@ -326,15 +326,15 @@ static double draw(draw_spec *p) {
   return v > 0 ? v : 0.0;
 }
 
-static void read_draw(lua_State *L, int idx, draw_spec *p) {
+static void read_draw(lua_State *L, int idx, draw_spec *p, const char *call) {
+  char fn[96];
+  snprintf(fn, sizeof fn, "%s: %s", call, p->name);
   if (!lua_istable(L, idx)) {
     p->dist = 0;
-    p->fixed = check_number(L, idx, "contact.bond: a property");
+    p->fixed = check_number(L, idx, fn);
     return;
   }
   static const char *const opts[] = {"dist", "mean", "sd", "scale", "shape", "seed", NULL};
-  char fn[96];
-  snprintf(fn, sizeof fn, "contact.bond: %s", p->name);
   check_opts(L, idx, fn, opts);
   lua_getfield(L, idx, "dist");
   const char *dist = lua_isnil(L, -1) ? "" : luaL_checkstring(L, -1);
@@ -484,10 +484,8 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
                "smoothjoint",
                fn, m->name);
   if (!bonds)
-    lua_raisef(L,
-               "%s: model '%s' makes no bonds (it has no *_bond property); use a bonded "
-               "model such as linearcbond or linearpbond",
-               fn, m->name);
+    lua_raisef(L, "%s: model '%s' makes no bonds (it has no *_bond property); use %s", fn, m->name,
+               joint ? "smoothjoint" : "a bonded model such as linearcbond or linearpbond");
   if (gap > 0 && !gap_prop)
     lua_raisef(L,
                "%s: model '%s' bonds only contacts whose surfaces touch (it has no "
@@ -507,7 +505,7 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
         strcmp(key, "gap") && !joint_key) {
       if (np == 32) lua_raisef(L, "%s: at most 32 properties", fn);
       props[np].name = key;
-      read_draw(L, lua_gettop(L), &props[np]);
+      read_draw(L, lua_gettop(L), &props[np], fn);
       np++;
     }
     lua_pop(L, 1);

@@ -161,19 +161,26 @@ static int l_fisher(lua_State *L) {
     s.dip = opt_number(L, t, "dip", 0.0, fn);
     s.ddir = opt_number(L, t, "dip_direction", 0.0, fn);
     s.kappa = opt_number(L, t, "kappa", 0.0, fn);
+    char what[96];
     lua_getfield(L, t, "count");
-    const lua_Integer count = check_whole(L, -1, fn);
+    snprintf(what, sizeof what, "%s's count", fn);
+    const lua_Integer count = check_whole(L, -1, what);
     if (count < 0) lua_raisef(L, "%s: count must be a whole number >= 0", fn);
     s.count = (size_t)count;
     lua_getfield(L, t, "set");
-    s.set = lua_isnil(L, -1) ? (int)(i - 1) : (int)check_whole(L, -1, fn);
+    snprintf(what, sizeof what, "%s's set", fn);
+    const lua_Integer set = lua_isnil(L, -1) ? i - 1 : check_whole(L, -1, what);
+    if (set < 0 || set > 2147483647)
+      lua_raisef(L, "%s: set is %lld; give a whole number >= 0", fn, (long long)set);
+    s.set = (int)set;
     lua_getfield(L, t, "radius");
+    snprintf(what, sizeof what, "%s's radius", fn);
     if (lua_istable(L, -1)) {
-      s.rmin = opt_number(L, -1, "min", NAN, fn);
-      s.rmax = opt_number(L, -1, "max", NAN, fn);
-      s.power = opt_number(L, -1, "power", 0.0, fn);
+      s.rmin = opt_number(L, -1, "min", NAN, what);
+      s.rmax = opt_number(L, -1, "max", NAN, what);
+      s.power = opt_number(L, -1, "power", 0.0, what);
     } else {
-      s.rmin = s.rmax = check_number(L, -1, fn);
+      s.rmin = s.rmax = check_number(L, -1, what);
     }
     lua_settop(L, t - 1);
     cairn_diag d;

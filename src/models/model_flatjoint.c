@@ -190,8 +190,12 @@ static double fj_draw(const cairn_cm_input *in, const double *p, int e) {
   return (double)(x >> 11) * 0x1.0p-53;
 }
 
+/* The element count, or 0 past FJ_MAX (refused by fj_validate at the contact's first touch; a
+   contact installed across a gap, or whose counts a script raised, carries nothing until then
+   rather than overrun its state). */
 static int fj_count(const cairn_cm_input *in, const double *p) {
-  return (int)p[P_NR] * (in->dim == 3 ? (int)p[P_NA] : 1);
+  const int ne = (int)p[P_NR] * (in->dim == 3 ? (int)p[P_NA] : 1);
+  return ne >= 1 && ne <= FJ_MAX ? ne : 0;
 }
 
 /* The interface's elements set up: bonded (as drawn) or all unbonded at the balls' gap. */
@@ -221,6 +225,7 @@ static void fj_install(const cairn_cm_input *in, const double *p, double *st, in
 static void fj_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
                      cairn_cm_output *out) {
   double h = in->dt;
+  if (fj_count(in, p) == 0) return;
   if (st[S_STATE] == 0) {
     /* Installed stress-free at this update's configuration: this update's increment is the
        motion that brought the balls here, before the interface existed (as for parallel bonds) */

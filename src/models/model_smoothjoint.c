@@ -137,6 +137,9 @@ static void sj_force(const cairn_cm_input *in, const double *p, const double *de
   (void)derived;
   double h = in->dt;
   if (st[S_ON] == 0) { /* as for parallel bonds, the installing update adds no increment */
+    const double *q = p + P_NORMAL;
+    if (!(q[0] * q[0] + q[1] * q[1] + (in->dim == 3 ? q[2] * q[2] : 0.0) > 0))
+      return; /* no joint without a normal: sj_validate says so at the first touch */
     sj_install(in, p, st, in->first && p[P_BOND] != 0 && in->gap <= p[P_GAP]);
     h = 0.0;
   }

@@ -102,4 +102,8 @@ model.timestep{fix = 1e-8}
 model.cycle(1)
 local cp = contact.find("ball-ball", 1, 2)
 refused(function() contact.prop(cp, "fj_esn", 1) end, "read-only", "writing an array state")
+-- on a contact past its first touch, a write the model's check refuses is refused, unchanged
+refused(function() contact.prop(cp, "fj_na", 40) end,
+        "fj_nr * fj_na is 80 elements, more than the 64", "raising the count past 64")
+check(contact.prop(cp, "fj_na") == 4, "the refused write changed nothing")
 print("flatjoint ok")
