@@ -67,6 +67,8 @@ enum {
   S_ESLIP,
 };
 enum { SJ_NONE = 0, SJ_BONDED = 1, SJ_BROKEN_TENSION = 2, SJ_BROKEN_SHEAR = 3 };
+/* Derived constants: tan(sj_fa), and cos and sin of the dilation angle. */
+enum { D_TANFA, D_COSDA, D_SINDA, D_N };
 
 static const cairn_prop_desc sj_props[] = {
     /* clang-format off */
@@ -119,9 +121,27 @@ static double sj_area(const cairn_cm_input *in, const double *p) {
   return in->dim == 3 ? PI * R * R : 2.0 * R;
 }
 
+static void sj_prepare(const double *p, double *d) {
+  d[D_TANFA] = tan(p[P_FA] * PI / 180.0);
+  d[D_COSDA] = cos(p[P_DA] * PI / 180.0);
+  d[D_SINDA] = sin(p[P_DA] * PI / 180.0);
+}
+
+/* The squared length of sj_normal in the model's plane (0: no normal given). */
+static double sj_normal2(const double *p, int dim) {
+  const double *q = p + P_NORMAL;
+  return q[0] * q[0] + q[1] * q[1] + (dim == 3 ? q[2] * q[2] : 0.0);
+}
+
+/* What the springs store: F_n^2 / 2 k_n + |F_s|^2 / 2 k_s (k the stiffnesses times the area). */
+static double sj_stored(double fn, const double fs[3], double kn, double ks) {
+  return (kn > 0 ? fn * fn / (2 * kn) : 0) +
+         (ks > 0 ? (fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]) / (2 * ks) : 0);
+}
+
 static void sj_install(const cairn_cm_input *in, const double *p, double *st, int bonded) {
   const double *q = p + P_NORMAL;
-  double l = sqrt(q[0] * q[0] + q[1] * q[1] + (in->dim == 3 ? q[2] * q[2] : 0.0));
+  double l = sqrt(sj_normal2(p, in->dim));
   double nj[3] = {q[0] / l, q[1] / l, in->dim == 3 ? q[2] / l : 0.0};
   const double c = nj[0] * in->n[0] + nj[1] * in->n[1] + nj[2] * in->n[2];
   if (c < 0) nj[0] = -nj[0], nj[1] = -nj[1], nj[2] = -nj[2]; /* from side 1 to side 2 */
@@ -134,11 +154,9 @@ static void sj_install(const cairn_cm_input *in, const double *p, double *st, in
 
 static void sj_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
                      cairn_cm_output *out) {
-  (void)derived;
   double h = in->dt;
   if (st[S_ON] == 0) { /* as for parallel bonds, the installing update adds no increment */
-    const double *q = p + P_NORMAL;
-    if (!(q[0] * q[0] + q[1] * q[1] + (in->dim == 3 ? q[2] * q[2] : 0.0) > 0))
+    if (!(sj_normal2(p, in->dim) > 0))
       return; /* no joint without a normal: sj_validate says so at the first touch */
     sj_install(in, p, st, in->first && p[P_BOND] != 0 && in->gap <= p[P_GAP]);
     h = 0.0;
@@ -147,8 +165,7 @@ static void sj_force(const cairn_cm_input *in, const double *p, const double *de
   const double *nj = st + S_NJ, *v = in->vel_xyz;
   double *fs = st + S_FS, *us = st + S_US;
   const double fn0 = st[S_FN], fs0[3] = {fs[0], fs[1], fs[2]};
-  const double e0 = (kn > 0 ? fn0 * fn0 / (2 * kn) : 0) +
-                    (ks > 0 ? (fs0[0] * fs0[0] + fs0[1] * fs0[1] + fs0[2] * fs0[2]) / (2 * ks) : 0);
+  const double e0 = sj_stored(fn0, fs0, kn, ks);
   /* this step's displacement, split on the joint's normal */
   double ds[3];
   const double dn = cairn_cm_split(v, nj, ds) * h;
@@ -160,7 +177,7 @@ static void sj_force(const cairn_cm_input *in, const double *p, const double *de
     const double fsm = sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]);
     if (-fn > p[P_TEN] * A)
       state = SJ_BROKEN_TENSION;
-    else if (fsm > p[P_COH] * A + fn * tan(p[P_FA] * PI / 180.0))
+    else if (fsm > p[P_COH] * A + fn * derived[D_TANFA])
       state = SJ_BROKEN_SHEAR;
     if (state != SJ_BONDED) {
       st[S_STATE] = state;
@@ -173,7 +190,7 @@ static void sj_force(const cairn_cm_input *in, const double *p, const double *de
       fn = 0.0, fs[0] = fs[1] = fs[2] = 0.0;
     } else {
       const double T = sqrt(fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]);
-      const double psi = p[P_DA] * PI / 180.0, cp = cos(psi), sp = sin(psi), mu = p[P_FRIC];
+      const double cp = derived[D_COSDA], sp = derived[D_SINDA], mu = p[P_FRIC];
       /* the face's condition T cos psi - N sin psi <= mu (N cos psi + T sin psi), as
          a T - b N <= 0 */
       const double a = cp - mu * sp, b = sp + mu * cp;
@@ -191,8 +208,7 @@ static void sj_force(const cairn_cm_input *in, const double *p, const double *de
     }
   }
   st[S_FN] = fn;
-  const double es = (kn > 0 ? fn * fn / (2 * kn) : 0) +
-                    (ks > 0 ? (fs[0] * fs[0] + fs[1] * fs[1] + fs[2] * fs[2]) / (2 * ks) : 0);
+  const double es = sj_stored(fn, fs, kn, ks);
   if (in->energy) { /* the springs' work (trapezoidal) less what they now hold more */
     double w_on = -0.5 * (fn0 + fn) * dn;
     for (int k = 0; k < 3; k++) w_on -= 0.5 * (fs0[k] + fs[k]) * ds[k];
@@ -231,7 +247,7 @@ static void sj_stiffness(const double *p, double *k_tran, double *k_rot) {
 
 static const char *sj_validate(const double *p, int dim, char *msg, size_t n) {
   const double *q = p + P_NORMAL;
-  if (!(q[0] * q[0] + q[1] * q[1] + (dim == 3 ? q[2] * q[2] : 0.0) > 0)) {
+  if (!(sj_normal2(p, dim) > 0)) {
     snprintf(msg, n,
              "sj_normal is zero%s; give the joint plane's normal (contact.joint sets it for "
              "the contacts that cross a joint)",
@@ -265,7 +281,9 @@ const cairn_contact_model cairn_model_smoothjoint = {
     .n_props = sizeof sj_props / sizeof *sj_props,
     .state = sj_state,
     .n_state = sizeof sj_state / sizeof *sj_state,
+    .n_derived = D_N,
     .needs = CAIRN_CM_USES_RADII,
+    .prepare = sj_prepare,
     .force = sj_force,
     .force_slice = sj_force_slice,
     .stiffness = sj_stiffness,
