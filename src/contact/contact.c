@@ -320,6 +320,16 @@ cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name
                   who, e->m->name, name, e->m->name);
 }
 
+cairn_status contact_check_props(const cairn_world *w, uint32_t c, const double *props,
+                                 cairn_diag *d) {
+  const model_entry *e = &w->reg->e[w->contacts->model[c]];
+  char msg[512] = "", who[128];
+  const char *bad = model_call_validate(e, props, w->dim, msg, sizeof msg);
+  if (!bad) return CAIRN_OK;
+  contact_describe(w, c, who, sizeof who);
+  return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
+}
+
 int contact_state_array(const cairn_world *w, uint32_t c, const char *name, const double **v) {
   const model_entry *e = &w->reg->e[w->contacts->model[c]];
   int i = model_state_index(e, name);
@@ -344,11 +354,7 @@ cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, cons
   /* A contact whose properties the model's check accepted at its first touch is checked again
      before a script's write lands: the write is refused if it makes them unusable (one not yet
      touching is checked when it first touches, as before). */
-  if (!cs->unchecked[c] && e->m->validate) {
-    char msg[512] = "";
-    const char *bad = model_call_validate(e, tmp, w->dim, msg, sizeof msg);
-    if (bad) return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
-  }
+  if (!cs->unchecked[c]) CAIRN_TRY(contact_check_props(w, c, tmp, d));
   if (e->ppool.refs[pblk] > 1) {
     uint32_t own;
     CAIRN_TRY(props_block_new(e, tmp, mask, &own, d));

@@ -154,6 +154,11 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n);
    A contact-plane state field is given as (normal, s, t) in the contact's frame. */
 cairn_status contact_prop_get(const cairn_world *w, uint32_t c, const char *name, double v[3],
                               int *n, cairn_diag *d);
+/* The model's own check (its validation hook) of properties 'props' for contact c: one sentence
+   naming the contact and what is wrong, or CAIRN_OK (a model without a hook accepts all). Run
+   at a contact's first touch (cycle/forces.c) and on a script's write to a contact past it. */
+cairn_status contact_check_props(const cairn_world *w, uint32_t c, const double *props,
+                                 cairn_diag *d);
 /* An array state field of contact c (CAIRN_STATE_ARRAY): its number of items, with *v pointing
    at them; 0 if 'name' is no such field (contact_prop_get refuses it). */
 int contact_state_array(const cairn_world *w, uint32_t c, const char *name, const double **v);

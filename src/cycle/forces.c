@@ -41,19 +41,6 @@ static inline double effective_mass(const cairn_world *w, int kind, uint32_t a, 
   return ma * mb / (ma + mb);
 }
 
-/* The model's validation hook, run once, at the first update where the surfaces touch (a contact
-   created early by a positive proximity is not refused before it is used): one sentence naming
-   the contact and what is wrong, or CAIRN_OK. */
-static cairn_status validate_contact(const cairn_world *w, uint32_t c, cairn_diag *d) {
-  const model_entry *e = &w->reg->e[w->contacts->model[c]];
-  char msg[512] = "", who[128];
-  const char *bad =
-      model_call_validate(e, pool_props(e, w->contacts->pblk[c]), w->dim, msg, sizeof msg);
-  if (!bad) return CAIRN_OK;
-  contact_describe(w, c, who, sizeof who);
-  return diag_set(d, CAIRN_EINVAL, "%s: contact model '%s': %s", who, e->m->name, bad);
-}
-
 /* Size the scratch for the current numbers of contacts and balls (grows only). */
 static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
   force_scratch *fs = w->fs;
@@ -777,7 +764,10 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
       double gap = 0, nn[3], pt[3];
       int ok = detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], &gap, nn, pt);
       if (!ok || gap > 0) continue;
-      CAIRN_TRY(validate_contact(w, (uint32_t)c, d));
+      /* run once, at the first update where the surfaces touch (a contact created early by a
+         positive proximity is not refused before it is used) */
+      const model_entry *e = &w->reg->e[cs->model[c]];
+      CAIRN_TRY(contact_check_props(w, (uint32_t)c, pool_props(e, cs->pblk[c]), d));
       cs->unchecked[c] = 0;
       cs->n_unchecked--;
     }
