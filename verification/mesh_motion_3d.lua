@@ -15,13 +15,14 @@
 --    shear dashpot) while the floor is driven by motion tables, sliding (speeding up, then
 --    slowing to rest), then turning about a vertical axis through a point off the ball (the
 --    same): its shear spring loads, slips and is damped, and all the wall's work (force, then
---    torque) goes into the contact's books. (A wall that slides and turns at once closes them to
---    first order only, mesh or polygon alike: 1.7e-7 of the work at dt = 1e-5, half that at
---    5e-6, from a cross term of about F . (dtheta x dx) / 2 a step; docs/meshes.md lists it as
---    not yet mended.) The books close exactly when the wall starts and ends at rest (the contact sees the
---    wall's motion over the step before its force pass, as energy_drag_wall_3d explains):
---    |balance| / wall_work below 1e-12, round-off of about 3 000 terms; each of the turning's
---    work, strain, slip and dashpot above 1 % of the work.
+--    torque) goes into the contact's books. Then the same floor slides and turns at once: the
+--    contact sees each turn with the lever arm from the wall's centre after its slide, which the
+--    wall books as its contacts saw it (forces.c, turning_work: without that the books closed
+--    to first order only, 4.9e-7 of the work at dt = 1e-5, half that at 5e-6). The books close
+--    exactly when the wall starts and ends at rest (the contact sees the wall's motion over the
+--    step before its force pass, as energy_drag_wall_3d explains): |balance| / wall_work below
+--    1e-12, round-off of about 3 000 terms; each of the turning's work, strain, slip and dashpot
+--    above 1 % of the work.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local stl = dofile(here .. "lib/stl.lua")
 local path = os.tmpname()
@@ -58,15 +59,21 @@ verify.check{quantity = "turning:ball moved more than 0.05 m", sim = dist(pp, {0
              ref = 1, tol = 0, kind = "abs"}
 
 -- 2. the energy books of a driven mesh
-local function drag(dt)
+-- a fixed ball pressed on the floor; tracking starts once the contact has formed (with the
+-- normal spring's energy); returns the floor's id
+local function pressed(dt)
   model.new{dim = 3}
   contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0.3, dp_sratio = 0.2}
   local floor = wall.mesh{file = path, centre = {0.2, 0, 0}}
   ball.create{id = 1, rad = 0.1, pos = {0, 0, 0.1 - 1e-4}, density = 2000}
   ball.fix{"velocity", "spin"}
   model.timestep{fix = dt}
-  model.cycle(1) -- the contact forms, with the normal spring's energy: tracking starts there
+  model.cycle(1)
   energy.track(true)
+  return floor
+end
+local function drag(dt)
+  local floor = pressed(dt)
   local t0 = model.time()
   -- slide (speeding up, then slowing to rest), then turn (the same), one after the other
   wall.motion{id = floor, time = {t0, t0 + 0.005, t0 + 0.01, t0 + 0.015},
@@ -79,6 +86,21 @@ local function drag(dt)
   local e = energy.get()
   e.turned = e.wall_work - slid
   return e
+end
+-- the same floor sliding and turning at once
+local function both(dt)
+  local floor = pressed(dt)
+  local t0 = model.time()
+  wall.motion{id = floor, time = {t0, t0 + 0.005, t0 + 0.01, t0 + 0.015},
+              vel = {{0, 0, 0}, {0.01, 0, 0}, {0.03, 0.005, 0}, {0, 0, 0}},
+              spin = {{0, 0, 0}, {0, 0, 0.1}, {0, 0, 0.3}, {0, 0, 0}}}
+  model.solve{time = t0 + 0.016}
+  return energy.get()
+end
+for _, dt in ipairs{1e-5, 5e-6} do
+  local e = both(dt)
+  verify.check{quantity = string.format("energy:sliding and turning at once: |balance| / wall_work, dt = %g", dt),
+               sim = math.abs(e.balance) / e.wall_work, ref = 0, tol = 1e-12, kind = "abs"}
 end
 local e1, e2 = drag(1e-5), drag(5e-6)
 local r1, r2 = math.abs(e1.balance) / e1.wall_work, math.abs(e2.balance) / e2.wall_work

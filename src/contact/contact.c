@@ -26,7 +26,7 @@ static int64_t side_id(const cairn_world *w, int kind, int side, uint32_t slot) 
 uint64_t contact_key_of(const cairn_world *w, uint32_t c) {
   const contact_store *cs = w->contacts;
   int k = cs->kind[c];
-  return contact_key(k, side_id(w, k, 1, cs->a[c]), side_id(w, k, 2, cs->b[c]));
+  return contact_key(k + cs->sub[c], side_id(w, k, 1, cs->a[c]), side_id(w, k, 2, cs->b[c]));
 }
 
 void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
@@ -35,16 +35,19 @@ void contact_describe(const cairn_world *w, uint32_t c, char *buf, size_t n) {
   if (k == CAIRN_KIND_BALL_BALL)
     snprintf(buf, n, "ball-ball contact %lld-%lld", (long long)w->balls.id[cs->a[c]],
              (long long)w->balls.id[cs->b[c]]);
-  else
+  else if (!cs->sub[c])
     snprintf(buf, n, "ball-wall contact ball %lld - wall %lld", (long long)w->balls.id[cs->b[c]],
              (long long)w->walls.w[cs->a[c]].id);
+  else
+    snprintf(buf, n, "ball-wall contact ball %lld - wall %lld (its contact %d with the mesh)",
+             (long long)w->balls.id[cs->b[c]], (long long)w->walls.w[cs->a[c]].id, cs->sub[c] + 1);
 }
 
 /* Every per-contact array of the store, for growing, moving, reordering and freeing them
    together (a field added to contact_store goes here once). */
 // clang-format off
 #define CONTACT_FIELDS(X) \
-  X(kind) X(a) X(b) X(model) X(blk) X(pblk) X(normal) X(gap) X(force) X(moment) X(prox) \
+  X(kind) X(sub) X(a) X(b) X(model) X(blk) X(pblk) X(normal) X(gap) X(force) X(moment) X(prox) \
   X(active) X(first) X(deletable) X(unchecked) X(pair)
 // clang-format on
 
@@ -212,8 +215,8 @@ cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag
   return CAIRN_OK;
 }
 
-cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, uint32_t *out,
-                            cairn_diag *d) {
+cairn_status contact_create_sub(cairn_world *w, int kind, uint32_t a, uint32_t b, int sub,
+                                uint32_t *out, cairn_diag *d) {
   contact_store *cs = w->contacts;
   cmat_entry *ce = cmat_lookup(w, kind, a, b);
   CAIRN_TRY(grow(w, cs->n + 1, d));
@@ -221,6 +224,7 @@ cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, ui
   model_entry *e = &w->reg->e[ce->model];
   CAIRN_TRY(cmat_entry_block(w, ce, &pblk, d));
   cs->kind[c] = (uint8_t)kind;
+  cs->sub[c] = (uint8_t)sub;
   cs->a[c] = a, cs->b[c] = b;
   cs->model[c] = -1;
   cs->pair[c] = IDMAP_NONE;
@@ -263,8 +267,9 @@ cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t i
                           cairn_diag *d) {
   int64_t k1 = id1, k2 = id2;
   if (kind == CAIRN_KIND_BALL_BALL && k1 > k2) k1 = id2, k2 = id1;
-  /* ball-wall contacts are found by (ball id, wall id); stored as (wall, ball). */
-  if (kind == CAIRN_KIND_BALL_WALL) k1 = id2, k2 = id1;
+  /* ball-wall contacts are found by (ball id, wall id); stored as (wall, ball). (A mesh's
+     further contacts with one ball: kind + sub, as in their key.) */
+  if (kind >= CAIRN_KIND_BALL_WALL) k1 = id2, k2 = id1;
   uint32_t i = idmap_get(&w->contacts->map, contact_key(kind, k1, k2));
   if (i == IDMAP_NONE)
     return diag_set(d, CAIRN_ENOTFOUND,
@@ -490,7 +495,7 @@ cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d) {
 /* A contact as bytes (for MPI): this head, then its property values and its state. */
 typedef struct row_head {
   uint32_t size;
-  uint8_t kind, active, first, deletable, unchecked, pad[3];
+  uint8_t kind, sub, active, first, deletable, unchecked, pad[2];
   int32_t model;
   int64_t id1, id2; /* ball-ball: side 1's and side 2's ball ids; ball-wall: wall slot, ball id */
   uint64_t setmask;
@@ -508,7 +513,7 @@ void contact_row_pack(const cairn_world *w, uint32_t c, uint8_t *out) {
   row_head h;
   memset(&h, 0, sizeof h);
   h.size = (uint32_t)contact_row_size(w, c);
-  h.kind = cs->kind[c], h.active = cs->active[c], h.first = cs->first[c];
+  h.kind = cs->kind[c], h.sub = cs->sub[c], h.active = cs->active[c], h.first = cs->first[c];
   h.deletable = cs->deletable[c], h.unchecked = cs->unchecked[c];
   h.model = cs->model[c];
   h.id1 = cs->kind[c] == CAIRN_KIND_BALL_BALL ? w->balls.id[cs->a[c]] : (int64_t)cs->a[c];
@@ -528,7 +533,7 @@ void contact_row_pack(const cairn_world *w, uint32_t c, uint8_t *out) {
 void contact_row_read(const uint8_t *row, contact_row_info *info) {
   row_head h;
   memcpy(&h, row, sizeof h);
-  info->size = h.size, info->kind = h.kind, info->model = h.model;
+  info->size = h.size, info->kind = h.kind, info->sub = h.sub, info->model = h.model;
   info->id1 = h.id1, info->id2 = h.id2;
 }
 
@@ -582,7 +587,7 @@ cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, 
     return s;
   }
   memcpy(pool_state(e, blk), state, (size_t)e->n_state_slots * sizeof(double));
-  cs->kind[c] = h.kind, cs->a[c] = a, cs->b[c] = b;
+  cs->kind[c] = h.kind, cs->sub[c] = h.sub, cs->a[c] = a, cs->b[c] = b;
   cs->model[c] = h.model, cs->blk[c] = blk, cs->pblk[c] = pblk;
   cs->gap[c] = h.gap, cs->prox[c] = h.prox;
   memcpy(cs->normal[c], h.normal, sizeof h.normal);

@@ -38,6 +38,7 @@ typedef struct contact_links {
 typedef struct contact_store {
   size_t n, cap;
   uint8_t *kind;
+  uint8_t *sub;        /* which of a ball's contacts with a mesh wall (detect/mesh_picks.c); 0 */
   uint32_t *a, *b;     /* side 1 and side 2: ball slots (ball-ball), wall slot and ball slot */
   int32_t *model;      /* registry index */
   uint32_t *blk;       /* state block in the model's pool */
@@ -82,7 +83,7 @@ typedef struct contact_row_cache {
 } contact_row_cache;
 typedef struct contact_row_info {
   uint32_t size;
-  int kind, model;
+  int kind, sub, model;
   int64_t id1, id2;
 } contact_row_info;
 size_t contact_row_size(const cairn_world *w, uint32_t c);
@@ -113,13 +114,20 @@ cairn_status links_sort_extras(cairn_world *w, cairn_diag *d);
 void links_free(contact_links *l);
 
 /* contact.c */
+/* A contact's key: its kind (a mesh wall's further contacts with one ball count on from
+   CAIRN_KIND_BALL_WALL: kind + sub, so two bits hold them), then its sides' ids. */
 static inline uint64_t contact_key(int kind, int64_t id1, int64_t id2) {
   return ((uint64_t)kind << 62) | ((uint64_t)id1 << 31) | (uint64_t)id2;
 }
 uint64_t contact_key_of(const cairn_world *w, uint32_t c);
-/* Create a contact between side slots a and b with the CMAT's assignment; returns its index. */
-cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b, uint32_t *out,
-                            cairn_diag *d);
+/* Create a contact between side slots a and b with the CMAT's assignment; returns its index.
+   'sub': which of the ball's contacts with a mesh wall (contact_create: 0). */
+cairn_status contact_create_sub(cairn_world *w, int kind, uint32_t a, uint32_t b, int sub,
+                                uint32_t *out, cairn_diag *d);
+static inline cairn_status contact_create(cairn_world *w, int kind, uint32_t a, uint32_t b,
+                                          uint32_t *out, cairn_diag *d) {
+  return contact_create_sub(w, kind, a, b, 0, out, d);
+}
 /* The (n, s, t) frame in which scripts read contact c's force, moment and contact-plane state:
    n its normal; in 2D s = z and t = (-n_y, n_x); in 3D s is n x e / |n x e| with e the axis least
    aligned with n, and t = n x s. */
@@ -146,6 +154,8 @@ cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d);
 void contact_delete(cairn_world *w, uint32_t c);
 /* Give contact c a new model (state zeroed, properties from defaults). */
 cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d);
+/* The contact of kind 'kind' between ids id1 and id2 (ball-ball: either order; ball-wall: ball,
+   then wall); a mesh wall's further contacts with one ball by kind CAIRN_KIND_BALL_WALL + sub. */
 cairn_status contact_find(const cairn_world *w, int kind, int64_t id1, int64_t id2, uint32_t *c,
                           cairn_diag *d);
 /* Describe contact c for messages: "ball-ball contact 1-2". */

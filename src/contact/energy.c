@@ -156,6 +156,7 @@ void energy_set_tracking(cairn_world *w, int on) {
 void energy_restore(cairn_world *w, const energy_track *saved) {
   energy_track *t = w->energy;
   t->on = saved->on, t->started = saved->started;
+  t->torque_last = saved->on; /* (a file is written between steps: the last one's) */
   t->gravity = saved->gravity, t->applied = saved->applied, t->walls = saved->walls;
   t->damping = saved->damping, t->removed = saved->removed;
   memcpy(t->retired, saved->retired, sizeof t->retired);

@@ -13,12 +13,14 @@
    the thread count. */
 typedef struct energy_track {
   int on, started;
-  double gravity; /* work of gravity on the balls */
-  double applied; /* work of the forces and moments scripts apply to balls */
-  double walls;   /* work of the walls' contact forces on the balls (moving walls) */
-  double damping; /* lost to local damping */
-  double removed; /* kinetic energy of balls deleted (by the domain or a script), with the
-                     strain energy of their contacts */
+  int torque_last; /* the walls' torques were formed at the last step, with tracking on (cycle.c:
+                      the turning walls' work is booked from them) */
+  double gravity;  /* work of gravity on the balls */
+  double applied;  /* work of the forces and moments scripts apply to balls */
+  double walls;    /* work of the walls' contact forces on the balls (moving walls) */
+  double damping;  /* lost to local damping */
+  double removed;  /* kinetic energy of balls deleted (by the domain or a script), with the
+                      strain energy of their contacts */
   /* dashpot and slip losses of contacts since deleted or given another model */
   double retired[CAIRN_ENERGY_N];
   double start; /* kinetic + strain energy when tracking began */

@@ -14,7 +14,7 @@ void world_event(cairn_world *w, world_event_type ev, uint32_t c, int mode) {
     return;
   event_rec *e = &q->rec[q->n++];
   e->type = (uint8_t)ev;
-  e->kind = cs->kind[c];
+  e->kind = (uint8_t)(cs->kind[c] + cs->sub[c]); /* (a mesh's further contacts: as in their key) */
   e->mode = mode;
   contact_ids(w, c, &e->id1, &e->id2);
 }

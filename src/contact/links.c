@@ -7,8 +7,9 @@
 uint64_t links_key(const cairn_world *w, uint32_t e) {
   const contact_store *cs = w->contacts;
   uint32_t c = e >> 1;
-  if (cs->kind[c] != CAIRN_KIND_BALL_BALL) return (uint64_t)w->walls.w[cs->a[c]].id;
-  return (uint64_t)1 << 32 | (uint64_t)w->balls.id[(e & 1) ? cs->b[c] : cs->a[c]];
+  if (cs->kind[c] != CAIRN_KIND_BALL_BALL) /* (a mesh's contacts with one ball in order) */
+    return (uint64_t)w->walls.w[cs->a[c]].id << 2 | cs->sub[c];
+  return (uint64_t)1 << 40 | (uint64_t)w->balls.id[(e & 1) ? cs->b[c] : cs->a[c]];
 }
 
 /* (qsort's comparison of entries: the keys through a file-scope pointer, set by the one thread

@@ -663,6 +663,7 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
       else
         v3_zero(wl->torque);
     }
+  w->energy->torque_last = w->energy->on; /* (the next pass books its turns from them) */
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
   CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));

@@ -51,6 +51,8 @@ static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
                              "forces:status", d));
     CAIRN_TRY(
         mem_resize_raw((void **)&fs->ctb, fs->cap_c, cap, sizeof *fs->ctb, "forces:records", d));
+    CAIRN_TRY(mem_resize_raw((void **)&fs->turn_work, fs->cap_c, cap, sizeof *fs->turn_work,
+                             "forces:records", d));
     fs->cap_c = cap;
   }
   if (nb > fs->cap_b) {
@@ -198,6 +200,8 @@ void force_scratch_free(force_scratch *fs) {
   mem_free(fs->wsum, 0);
   mem_free(fs->wruns, 0);
   mem_free(fs->ctb, 0);
+  mem_free(fs->turn_work, 0);
+  mem_free(fs->tsum, 0);
   mem_free(fs->status, 0);
   mem_free(fs->ework, 0);
   mem_free(fs->busy, 0);
@@ -332,7 +336,7 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, sli
     uint32_t b = cs->b[c];
     const wall *wl = &w->walls.w[cs->a[c]];
     double gap, nn[3], pt[3], r[3];
-    if (geom_ball_wall(wl, b, bs->pos[b], bs->rad[b], &gap, nn, pt)) {
+    if (geom_ball_wall(wl, b, cs->sub[c], bs->pos[b], bs->rad[b], &gap, nn, pt)) {
       cs->gap[c] = gap;
       v3_copy(nn, cs->normal[c]);
     } else { /* the centre on the wall: the last geometry */
@@ -357,6 +361,10 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, sli
       v3_sub(pt, wl->centre, arm);
       v3_cross(spin, arm, t);
       v3_add(vw, t, vw);
+      if (w->energy->on && c < w->fs->cap_c) { /* (its last force still: turning_work) */
+        v3_cross(wl->last_dtheta, arm, t);
+        w->fs->turn_work[c] = 0.5 * v3_dot(cs->force[c], t);
+      }
     }
     if (wl->last_dr != 0) /* a cylinder growing: its surface moves out, along -n */
       for (int q = 0; q < 3; q++) vw[q] -= wl->last_dr * inv * nn[q];
@@ -684,7 +692,7 @@ static GATHER_INLINE int parted(const cairn_world *w, size_t c, int periodic) {
     if (v3_dot(e, e) < lim * lim * (1.0 - 1e-9)) return 0;
   }
   double gap, n[3], pt[3];
-  return detect_pair_geometry(w, cs->kind[c], a, b, &gap, n, pt) && gap > cs->prox[c];
+  return detect_pair_geometry(w, cs->kind[c], a, b, cs->sub[c], &gap, n, pt) && gap > cs->prox[c];
 }
 
 /* Whether a ball (ghosts too) has a fixed velocity component, for the gathers that follow: if
@@ -723,7 +731,7 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
   uint32_t a = p->a[q], b = p->b[q];
   *kt = kr[0] = kr[1] = *kn_m = 0;
   double gap, nn[3], pt[3], v[3];
-  if (!detect_pair_geometry(w, k, a, b, &gap, nn, pt)) return CAIRN_OK;
+  if (!detect_pair_geometry(w, k, a, b, p->sub[q], &gap, nn, pt)) return CAIRN_OK;
   cmat_entry *ce = cmat_lookup(w, k, a, b);
   if (ce->model < 0) return CAIRN_OK;
   model_entry *e = &w->reg->e[ce->model];
@@ -750,6 +758,40 @@ cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], 
   return CAIRN_OK;
 }
 
+/* forces.h, forces_turning_work: for each wall that turned over the last step, the work its
+   contacts saw that turn do with their last forces (turn_work, from the gathers), less what the
+   wall booked for it at the last step (half its torque then, from the lever arms of then, on the
+   turn), added to its work. The two differ by half each last force on the turn crossed with how
+   far its lever arm moved since (the wall's slide, the ball's motion): nothing for a wall that
+   only turns about a still contact, a first-order error in the books of one that slides and
+   turns at once. Summed exactly in contact order (the same on any thread count), every rank's
+   contacts under MPI. Only after a step that formed the torques with tracking on. */
+static cairn_status turning_work(cairn_world *w, cairn_diag *d) {
+  const contact_store *cs = w->contacts;
+  force_scratch *fs = w->fs;
+  size_t nw = w->walls.n;
+  int any = 0;
+  for (size_t k = 0; k < nw; k++) {
+    const double *t = w->walls.w[k].last_dtheta;
+    any |= t[0] != 0 || t[1] != 0 || t[2] != 0;
+  }
+  if (!any || !w->energy->torque_last) return CAIRN_OK;
+  CAIRN_TRY(mem_grow((void **)&fs->tsum, &fs->cap_tsum, nw, sizeof *fs->tsum, "forces:walls", d));
+  for (size_t k = 0; k < nw; k++) xsum_init(&fs->tsum[k]);
+  for (size_t c = 0; c < cs->n; c++) {
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) continue;
+    const double *t = w->walls.w[cs->a[c]].last_dtheta;
+    if (t[0] != 0 || t[1] != 0 || t[2] != 0) xsum_add(&fs->tsum[cs->a[c]], fs->turn_work[c]);
+  }
+  if (w->par) comm_xsum(fs->tsum, (int)nw);
+  for (size_t k = 0; k < nw; k++) {
+    const wall *wl = &w->walls.w[k];
+    if (wl->last_dtheta[0] == 0 && wl->last_dtheta[1] == 0 && wl->last_dtheta[2] == 0) continue;
+    w->energy->walls += xsum_value(&fs->tsum[k]) + 0.5 * v3_dot(wl->torque, wl->last_dtheta);
+  }
+  return CAIRN_OK;
+}
+
 /* Starting threads costs a few microseconds per loop: below this many slices the pass runs on
    one thread (the result is the same either way). */
 #define PARALLEL_SLICES 32
@@ -762,7 +804,7 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
     for (size_t c = 0; c < cs->n; c++) {
       if (!cs->unchecked[c]) continue;
       double gap = 0, nn[3], pt[3];
-      int ok = detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], &gap, nn, pt);
+      int ok = detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], cs->sub[c], &gap, nn, pt);
       if (!ok || gap > 0) continue;
       /* run once, at the first update where the surfaces touch (a contact created early by a
          positive proximity is not refused before it is used) */
@@ -799,6 +841,8 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   for (size_t s = 0; s < ns; s++) bad |= busy[s];
   /* (a flag with nothing non-finite behind it, finite forces whose sum overflowed, goes on) */
   if (bad & SLICE_NONFINITE) CAIRN_TRY(nonfinite_contact(w, busy, d));
+  /* (before the partings: turn_work is by the contacts' places in this pass) */
+  if (w->energy->on) CAIRN_TRY(turning_work(w, d));
   events_and_partings(w, busy);
   return CAIRN_OK;
 }

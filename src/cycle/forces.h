@@ -27,7 +27,13 @@ typedef struct force_scratch {
     double fn;     /* ball-wall: the force on the ball along the normal (a cylinder's servo) */
   } * ctb;         /* per contact */
   uint8_t *status; /* per contact: this step's CAIRN_CM_ST_* bits */
-  uint8_t *busy;   /* per slice: some contact has an event or may part */
+  /* per ball-wall contact of a turning wall, while energy is tracked: half the work of the
+     contact's last force over the wall's last turn, with the lever arm as the contact sees the
+     turn (from the wall's centre now) (forces.c, turning_work) */
+  double *turn_work;
+  xsum *tsum; /* per wall: the sum of its contacts' turn_work */
+  size_t cap_tsum;
+  uint8_t *busy; /* per slice: some contact has an event or may part */
   size_t cap_busy;
   double (*ework)[2]; /* per ball, while energy is tracked: gravity work, damping loss */
   double *probe;      /* a fresh contact's state, for the look-ahead's probe of a model */

@@ -9,6 +9,7 @@
 typedef struct pair_list {
   size_t n, cap;
   uint8_t *kind;
+  uint8_t *sub; /* which of a ball's contacts with a mesh wall (0 .. MESH_CONTACTS - 1); else 0 */
   uint32_t *a, *b;
   uint32_t *contact; /* index into contacts, or IDMAP_NONE */
   /* this step's gap of each pair (filled in parallel, used in pair order) */
@@ -33,6 +34,11 @@ typedef struct pair_list {
   int dirty;       /* rebuild before the next use (or when the world's layout moved on) */
   uint64_t layout; /* the world's layout at the last rebuild */
   uint64_t rebuilds;
+  /* the pairs of mesh walls whose balls may touch them at several places (detect_mesh_picks),
+     found again when the list changed (gen: counts rebuilds and restores) */
+  uint32_t *mesh_q;
+  size_t n_mesh_q, cap_mesh_q;
+  uint64_t gen, mesh_q_gen;
 } pair_list;
 
 void pairs_free(pair_list *p);
@@ -58,15 +64,30 @@ static inline int geom_ball_ball(const double c1[3], double r1, const double c2[
   for (int k = 0; k < 3; k++) pt[k] = c1[k] + a * n[k];
   return 1;
 }
-/* A ball (slot 'ball', centre c, radius r) against a wall: gap, normal and contact point; 0 where
-   none is defined (or no triangle of a mesh is within reach). The slot serves a mesh wall as a
-   hint: the triangle it found for that ball last time is tried first. */
 /* At a neighbour rebuild, after mesh_lists_begin: list for the ball in slot 'ball' (centre c)
    the triangles of mesh wall wl within 'cut' of c, which its searches until the next rebuild
-   look at alone while they can. */
-cairn_status geom_mesh_list(wall *wl, uint32_t ball, const double c[3], double cut, cairn_diag *d);
-int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, double *gap,
+   look at alone while they can ('margin': how far the ball may move meanwhile). */
+cairn_status geom_mesh_list(wall *wl, uint32_t ball, const double c[3], double cut, double margin,
+                            cairn_diag *d);
+/* c in the frame of mesh wall wl. */
+void geom_mesh_centre(const wall *wl, const double c[3], double cl[3]);
+/* The places where the ball in slot 'ball' (centre cl in the mesh's frame, radius r) touches mesh
+   wall wl or comes within half the mesh's reach of it, given to its contacts (p->has, p->pick): a contact that had a normal (p->mem, global,
+   where p->has_mem) follows the minimum whose normal is nearest it, contacts in order; the
+   other minima, nearest first, go to the contacts that had none, in order (at most
+   MESH_CONTACTS; a farther one is left out). Sets p->at; returns how many were given. */
+int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, mesh_pick *p);
+/* A ball (slot 'ball', centre c, radius r) against a wall: gap, normal and contact point; 0 where
+   none is defined (or no triangle of a mesh is within reach). 'sub': which of the ball's
+   contacts with a mesh wall (0 for other walls; -1: a mesh's nearest point, whatever the
+   contacts). The slot serves a mesh wall as a hint: the triangle it found for that ball last
+   time is tried first. */
+int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], double r, double *gap,
                    double n[3], double pt[3]);
+/* Each step before the pairs are looked at (and before contacts' geometry is refreshed): which
+   place each ball that may touch a mesh at several touches each of its contacts follows, from
+   the contacts' normals at the last pass (geom_mesh_pick, on one thread). */
+cairn_status detect_mesh_picks(cairn_world *w, cairn_diag *d);
 
 /* Ball b's centre as ball a sees it: itself, or in a periodic cell its nearest image (written
    to img). */
@@ -81,13 +102,13 @@ static inline const double *detect_image(const cairn_world *w, uint32_t a, uint3
   return img;
 }
 
-/* This step's geometry of a pair or contact of kind k between sides a and b: gap, normal and
-   contact point; 0 where no normal is defined. */
-static inline int detect_pair_geometry(const cairn_world *w, int k, uint32_t a, uint32_t b,
+/* This step's geometry of a pair or contact of kind k between sides a and b (its 'sub', of a
+   mesh wall's): gap, normal and contact point; 0 where no normal is defined. */
+static inline int detect_pair_geometry(const cairn_world *w, int k, uint32_t a, uint32_t b, int sub,
                                        double *gap, double n[3], double pt[3]) {
   const ball_store *bs = &w->balls;
   if (k != CAIRN_KIND_BALL_BALL)
-    return geom_ball_wall(&w->walls.w[a], b, bs->pos[b], bs->rad[b], gap, n, pt);
+    return geom_ball_wall(&w->walls.w[a], b, sub, bs->pos[b], bs->rad[b], gap, n, pt);
   double img[3];
   return geom_ball_ball(bs->pos[a], bs->rad[a], detect_image(w, a, b, img), bs->rad[b], gap, n, pt);
 }
@@ -121,15 +142,20 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d);
 /* Without a force pass (model.clean): the geometry of every contact at the current positions. */
 void detect_refresh(cairn_world *w);
 
-/* Append a candidate pair (used by rebuilds and by restoring a saved model). */
-cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d);
+/* Append a candidate pair (used by rebuilds and by restoring a saved model), of a mesh wall's
+   contact 'sub' (pairs_push: 0). */
+cairn_status pairs_push_sub(pair_list *p, int kind, uint32_t a, uint32_t b, int sub, cairn_diag *d);
+static inline cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b,
+                                      cairn_diag *d) {
+  return pairs_push_sub(p, kind, a, b, 0, d);
+}
 /* Restoring a saved model (src/io/, which checked every pair's sides and contact): the list as
    saved, np pairs of kind, sides a and b and contact (or IDMAP_NONE) each (copied), its skin,
    whether it is marked for a rebuild and its count of rebuilds; it is taken as built for the
    world's current layout, and each contact learns its pair (contact_restore_pairs). */
-cairn_status pairs_restore(cairn_world *w, size_t np, const uint8_t *kind, const uint32_t *a,
-                           const uint32_t *b, const uint32_t *contact, double skin, int dirty,
-                           uint64_t rebuilds, cairn_diag *d);
+cairn_status pairs_restore(cairn_world *w, size_t np, const uint8_t *kind, const uint8_t *sub,
+                           const uint32_t *a, const uint32_t *b, const uint32_t *contact,
+                           double skin, int dirty, uint64_t rebuilds, cairn_diag *d);
 /* Whether something moved far enough since the last rebuild that the pair list must be built
    again (or it is marked dirty). */
 int detect_needs_rebuild(const cairn_world *w);

@@ -1,5 +1,7 @@
 /* Contact geometry of a ball against a ball, a 2D segment, a 3D plane or a convex polygon.
    Segments and polygons are two-sided with edge and corner contacts; planes are one-sided. */
+#include <string.h>
+
 #include "detect/detect.h"
 
 /* Closest point on segment [p, q] to c. */
@@ -56,13 +58,83 @@ static int mesh_frame(const wall *wl, const double c[3], double m[3][3], double 
   return 1;
 }
 
-cairn_status geom_mesh_list(wall *wl, uint32_t ball, const double c[3], double cut, cairn_diag *d) {
+cairn_status geom_mesh_list(wall *wl, uint32_t ball, const double c[3], double cut, double margin,
+                            cairn_diag *d) {
   double m[3][3], cl[3];
   mesh_frame(wl, c, m, cl);
-  return mesh_list_add(wl->mesh, ball, cl, cut, d);
+  return mesh_list_add(wl->mesh, ball, cl, cut, margin, d);
 }
 
-int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, double *gap,
+void geom_mesh_centre(const wall *wl, const double c[3], double cl[3]) {
+  double m[3][3];
+  mesh_frame(wl, c, m, cl);
+}
+
+int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, mesh_pick *p) {
+  wall_mesh *mm = wl->mesh;
+  mesh_min mins[2 * MESH_CONTACTS];
+  /* within half the mesh's reach beyond the radius: the skin and the largest proximity, more
+     than any contact needs, and what the ball's list holds until the next rebuild however it
+     moves meanwhile (less than the skin), so that the list answers as the grid would */
+  int nm = mesh_minima(mm, ball, cl, r + 0.5 * wl->mesh_reach, mins, 2 * MESH_CONTACTS);
+  double mem[MESH_CONTACTS][3], rot[3][3];
+  int turned = wl->orient[0] != 1 || wl->orient[1] != 0 || wl->orient[2] != 0 || wl->orient[3] != 0;
+  if (turned) quat_matrix(wl->orient, rot);
+  for (int j = 0; j < MESH_CONTACTS; j++) { /* the contacts' normals in the mesh's frame */
+    const double *g = p->mem[j];
+    if (!turned)
+      v3_copy(g, mem[j]);
+    else
+      for (int i = 0; i < 3; i++)
+        mem[j][i] = rot[0][i] * g[0] + rot[1][i] * g[1] + rot[2][i] * g[2];
+  }
+  uint8_t used[2 * MESH_CONTACTS] = {0};
+  int count = 0;
+  /* a contact follows the minimum whose normal is nearest its own (contacts in order) */
+  for (int j = 0; j < MESH_CONTACTS; j++) {
+    p->has[j] = 0;
+    if (!p->has_mem[j]) continue;
+    int best = -1;
+    double bd = -INFINITY;
+    for (int i = 0; i < nm; i++)
+      if (!used[i] && v3_dot(mins[i].n, mem[j]) > bd) bd = v3_dot(mins[i].n, mem[j]), best = i;
+    if (best < 0) continue;
+    used[best] = 1, p->has[j] = 1, p->pick[j] = mins[best], count++;
+  }
+  /* the others, nearest first, to the free contacts in order */
+  for (int i = 0, j = 0; i < nm; i++) {
+    if (used[i]) continue;
+    while (j < MESH_CONTACTS && (p->has_mem[j] || p->has[j])) j++;
+    if (j == MESH_CONTACTS) break;
+    p->has[j] = 1, p->pick[j] = mins[i], count++;
+  }
+  v3_copy(cl, p->at);
+  return count;
+}
+
+/* The minimum that contact 'sub' of the ball in slot 'ball' follows (its centre cl in the mesh's
+   frame): this pass's pick where it was made for this centre, else made again as the pass makes
+   it (the ball was moved since, by a script), with the contacts' normals the pass read. */
+static int mesh_sub_min(const wall *wl, uint32_t ball, int sub, const double cl[3], double r,
+                        mesh_min *x) {
+  const mesh_pick *p = mesh_pick_of(wl->mesh, ball);
+  if (p && p->at[0] == cl[0] && p->at[1] == cl[1] && p->at[2] == cl[2]) {
+    if (!p->has[sub]) return 0;
+    *x = p->pick[sub];
+    return 1;
+  }
+  mesh_pick fresh;
+  memset(&fresh, 0, sizeof fresh);
+  if (p)
+    memcpy(fresh.mem, p->mem, sizeof fresh.mem),
+        memcpy(fresh.has_mem, p->has_mem, sizeof fresh.has_mem);
+  geom_mesh_pick(wl, ball, cl, r, &fresh);
+  if (!fresh.has[sub]) return 0;
+  *x = fresh.pick[sub];
+  return 1;
+}
+
+int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], double r, double *gap,
                    double n[3], double pt[3]) {
   double q[3], e[3];
   if (wl->kind == WALL_PLANE) {
@@ -92,14 +164,22 @@ int geom_ball_wall(const wall *wl, uint32_t ball, const double c[3], double r, d
     /* from the ball's list where it can tell; else through the grid, first within the radius
        (a touching ball's nearest point lies there: few cells), then within the reach */
     wall_mesh *mm = wl->mesh; /* (its hints are a cache: each ball's slot its own) */
-    tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
     double d2, hf, reach = r + wl->mesh_reach;
-    if (mesh_closest_listed(mm, ball, cl, ql, &tri, &d2, &hf)) {
-      if (!(d2 <= r * r) && !(d2 <= reach * reach)) return 0; /* (as mesh_closest decides) */
-    } else if (!mesh_closest(mm, cl, r, ql, &tri, &hf) &&
-               !mesh_closest(mm, cl, reach, ql, &tri, &hf))
-      return 0;
-    if (ball < mm->n_hint) mm->hint[ball] = tri;
+    if (sub >= 0 && !mesh_single(mm, ball)) { /* it may touch at several places */
+      mesh_min x;
+      if (!mesh_sub_min(wl, ball, sub, cl, r, &x)) return 0;
+      v3_copy(x.q, ql);
+      tri = x.tri, hf = x.hf;
+    } else {
+      if (sub > 0) return 0;
+      tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
+      if (mesh_closest_listed(mm, ball, cl, ql, &tri, &d2, &hf)) {
+        if (!(d2 <= r * r) && !(d2 <= reach * reach)) return 0; /* (as mesh_closest decides) */
+      } else if (!mesh_closest(mm, cl, r, ql, &tri, &hf) &&
+                 !mesh_closest(mm, cl, reach, ql, &tri, &hf))
+        return 0;
+      if (ball < mm->n_hint) mm->hint[ball] = tri;
+    }
     if (!turned)
       v3_add(wl->centre, ql, q);
     else

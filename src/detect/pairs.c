@@ -14,6 +14,7 @@ static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
   size_t old = p->cap, cap = mem_next_cap(old, need);
 #define G(f) CAIRN_TRY(mem_resize_raw((void **)&p->f, old, cap, sizeof *p->f, "pairs:" #f, d))
   G(kind);
+  G(sub);
   G(a);
   G(b);
   G(contact);
@@ -24,9 +25,11 @@ static cairn_status pairs_reserve(pair_list *p, size_t need, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_diag *d) {
+cairn_status pairs_push_sub(pair_list *p, int kind, uint32_t a, uint32_t b, int sub,
+                            cairn_diag *d) {
   CAIRN_TRY(pairs_reserve(p, p->n + 1, d));
   p->kind[p->n] = (uint8_t)kind;
+  p->sub[p->n] = (uint8_t)sub;
   p->a[p->n] = a;
   p->b[p->n] = b;
   p->contact[p->n] = IDMAP_NONE;
@@ -34,14 +37,15 @@ cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32_t b, cairn_di
   return CAIRN_OK;
 }
 
-cairn_status pairs_restore(cairn_world *w, size_t np, const uint8_t *kind, const uint32_t *a,
-                           const uint32_t *b, const uint32_t *contact, double skin, int dirty,
-                           uint64_t rebuilds, cairn_diag *d) {
+cairn_status pairs_restore(cairn_world *w, size_t np, const uint8_t *kind, const uint8_t *sub,
+                           const uint32_t *a, const uint32_t *b, const uint32_t *contact,
+                           double skin, int dirty, uint64_t rebuilds, cairn_diag *d) {
   pair_list *p = w->pairs;
   p->skin = skin;
   p->rebuilds = rebuilds;
   p->n = 0;
-  for (size_t q = 0; q < np; q++) CAIRN_TRY(pairs_push(p, kind[q], a[q], b[q], d));
+  p->gen++;
+  for (size_t q = 0; q < np; q++) CAIRN_TRY(pairs_push_sub(p, kind[q], a[q], b[q], sub[q], d));
   if (np) memcpy(p->contact, contact, np * sizeof *contact);
   contact_restore_pairs(w, contact, np);
   p->dirty = dirty;
@@ -345,6 +349,24 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
   return CAIRN_OK;
 }
 
+/* A ball that may touch mesh wall k at several places (its list says so, or it has a second or
+   third contact with it already, which keeps its list so until it ends) gets a pair for each
+   of its further contacts. */
+static cairn_status mesh_more_pairs(cairn_world *w, uint32_t k, uint32_t i, cairn_diag *d) {
+  wall *wl = &w->walls.w[k];
+  wall_mesh *m = wl->mesh;
+  if (i >= m->list_next) return CAIRN_OK;
+  if (!m->list_at[i].multi)
+    for (int j = 1; j < MESH_CONTACTS && !m->list_at[i].multi; j++)
+      m->list_at[i].multi =
+          idmap_get(&w->contacts->map,
+                    contact_key(CAIRN_KIND_BALL_WALL + j, wl->id, w->balls.id[i])) != IDMAP_NONE;
+  if (!m->list_at[i].multi) return CAIRN_OK;
+  for (int j = 1; j < MESH_CONTACTS; j++)
+    CAIRN_TRY(pairs_push_sub(w->pairs, CAIRN_KIND_BALL_WALL, k, i, j, d));
+  return CAIRN_OK;
+}
+
 static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_diag *d) {
   ball_store *b = &w->balls;
   for (size_t k = 0; k < w->walls.n; k++) {
@@ -358,14 +380,18 @@ static cairn_status ball_wall_candidates(cairn_world *w, double reach, cairn_dia
     }
     for (size_t i = 0; i < balls_owned(w); i++) { /* (a ghost's wall contacts: its rank's) */
       double gap, n[3], pt[3];
-      if (!geom_ball_wall(wl, (uint32_t)i, b->pos[i], b->rad[i], &gap, n, pt) || !(gap <= reach))
+      if (!geom_ball_wall(wl, (uint32_t)i, -1, b->pos[i], b->rad[i], &gap, n, pt) ||
+          !(gap <= reach))
         continue;
       CAIRN_TRY(pairs_push(w->pairs, CAIRN_KIND_BALL_WALL, (uint32_t)k, (uint32_t)i, d));
       /* A pair's searches until the next rebuild look only at the triangles within the radius
          and the mesh's reach (the ball and the mesh move less than the skin meanwhile; a
          search that the list cannot answer goes to the grid). */
-      if (wl->mesh)
-        CAIRN_TRY(geom_mesh_list(wl, (uint32_t)i, b->pos[i], b->rad[i] + wl->mesh_reach, d));
+      if (wl->mesh) {
+        CAIRN_TRY(geom_mesh_list(wl, (uint32_t)i, b->pos[i], b->rad[i] + wl->mesh_reach,
+                                 wl->mesh_reach, d));
+        CAIRN_TRY(mesh_more_pairs(w, (uint32_t)k, (uint32_t)i, d));
+      }
     }
   }
   return CAIRN_OK;
@@ -402,14 +428,14 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   for (size_t q = 0; q < p->n; q++) {
     int k = p->kind[q];
     int64_t id1 = k == CAIRN_KIND_BALL_BALL ? w->balls.id[p->a[q]] : w->walls.w[p->a[q]].id;
-    uint32_t c = idmap_get(&cs->map, contact_key(k, id1, w->balls.id[p->b[q]]));
+    uint32_t c = idmap_get(&cs->map, contact_key(k + p->sub[q], id1, w->balls.id[p->b[q]]));
     p->contact[q] = c;
     if (c != IDMAP_NONE) cs->pair[c] = (uint32_t)q;
   }
   /* Contacts beyond the reach that their model keeps (bonds) get a pair of their own. */
   for (size_t c = 0; c < cs->n; c++)
     if (cs->pair[c] == IDMAP_NONE) {
-      CAIRN_TRY(pairs_push(p, cs->kind[c], cs->a[c], cs->b[c], d));
+      CAIRN_TRY(pairs_push_sub(p, cs->kind[c], cs->a[c], cs->b[c], cs->sub[c], d));
       p->contact[p->n - 1] = (uint32_t)c;
       cs->pair[c] = (uint32_t)(p->n - 1);
     }
@@ -424,6 +450,7 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   p->dirty = 0;
   p->layout = w->layout;
   p->rebuilds++;
+  p->gen++;
   return CAIRN_OK;
 }
 
@@ -500,7 +527,8 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, d
     if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) return 0;
     formed = geom_ball_ball(bs->pos[a], bs->rad[a], pb, bs->rad[bb], &gap, n, pt);
   } else {
-    formed = geom_ball_wall(&w->walls.w[a], bb, w->balls.pos[bb], w->balls.rad[bb], &gap, n, pt);
+    formed = geom_ball_wall(&w->walls.w[a], bb, p->sub[q], w->balls.pos[bb], w->balls.rad[bb], &gap,
+                            n, pt);
   }
   if (formed) {
     if (gap < max_prox) {
@@ -555,6 +583,7 @@ static cairn_status behind_wall(const cairn_world *w, uint32_t a, uint32_t bb, c
 cairn_status detect_update(cairn_world *w, cairn_diag *d) {
   /* (under MPI every rank rebuilds when any must: the exchange has set 'dirty' for all) */
   if (w->par ? pairs_stale(w) : detect_needs_rebuild(w)) CAIRN_TRY(rebuild(w, d));
+  CAIRN_TRY(detect_mesh_picks(w, d));
   pair_list *p = w->pairs;
   contact_store *cs = w->contacts;
   double max_prox = cmat_max_proximity(w);
@@ -596,7 +625,7 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
         if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
       }
       double gap = INFINITY, n[3], pt[3];
-      if (detect_pair_geometry(w, p->kind[q], a, bb, &gap, n, pt)) {
+      if (detect_pair_geometry(w, p->kind[q], a, bb, p->sub[q], &gap, n, pt)) {
         if (gap < max_prox) {
           p->sok[q] = 1;
           p->sgap[q] = gap;
@@ -636,10 +665,10 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
       if (gap >= cmat_lookup(w, kd, a, bb)->proximity) continue;
       if (kd == CAIRN_KIND_BALL_WALL && gap < -w->balls.rad[bb])
         CAIRN_TRY(behind_wall(w, a, bb, d));
-      CAIRN_TRY(contact_create(w, kd, a, bb, &c, d));
+      CAIRN_TRY(contact_create_sub(w, kd, a, bb, p->sub[q], &c, d));
       p->contact[q] = c;
       cs->pair[c] = (uint32_t)q;
-      detect_pair_geometry(w, kd, a, bb, &gap, n, pt);
+      detect_pair_geometry(w, kd, a, bb, p->sub[q], &gap, n, pt);
       v3_copy(n, cs->normal[c]);
       cs->gap[c] = gap;
       /* a new contact's stiffness reaches the balls' sums only at its first force pass (listed
@@ -652,9 +681,12 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
 
 void detect_refresh(cairn_world *w) {
   contact_store *cs = w->contacts;
+  /* (the picks at these positions first: each contact then finds its own place) */
+  if (detect_mesh_picks(w, NULL) != CAIRN_OK) return;
   for (size_t c = 0; c < cs->n; c++) {
     double gap, n[3], pt[3];
-    if (!detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], &gap, n, pt)) continue;
+    if (!detect_pair_geometry(w, cs->kind[c], cs->a[c], cs->b[c], cs->sub[c], &gap, n, pt))
+      continue;
     cs->gap[c] = gap;
     v3_copy(n, cs->normal[c]);
   }
@@ -679,7 +711,8 @@ double detect_ghost_reach(const cairn_world *w) {
 
 void pairs_free(pair_list *p) {
   mem_free(p->kind, 0), mem_free(p->a, 0), mem_free(p->b, 0), mem_free(p->contact, 0);
-  mem_free(p->sgap, 0), mem_free(p->sok, 0), mem_free(p->bmark, 0);
+  mem_free(p->sgap, 0), mem_free(p->sok, 0), mem_free(p->bmark, 0), mem_free(p->sub, 0);
+  mem_free(p->mesh_q, 0);
   mem_free(p->cell_start, 0), mem_free(p->order, 0), mem_free(p->cell_of, 0);
   mem_free(p->sort_key, 0), mem_free(p->ahead, 0);
   memset(p, 0, sizeof *p);

@@ -78,6 +78,17 @@ typedef struct stl_mesh {
 } stl_mesh;
 cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag *d);
 void stl_free(stl_mesh *m);
+/* The segments of a 2D polyline file (polyline.c, docs/meshes.md): one vertex "x y" a line,
+   a blank line between polylines, each vertex scaled; refused with the line named (a line
+   that is not a vertex, a coordinate that is not finite, a vertex repeated, a polyline of one
+   vertex, a file without a segment). */
+typedef struct polyline_segments {
+  size_t n;
+  double (*seg)[2][3]; /* (z = 0) */
+} polyline_segments;
+cairn_status io_read_polyline(const char *path, double scale, polyline_segments *out,
+                              cairn_diag *d);
+void polyline_free(polyline_segments *p);
 
 /* VTK output: a series of snapshots of one prefix, listed in PREFIX.pvd with their times. */
 typedef struct vtk_series {

@@ -592,13 +592,21 @@ static void check_contact(rbuf *b, const cairn_world *w, int kind, uint32_t a, u
   bad_unless_nonneg(b, g->prox, who, "proximity");
 }
 
+/* Whether a pair's or contact's kind byte (kind | sub << 2, sub: which of a ball's contacts with
+   a mesh wall) and sides make sense. */
+static int kind_bad(const cairn_world *w, int kind, int sub, uint32_t a, uint32_t bb) {
+  if (kind > 1 || bb >= w->balls.n || a >= (kind == CAIRN_KIND_BALL_BALL ? w->balls.n : w->walls.n))
+    return 1;
+  return sub &&
+         (sub >= MESH_CONTACTS || kind != CAIRN_KIND_BALL_WALL || w->walls.w[a].kind != WALL_MESH);
+}
+
 static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
-  int kind = get_u8(b);
+  int kb = get_u8(b), kind = kb & 3, sub = kb >> 2;
   uint32_t a = get_u32(b), bb = get_u32(b), mi = get_u32(b);
-  BAD_IF(kind > 1 || mi >= x->n_maps || bb >= w->balls.n ||
-         (kind == CAIRN_KIND_BALL_BALL ? a >= w->balls.n : a >= w->walls.n));
+  BAD_IF(mi >= x->n_maps || kind_bad(w, kind, sub, a, bb));
   uint32_t ci;
-  CAIRN_TRY(contact_create(w, kind, a, bb, &ci, d));
+  CAIRN_TRY(contact_create_sub(w, kind, a, bb, sub, &ci, d));
   CAIRN_TRY(contact_set_model(w, ci, x->maps[mi].model, d));
   const model_entry *e = &w->reg->e[x->maps[mi].model];
   contact_geometry g;
@@ -648,22 +656,21 @@ cairn_status read_contacts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_di
 /* The pair list's columns, read into one scratch block: kinds, sides a and b, contacts. */
 static cairn_status read_pair_columns(rbuf *b, cairn_world *w, uint64_t np, double skin,
                                       uint32_t dirty, uint64_t rebuilds, cairn_diag *d) {
-  const ball_store *bs = &w->balls;
   size_t nc = w->contacts->n;
-  unsigned char *blk = mem_realloc(NULL, 0, 13 * np, "restore:pairs");
+  unsigned char *blk = mem_realloc(NULL, 0, 14 * np, "restore:pairs");
   if (!blk) return diag_set(d, CAIRN_ENOMEM, "out of memory restoring the pair list");
   uint32_t *a = (uint32_t *)blk, *bb = a + np, *contact = bb + np;
-  uint8_t *kind = (uint8_t *)(contact + np);
+  uint8_t *kind = (uint8_t *)(contact + np), *sub = kind + np;
   get(b, kind, np), get(b, a, 4 * np), get(b, bb, 4 * np), get(b, contact, 4 * np);
   for (uint64_t q = 0; q < np && !b->bad; q++) {
-    if (kind[q] > 1 || bb[q] >= bs->n ||
-        a[q] >= (kind[q] == CAIRN_KIND_BALL_BALL ? bs->n : w->walls.n))
-      b->bad = 1;
+    sub[q] = kind[q] >> 2, kind[q] &= 3;
+    if (kind_bad(w, kind[q], sub[q], a[q], bb[q])) b->bad = 1;
     if (contact[q] != IDMAP_NONE && contact[q] >= nc) b->bad = 1;
   }
   cairn_status s =
-      b->bad ? CAIRN_OK : pairs_restore(w, np, kind, a, bb, contact, skin, (int)dirty, rebuilds, d);
-  mem_free(blk, 13 * np);
+      b->bad ? CAIRN_OK
+             : pairs_restore(w, np, kind, sub, a, bb, contact, skin, (int)dirty, rebuilds, d);
+  mem_free(blk, 14 * np);
   return s;
 }
 
@@ -674,7 +681,7 @@ cairn_status read_pairs_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
   uint32_t dirty = get_u32(b);
   uint64_t rebuilds = get_u64(b);
   BAD_IF(0);
-  if (!np) return pairs_restore(w, 0, NULL, NULL, NULL, NULL, skin, (int)dirty, rebuilds, d);
+  if (!np) return pairs_restore(w, 0, NULL, NULL, NULL, NULL, NULL, skin, (int)dirty, rebuilds, d);
   return read_pair_columns(b, w, np, skin, dirty, rebuilds, d);
 }
 
@@ -1125,7 +1132,7 @@ cairn_status read_meshes_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
     cairn_status s = CAIRN_OK;
     if (ok)
       s = mesh_from_arrays((const double(*)[3])v, (size_t)nv, (const uint32_t(*)[3])t, (size_t)nt,
-                           what, &wl->mesh, d);
+                           w->dim == 2, what, &wl->mesh, d);
     mem_free(v, 0), mem_free(t, 0);
     BAD_VALUE(b, !ok, "%s has a vertex that is not finite or a triangle naming no vertex", what);
     BAD_IF(0);

@@ -174,7 +174,7 @@ void put_contacts_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   put_u64(b, cs->n);
   for (size_t c = 0; c < cs->n; c++) {
     const model_entry *e = &w->reg->e[cs->model[c]];
-    put_u8(b, cs->kind[c]);
+    put_u8(b, (uint8_t)(cs->kind[c] | cs->sub[c] << 2)); /* (a mesh's further contacts: sub) */
     put_u32(b, cs->a[c]), put_u32(b, cs->b[c]), put_u32(b, (uint32_t)cs->model[c]);
     put_f64s(b, cs->normal[c], 3), put_f64(b, cs->gap[c]);
     put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
@@ -219,10 +219,10 @@ void put_pairs_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   for (size_t q = 0; q < p->n; q++) {
     int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
     int64_t i1 = bb ? id[p->a[q]] : w->walls.w[p->a[q]].id;
-    r[q] = (pair_ref){contact_key(p->kind[q], i1, id[p->b[q]]), (uint32_t)q};
+    r[q] = (pair_ref){contact_key(p->kind[q] + p->sub[q], i1, id[p->b[q]]), (uint32_t)q};
   }
   qsort(r, p->n, sizeof *r, pair_ref_cmp);
-  for (size_t i = 0; i < p->n; i++) put_u8(b, p->kind[r[i].q]);
+  for (size_t i = 0; i < p->n; i++) put_u8(b, (uint8_t)(p->kind[r[i].q] | p->sub[r[i].q] << 2));
   for (size_t i = 0; i < p->n; i++) put_u32(b, p->a[r[i].q]);
   for (size_t i = 0; i < p->n; i++) put_u32(b, p->b[r[i].q]);
   for (size_t i = 0; i < p->n; i++) put_u32(b, p->contact[r[i].q]);

@@ -250,7 +250,7 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
     const wall *wl = &w->walls.w[i];
     np += wl->kind == WALL_PLANE      ? 4
           : wl->kind == WALL_CYLINDER ? RING
-          : wl->kind == WALL_MESH     ? 3 * wl->mesh->nt
+          : wl->kind == WALL_MESH     ? (wl->mesh->segments ? 2 : 3) * wl->mesh->nt
                                       : (size_t)wl->n_nodes;
     ncell += wl->kind == WALL_MESH ? wl->mesh->nt : 1;
   }
@@ -280,7 +280,7 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   size_t at = 0, cell = 0;
   for (size_t i = 0; i < nw; i++) {
     const wall *wl = &w->walls.w[i];
-    if (wl->kind == WALL_MESH) { /* a cell per triangle, placed in the global frame */
+    if (wl->kind == WALL_MESH) { /* a cell per triangle (segment), placed in the global frame */
       const wall_mesh *m = wl->mesh;
       double r[3][3];
       quat_matrix(wl->orient, r);
@@ -290,15 +290,18 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
         mem_free(wp.tf, 0), mem_free(wp.pressure, 0);
         return st;
       }
+      const int corners = m->segments ? 2 : 3;
       for (size_t t = 0; t < m->nt; t++) {
         const double *v0 = m->v[m->t[t][0]], *v1 = m->v[m->t[t][1]], *v2 = m->v[m->t[t][2]];
         double e1[3], e2[3], x[3], ng[3];
         v3_sub(v1, v0, e1), v3_sub(v2, v0, e2), v3_cross(e1, e2, x);
         for (int k = 0; k < 3; k++)
           ng[k] = r[k][0] * m->n[t][0] + r[k][1] * m->n[t][1] + r[k][2] * m->n[t][2];
-        wp.pressure[cell] = fabs(v3_dot(wp.tf[cell], ng)) / (0.5 * v3_norm(x));
+        /* (a segment's 'area' its length: a force per length, as a 2D wall's stress) */
+        double area = m->segments ? v3_norm(e1) : 0.5 * v3_norm(x);
+        wp.pressure[cell] = fabs(v3_dot(wp.tf[cell], ng)) / area;
         wp.start[cell] = at, wp.cell_wall[cell++] = (uint32_t)i;
-        for (int c = 0; c < 3; c++) {
+        for (int c = 0; c < corners; c++) {
           const double *v = m->v[m->t[t][c]];
           for (int k = 0; k < 3; k++)
             wp.pts[at][k] = wl->centre[k] + r[k][0] * v[0] + r[k][1] * v[1] + r[k][2] * v[2];

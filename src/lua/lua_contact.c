@@ -12,7 +12,7 @@
 #define HANDLE "cairn.contact"
 
 typedef struct handle {
-  int kind;
+  int kind;         /* as in the contact's key: a mesh's further contacts with one ball count on */
   int64_t id1, id2; /* ball-ball: lower id, higher id; ball-wall: ball id, wall id */
 } handle;
 
@@ -27,7 +27,7 @@ void push_contact_ids(lua_State *L, int kind, int64_t id1, int64_t id2) {
 
 static void push_handle(lua_State *L, const cairn_world *w, uint32_t c) {
   handle *h = lua_newuserdatauv(L, sizeof *h, 0);
-  h->kind = w->contacts->kind[c];
+  h->kind = w->contacts->kind[c] + w->contacts->sub[c];
   contact_ids(w, c, &h->id1, &h->id2);
   luaL_setmetatable(L, HANDLE);
 }
@@ -42,8 +42,9 @@ static uint32_t check_contact(lua_State *L, cairn_world *w, int idx) {
   cairn_status s = contact_find(w, h->kind, h->id1, h->id2, &c, &d);
   if (s) {
     if (s == CAIRN_ENOTFOUND)
-      lua_raisef(L, "%s contact %lld-%lld no longer exists (its gap opened and it was deleted)",
-                 contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2);
+      lua_raisef(L, "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
+                 contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
+                 h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
     raise_diag(L, s, &d);
   }
   return c;
@@ -53,8 +54,11 @@ static int h_tostring(lua_State *L) {
   handle *h = luaL_checkudata(L, 1, HANDLE);
   if (h->kind == CAIRN_KIND_BALL_BALL)
     lua_pushfstring(L, "contact ball-ball %I-%I", (lua_Integer)h->id1, (lua_Integer)h->id2);
-  else
+  else if (h->kind == CAIRN_KIND_BALL_WALL)
     lua_pushfstring(L, "contact ball %I - wall %I", (lua_Integer)h->id1, (lua_Integer)h->id2);
+  else
+    lua_pushfstring(L, "contact ball %I - wall %I (its contact %d with the mesh)",
+                    (lua_Integer)h->id1, (lua_Integer)h->id2, h->kind - CAIRN_KIND_BALL_WALL + 1);
   return 1;
 }
 
@@ -690,6 +694,15 @@ static int l_find(lua_State *L) {
   int kind = check_kind(L, 1);
   int64_t id1 = get_id(L, 2, "contact.find: first id"),
           id2 = get_id(L, 3, "contact.find: second id");
+  if (!lua_isnoneornil(L, 4)) { /* which of a ball's contacts with a mesh wall */
+    lua_Integer which = luaL_checkinteger(L, 4);
+    if (kind != CAIRN_KIND_BALL_WALL || which < 1 || which > MESH_CONTACTS)
+      return lua_raisef(L,
+                        "contact.find: the fourth argument picks one of a ball's contacts with a "
+                        "mesh wall, 1 to %d (got %lld for a %s contact)",
+                        MESH_CONTACTS, (long long)which, contact_kind_name(kind));
+    kind += (int)which - 1;
+  }
   detected_world(L);
   uint32_t c;
   if (contact_find(w, kind, id1, id2, &c, NULL) != CAIRN_OK) {
@@ -874,7 +887,9 @@ static int l_ends(lua_State *L) {
   lua_pushstring(L, contact_kind_name(h->kind));
   lua_pushinteger(L, (lua_Integer)h->id1);
   lua_pushinteger(L, (lua_Integer)h->id2);
-  return 3;
+  if (h->kind == CAIRN_KIND_BALL_BALL) return 3;
+  lua_pushinteger(L, h->kind - CAIRN_KIND_BALL_WALL + 1); /* which of the ball's with the wall */
+  return 4;
 }
 
 void open_contact(lua_State *L) {

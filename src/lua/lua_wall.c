@@ -243,17 +243,20 @@ static int l_cylinder_specimen(lua_State *L) {
 }
 
 /* wall.mesh{file = PATH, scale = S, rotate = {axis = A, angle = DEG}, translate = T, id = ID,
-   group = G, vel = V, spin = W, centre = C} (3D): a wall of the triangles of an STL file, each
-   vertex scaled, turned and moved in that order. */
+   group = G, vel = V, spin = W, centre = C}: in 3D a wall of the triangles of an STL file, in 2D
+   one of the segments of a polyline file (rotate = DEG about z), each vertex scaled, turned and
+   moved in that order. */
 static int l_mesh(lua_State *L) {
   static const char *const opts[] = {"file",  "scale", "rotate", "translate", "id",
                                      "group", "vel",   "spin",   "centre",    NULL};
   const char *fn = "wall.mesh";
   cairn_world *w = ctx_world(L);
+  const int dim = w->dim;
   check_opts(L, 1, fn, opts);
-  if (w->dim != 3) lua_raisef(L, "%s: meshes are 3D walls; in 2D use segments", fn);
   lua_getfield(L, 1, "file");
-  if (lua_type(L, -1) != LUA_TSTRING) lua_raisef(L, "%s: give file, the path of an STL file", fn);
+  if (lua_type(L, -1) != LUA_TSTRING)
+    lua_raisef(L, "%s: give file, the path of %s", fn,
+               dim == 3 ? "an STL file" : "a polyline file (\"x y\" a line)");
   const char *path = lua_tostring(L, -1);
   double scale = opt_number(L, 1, "scale", 1.0, fn), t[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0};
   if (!(scale > 0) || !isfinite(scale))
@@ -262,9 +265,14 @@ static int l_mesh(lua_State *L) {
                "mesh to a point",
                fn, scale);
   lua_getfield(L, 1, "translate");
-  if (!lua_isnil(L, -1)) get_vec(L, -1, 3, t, "wall.mesh: translate");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, dim, t, "wall.mesh: translate");
   lua_getfield(L, 1, "rotate");
-  if (!lua_isnil(L, -1)) {
+  if (!lua_isnil(L, -1) && dim == 2) { /* degrees about z */
+    double ang = check_number(L, -1, "wall.mesh: rotate (degrees about z, in 2D)") * M_PI / 180;
+    if (!isfinite(ang)) lua_raisef(L, "%s: rotate needs a finite angle (degrees)", fn);
+    double th[3] = {0, 0, ang};
+    quat_from_rotvec(th, q);
+  } else if (!lua_isnil(L, -1)) {
     int ri = lua_gettop(L);
     static const char *const ropts[] = {"axis", "angle", NULL};
     check_opts(L, ri, "wall.mesh: rotate", ropts);
@@ -288,27 +296,42 @@ static int l_mesh(lua_State *L) {
   lua_getfield(L, 1, "group");
   s.group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
   lua_getfield(L, 1, "vel");
-  if (!lua_isnil(L, -1)) get_vec(L, -1, 3, s.vel, "wall.mesh: vel");
+  if (!lua_isnil(L, -1)) get_vec(L, -1, dim, s.vel, "wall.mesh: vel");
   lua_getfield(L, 1, "spin");
-  if (!lua_isnil(L, -1)) get_vec(L, -1, 3, s.spin, "wall.mesh: spin");
+  if (!lua_isnil(L, -1)) get_spin(L, -1, w, s.spin, "wall.mesh: spin");
   lua_getfield(L, 1, "centre");
   if (!lua_isnil(L, -1)) {
-    get_vec(L, -1, 3, s.centre, "wall.mesh: centre");
+    get_vec(L, -1, dim, s.centre, "wall.mesh: centre");
     s.has_centre = 1;
   }
-  stl_mesh m;
   cairn_diag d;
-  cairn_status st = io_read_stl(path, scale, &m, &d);
-  if (st) return raise_diag(L, st, &d);
-  for (size_t k = 0; k < m.n; k++)
-    for (int i = 0; i < 3; i++) {
-      quat_rotate(q, m.tri[k][i], m.tri[k][i]);
-      v3_add(m.tri[k][i], t, m.tri[k][i]);
-    }
   char what[4200];
   snprintf(what, sizeof what, "'%s'", path);
-  st = mesh_build((const double(*)[3][3])m.tri, m.n, what, &s.mesh, &d);
-  stl_free(&m);
+  cairn_status st;
+  if (dim == 2) {
+    polyline_segments pl;
+    st = io_read_polyline(path, scale, &pl, &d);
+    if (st) return raise_diag(L, st, &d);
+    for (size_t k = 0; k < pl.n; k++)
+      for (int i = 0; i < 2; i++) {
+        quat_rotate(q, pl.seg[k][i], pl.seg[k][i]);
+        v3_add(pl.seg[k][i], t, pl.seg[k][i]);
+        pl.seg[k][i][2] = 0; /* (a turn about z leaves z = 0, to the last bit) */
+      }
+    st = mesh_build_segments((const double(*)[2][3])pl.seg, pl.n, what, &s.mesh, &d);
+    polyline_free(&pl);
+  } else {
+    stl_mesh m;
+    st = io_read_stl(path, scale, &m, &d);
+    if (st) return raise_diag(L, st, &d);
+    for (size_t k = 0; k < m.n; k++)
+      for (int i = 0; i < 3; i++) {
+        quat_rotate(q, m.tri[k][i], m.tri[k][i]);
+        v3_add(m.tri[k][i], t, m.tri[k][i]);
+      }
+    st = mesh_build((const double(*)[3][3])m.tri, m.n, what, &s.mesh, &d);
+    stl_free(&m);
+  }
   if (st) return raise_diag(L, st, &d);
   int64_t id;
   st = wall_create(w, &s, &id, &d); /* (it takes the mesh over) */

@@ -249,6 +249,7 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
       continue;
     }
     p->kind[m] = p->kind[q];
+    p->sub[m] = p->sub[q];
     p->a[m] = bb ? remap[x] : x;
     p->b[m] = remap[y];
     p->contact[m] = p->contact[q];
@@ -257,6 +258,7 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   }
   p->n = m;
   p->n_ahead = 0;
+  p->gen++; /* (the mesh pairs are found again: detect_mesh_picks) */
   s = balls_keep(w, order, k, d);
   b->n_owned = n_owned;
   cs->slices_ok = 0;
@@ -341,7 +343,7 @@ static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d)
     int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
     if (!(p->b[q] < nown || (bb && p->a[q] < nown))) continue;
     int64_t i1 = bb ? b->id[p->a[q]] : (int64_t)p->a[q], i2 = b->id[p->b[q]];
-    uint64_t key = key_of(w, p->kind[q], i1, i2);
+    uint64_t key = key_of(w, p->kind[q] + p->sub[q], i1, i2);
     s = put(pd, 0, &key, sizeof key, d);
   }
   if (s == CAIRN_OK && h.cracks)
@@ -393,7 +395,7 @@ static cairn_status gather_contacts(cairn_world *w, par_domain *pd, const uint8_
     for (uint64_t c = 0; c < g.contacts; c++) {
       contact_row_info ci;
       contact_row_read(q, &ci);
-      refs[k++] = (row_ref){key_of(w, ci.kind, ci.id1, ci.id2), 0, q};
+      refs[k++] = (row_ref){key_of(w, ci.kind + ci.sub, ci.id1, ci.id2), 0, q};
       q += ci.size;
     }
     memcpy(pkeys + *kp, q, g.pairs * sizeof *pkeys);
@@ -430,12 +432,13 @@ static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, cai
   qsort(pkeys, kp, sizeof *pkeys, u64_cmp);
   for (size_t i = 0; i < kp && s == CAIRN_OK; i++) {
     if (i && pkeys[i] == pkeys[i - 1]) continue;
-    int kind = (int)(pkeys[i] >> 62);
+    int kind = (int)(pkeys[i] >> 62), sub = 0; /* (a mesh's further contacts: kind + sub) */
+    if (kind > CAIRN_KIND_BALL_WALL) sub = kind - CAIRN_KIND_BALL_WALL, kind = CAIRN_KIND_BALL_WALL;
     int64_t i1 = (int64_t)(pkeys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(pkeys[i] & 0x7fffffff);
     uint32_t sb = idmap_get(&b->map, (uint64_t)i2);
     uint32_t sa = idmap_get(kind == CAIRN_KIND_BALL_BALL ? &b->map : &w->walls.map, (uint64_t)i1);
     if (sa == IDMAP_NONE || sb == IDMAP_NONE) continue;
-    s = pairs_push(p, kind, sa, sb, d);
+    s = pairs_push_sub(p, kind, sa, sb, sub, d);
     if (s != CAIRN_OK) break;
     uint32_t c = idmap_get(&cs->map, pkeys[i]);
     p->contact[p->n - 1] = c;
@@ -443,7 +446,7 @@ static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, cai
   }
   for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++)
     if (cs->pair[c] == IDMAP_NONE) {
-      s = pairs_push(p, cs->kind[c], cs->a[c], cs->b[c], d);
+      s = pairs_push_sub(p, cs->kind[c], cs->a[c], cs->b[c], cs->sub[c], d);
       if (s == CAIRN_OK) p->contact[p->n - 1] = (uint32_t)c, cs->pair[c] = (uint32_t)(p->n - 1);
     }
   return s;
@@ -742,7 +745,7 @@ static cairn_status settle_contacts(cairn_world *w, rebuild_scratch *sc, cairn_d
   for (size_t o = 0; o < sc->n_mig && s == CAIRN_OK;) {
     contact_row_info ci;
     contact_row_read(sc->mig + o, &ci);
-    uint64_t key = key_of(w, ci.kind, ci.id1, ci.id2);
+    uint64_t key = key_of(w, ci.kind + ci.sub, ci.id1, ci.id2);
     if (idmap_get(&cs->map, key) == IDMAP_NONE) { /* (not here yet: one of its balls came) */
       uint32_t sa =
           ci.kind == CAIRN_KIND_BALL_BALL ? idmap_get(&b->map, (uint64_t)ci.id1) : (uint32_t)ci.id1;

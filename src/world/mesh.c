@@ -12,6 +12,8 @@ void mesh_free(wall_mesh *m) {
   mem_free(m->cell_start, 0), mem_free(m->cell_tri, 0), mem_free(m->hint, 0);
   mem_free(m->list_start, 0), mem_free(m->list_at, 0), mem_free(m->list, 0);
   mem_free(m->stamp, 0);
+  mem_free(m->nb, 0), mem_free(m->vt_start, 0), mem_free(m->vt, 0);
+  mem_free(m->pick, 0), mem_free(m->pick_of, 0);
   mem_free(m, 0);
 }
 
@@ -55,7 +57,8 @@ static int corner_cmp(const void *a, const void *b) {
 
 typedef struct edge_key {
   uint32_t a, b, tri;
-  int dir; /* +1: the triangle runs a -> b; -1: b -> a */
+  int dir;  /* +1: the triangle runs a -> b; -1: b -> a */
+  int side; /* the triangle's edge: from its corner 'side' to the next */
 } edge_key;
 
 static int edge_cmp(const void *x, const void *y) {
@@ -63,6 +66,90 @@ static int edge_cmp(const void *x, const void *y) {
   if (e->a != f->a) return e->a < f->a ? -1 : 1;
   if (e->b != f->b) return e->b < f->b ? -1 : 1;
   return e->tri < f->tri ? -1 : e->tri > f->tri;
+}
+
+/* The neighbour tables' room (nb, vt_start, vt) for elements of 'corners' distinct corners (a
+   triangle 3, a segment 2), nb all none. */
+static cairn_status neighbour_room(wall_mesh *m, int corners, const char *what, cairn_diag *d) {
+  size_t nt = m->nt, nv = m->nv;
+  m->nb = mem_realloc(NULL, 0, nt * sizeof *m->nb, "mesh:neighbours");
+  m->vt_start = mem_realloc(NULL, 0, (nv + 1) * sizeof *m->vt_start, "mesh:neighbours");
+  m->vt = mem_realloc(NULL, 0, (size_t)corners * nt * sizeof *m->vt, "mesh:neighbours");
+  CAIRN_CHECK(m->nb && m->vt_start && m->vt, d, CAIRN_ENOMEM,
+              "out of memory building the mesh of %s", what);
+  memset(m->nb, 0xff, nt * sizeof *m->nb);
+  return CAIRN_OK;
+}
+
+/* Each vertex's elements (vt), in increasing order, from their first 'corners' corners. */
+static void vertex_lists(wall_mesh *m, int corners) {
+  size_t nt = m->nt, nv = m->nv;
+  memset(m->vt_start, 0, (nv + 1) * sizeof *m->vt_start);
+  for (size_t k = 0; k < nt; k++)
+    for (int i = 0; i < corners; i++) m->vt_start[m->t[k][i] + 1]++;
+  for (size_t v = 0; v < nv; v++) m->vt_start[v + 1] += m->vt_start[v];
+  for (size_t k = 0; k < nt; k++)
+    for (int i = 0; i < corners; i++) m->vt[m->vt_start[m->t[k][i]]++] = (uint32_t)k;
+  for (size_t v = nv; v > 0; v--) m->vt_start[v] = m->vt_start[v - 1];
+  m->vt_start[0] = 0;
+}
+
+/* Each triangle's neighbours across its edges (from the edges e, sorted, each shared by one or
+   two triangles) and each vertex's triangles: what tells whether a point on an edge or at a
+   corner is a local minimum of a ball's distance (mesh_minima). */
+static cairn_status adjacency(wall_mesh *m, const edge_key *e, const char *what, cairn_diag *d) {
+  CAIRN_TRY(neighbour_room(m, 3, what, d));
+  for (size_t i = 0; i + 1 < 3 * m->nt; i++)
+    if (e[i].a == e[i + 1].a && e[i].b == e[i + 1].b) {
+      m->nb[e[i].tri][e[i].side] = e[i + 1].tri;
+      m->nb[e[i + 1].tri][e[i + 1].side] = e[i].tri;
+    }
+  vertex_lists(m, 3);
+  return CAIRN_OK;
+}
+
+static cairn_status grid(wall_mesh *m, const char *what, cairn_diag *d);
+
+/* A polyline's checks and planes (mesh.h, wall_mesh.segments): segment k is (p, q, q); its face
+   plane is its line, with the unit normal (dy, -dx, 0) / length, and its 'edges' the two ends
+   (an end plane through p facing along p -> q, one through q facing back) and a third plane that
+   every point is inside (zero normal and offset), so that mesh_tri_point gives a point inside
+   the segment's span its foot on the line, and any other its nearer end. */
+static cairn_status segment_planes(wall_mesh *m, const char *what, cairn_diag *d) {
+  size_t nt = m->nt, nv = m->nv;
+  CAIRN_TRY(neighbour_room(m, 2, what, d));
+  for (size_t k = 0; k < nt; k++) {
+    const double *p = m->v[m->t[k][0]], *q = m->v[m->t[k][1]];
+    double u[3], len;
+    v3_sub(q, p, u);
+    len = v3_norm(u);
+    if (m->t[k][1] != m->t[k][2] || m->t[k][0] == m->t[k][1] || !(len > 0) || p[2] != 0 ||
+        q[2] != 0)
+      return diag_set(d, CAIRN_EINVAL,
+                      "%s: segment %zu has no length (its two ends are the same point); remove "
+                      "the repeated vertex",
+                      what, k + 1);
+    v3_scale(u, 1.0 / len, u);
+    double *f = m->face[k];
+    memset(f, 0, sizeof m->face[k]);
+    f[0] = u[1], f[1] = -u[0];
+    v3_copy(f, m->n[k]);
+    v3_copy(u, f + 4);
+    v3_scale(u, -1.0, f + 8);
+    face_offsets(m, k);
+    for (int i = 0; i < 3; i++) m->ts[k][i] = 0.5 * (p[i] + q[i]);
+    m->ts[k][3] = 0.5 * len * (1 + 1e-12); /* (room for the rounding of the test) */
+  }
+  vertex_lists(m, 2);
+  for (size_t v = 0; v < nv; v++)
+    if (m->vt_start[v + 1] - m->vt_start[v] > 2)
+      return diag_set(d, CAIRN_EINVAL,
+                      "%s: segment %u's end (%g, %g) is shared by %u segments (a polyline may "
+                      "not branch: at most two segments meet at a vertex); split it into "
+                      "polylines that meet at no vertex",
+                      what, m->vt[m->vt_start[v]] + 1, m->v[v][0], m->v[v][1],
+                      m->vt_start[v + 1] - m->vt_start[v]);
+  return CAIRN_OK;
 }
 
 /* The checks, the normals, the radius and the grid of a mesh whose v and t are set. */
@@ -77,6 +164,11 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
     return diag_set(d, CAIRN_ENOMEM, "out of memory building the mesh of %s", what);
   }
   cairn_status s = CAIRN_OK;
+  if (m->segments) {
+    mem_free(e, 0);
+    CAIRN_TRY(segment_planes(m, what, d));
+    return grid(m, what, d);
+  }
   for (size_t k = 0; k < nt && !s; k++) {
     const double *a = m->v[m->t[k][0]], *b = m->v[m->t[k][1]], *c = m->v[m->t[k][2]];
     double e1[3], e2[3], x[3];
@@ -110,7 +202,8 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
     }
     for (int i = 0; i < 3; i++) {
       uint32_t p = m->t[k][i], q = m->t[k][(i + 1) % 3];
-      e[3 * k + (size_t)i] = (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k, p < q ? 1 : -1};
+      e[3 * k + (size_t)i] =
+          (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k, p < q ? 1 : -1, i};
     }
   }
   if (!s) {
@@ -126,8 +219,15 @@ static cairn_status finish(wall_mesh *m, const char *what, cairn_diag *d) {
       i = j;
     }
   }
+  if (!s) s = adjacency(m, e, what, d);
   mem_free(e, 0);
   if (s) return s;
+  return grid(m, what, d);
+}
+
+/* The radius, the slack and the grid of a checked mesh. */
+static cairn_status grid(wall_mesh *m, const char *what, cairn_diag *d) {
+  size_t nt = m->nt;
   /* the grid: about one triangle per cell, cells no smaller than the mean edge */
   double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
   double edge = 0;
@@ -196,7 +296,8 @@ cairn_status mesh_check_closed(const wall_mesh *m, const char *what, cairn_diag 
   for (size_t k = 0; k < m->nt; k++)
     for (int i = 0; i < 3; i++) {
       uint32_t p = m->t[k][i], q = m->t[k][(i + 1) % 3];
-      e[3 * k + (size_t)i] = (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k, p < q ? 1 : -1};
+      e[3 * k + (size_t)i] =
+          (edge_key){p < q ? p : q, p < q ? q : p, (uint32_t)k, p < q ? 1 : -1, i};
     }
   qsort(e, n, sizeof *e, edge_cmp);
   cairn_status s = CAIRN_OK;
@@ -220,13 +321,15 @@ cairn_status mesh_check_closed(const wall_mesh *m, const char *what, cairn_diag 
   return s;
 }
 
-cairn_status mesh_build(const double (*tri)[3][3], size_t n, const char *what, wall_mesh **out,
-                        cairn_diag *d) {
-  CAIRN_CHECK(n >= 1 && n < (1u << 30), d, CAIRN_EINVAL, "%s: a mesh needs 1 to 2^30 triangles",
-              what);
+/* mesh_build and mesh_build_segments (a polyline's segments as triangles (p, q, q)). */
+static cairn_status build(const double (*tri)[3][3], size_t n, int segments, const char *what,
+                          wall_mesh **out, cairn_diag *d) {
+  CAIRN_CHECK(n >= 1 && n < (1u << 30), d, CAIRN_EINVAL, "%s: a mesh needs 1 to 2^30 %s", what,
+              segments ? "segments" : "triangles");
   wall_mesh *m = mem_realloc(NULL, 0, sizeof *m, "mesh");
   CAIRN_CHECK(m, d, CAIRN_ENOMEM, "out of memory building the mesh of %s", what);
   memset(m, 0, sizeof *m);
+  m->segments = segments;
   corner *cs = mem_realloc(NULL, 0, 3 * n * sizeof *cs, "mesh:corners");
   m->t = mem_realloc(NULL, 0, n * sizeof *m->t, "mesh:triangles");
   m->v = mem_realloc(NULL, 0, 3 * n * sizeof *m->v, "mesh:vertices");
@@ -257,11 +360,31 @@ cairn_status mesh_build(const double (*tri)[3][3], size_t n, const char *what, w
   return CAIRN_OK;
 }
 
+cairn_status mesh_build(const double (*tri)[3][3], size_t n, const char *what, wall_mesh **out,
+                        cairn_diag *d) {
+  return build(tri, n, 0, what, out, d);
+}
+
+cairn_status mesh_build_segments(const double (*seg)[2][3], size_t n, const char *what,
+                                 wall_mesh **out, cairn_diag *d) {
+  double(*tri)[3][3] = mem_realloc(NULL, 0, (n + 1) * sizeof *tri, "mesh:segments");
+  CAIRN_CHECK(tri, d, CAIRN_ENOMEM, "out of memory building the polyline of %s", what);
+  for (size_t k = 0; k < n; k++) {
+    v3_copy(seg[k][0], tri[k][0]);
+    v3_copy(seg[k][1], tri[k][1]);
+    v3_copy(seg[k][1], tri[k][2]);
+  }
+  cairn_status s = build((const double(*)[3][3])tri, n, 1, what, out, d);
+  mem_free(tri, 0);
+  return s;
+}
+
 cairn_status mesh_from_arrays(const double (*v)[3], size_t nv, const uint32_t (*t)[3], size_t nt,
-                              const char *what, wall_mesh **out, cairn_diag *d) {
+                              int segments, const char *what, wall_mesh **out, cairn_diag *d) {
   wall_mesh *m = mem_realloc(NULL, 0, sizeof *m, "mesh");
   CAIRN_CHECK(m, d, CAIRN_ENOMEM, "out of memory building the mesh of %s", what);
   memset(m, 0, sizeof *m);
+  m->segments = segments;
   m->v = mem_realloc(NULL, 0, nv * sizeof *m->v, "mesh:vertices");
   m->t = mem_realloc(NULL, 0, nt * sizeof *m->t, "mesh:triangles");
   if (!m->v || !m->t) {
@@ -415,6 +538,25 @@ int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3
   return 1;
 }
 
+/* Whether the listed triangles list[i0 .. i1) (k1 the nearest) may give a ball near c more than
+   one contact before the next rebuild (mesh_near.multi): where every normal, turned towards c,
+   is within half the crease angle of the nearest one's, any two minima's normals (each within
+   the cone of its triangles' normals) are within the crease angle, so one contact stands. */
+static int list_multi(const wall_mesh *m, const double c[3], double margin, uint32_t i0,
+                      uint32_t i1, uint32_t k1) {
+  if (k1 >= m->nt) return 0;
+  const double half_cos = 0.98480775301220802; /* cos 10 degrees: half the crease angle */
+  double o1[3], h1 = v3_dot(c, m->face[k1]) - m->face[k1][3];
+  v3_scale(m->face[k1], h1 > 0 ? 1.0 : -1.0, o1);
+  for (uint32_t i = i0; i < i1; i++) {
+    const double *f = m->face[m->list[i].k];
+    double h = v3_dot(c, f) - f[3];
+    if (!(fabs(h) > margin)) return 1; /* (the ball may reach its plane: either side) */
+    if ((h > 0 ? 1.0 : -1.0) * v3_dot(f, o1) < half_cos) return 1;
+  }
+  return 0;
+}
+
 cairn_status mesh_lists_begin(wall_mesh *m, size_t n, cairn_diag *d) {
   if (n + 1 > m->cap_slots) {
     size_t cap = mem_next_cap(m->cap_slots, n + 1);
@@ -434,7 +576,7 @@ cairn_status mesh_lists_begin(wall_mesh *m, size_t n, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut,
+cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut, double margin,
                            cairn_diag *d) {
   if (slot < m->list_next || slot + 1 >= m->cap_slots || !(cut >= 0)) return CAIRN_OK;
   uint32_t end = m->list_start[m->list_next]; /* (the slots between: no list) */
@@ -478,6 +620,7 @@ cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double 
   v3_copy(c, nr->at);
   nr->cut = cut, nr->k1 = k1, nr->kf = UINT32_MAX, nr->slack = 1e-12 * cut + 2 * m->slack;
   nr->d1 = sqrt(first), nr->d2 = sqrt(fmin(second, cut * cut));
+  nr->multi = list_multi(m, c, margin, i0, n, k1);
   m->list_start[slot + 1] = n;
   m->list_next = slot + 1;
   return CAIRN_OK;
@@ -502,4 +645,132 @@ int mesh_closest_listed_search(const wall_mesh *m, size_t slot, const double c[3
   *tri = s.best_k;
   *d2 = s.best, *hf = s.h;
   return 1;
+}
+
+/* Whether q, the point of triangle k nearest to c (off its face: on an edge or at a corner), at
+   d2, is a local minimum of the distance over the mesh: no triangle at that edge or corner comes
+   nearer. (Where two triangles' points of one edge round apart, the nearer one stands.) */
+static int boundary_minimum(const wall_mesh *m, uint32_t k, const double c[3], const double q[3],
+                            double d2) {
+  double p[3], hp;
+  for (int i = 0; i < 3; i++) {
+    const double *v = m->v[m->t[k][i]];
+    if (q[0] != v[0] || q[1] != v[1] || q[2] != v[2]) continue;
+    uint32_t vi = m->t[k][i]; /* a corner: every triangle there */
+    for (uint32_t j = m->vt_start[vi]; j < m->vt_start[vi + 1]; j++)
+      if (m->vt[j] != k && tri_point(m, m->vt[j], c, d2, p, &hp) < d2) return 0;
+    return 1;
+  }
+  int side = 0; /* an edge: the one q lies nearest to */
+  double best = INFINITY;
+  for (int i = 0; i < 3; i++) {
+    const double *f = m->face[k] + 4 + 4 * i;
+    double off = fabs(v3_dot(q, f) - f[3]);
+    if (off < best) best = off, side = i;
+  }
+  uint32_t j = m->nb[k][side];
+  return j == UINT32_MAX || !(tri_point(m, j, c, d2, p, &hp) < d2);
+}
+
+/* Triangle k as a candidate minimum for c within reach (its square r2): appended to the
+   candidates cand (n of cap, kept nearest first, ties to the lower triangle; a full list drops
+   its farthest). */
+static void minimum_try(const wall_mesh *m, uint32_t k, const double c[3], double r2,
+                        mesh_min *cand, int *n, int cap) {
+  mesh_min x;
+  x.d2 = tri_point(m, k, c, r2, x.q, &x.hf);
+  if (!(x.d2 <= r2)) return;
+  if (!isnan(x.hf)) {
+    if (x.hf == 0) return; /* the centre on the plane: no normal */
+    v3_scale(m->face[k], x.hf > 0 ? 1.0 : -1.0, x.n);
+  } else {
+    double e[3];
+    v3_sub(c, x.q, e);
+    double len = v3_norm(e);
+    if (!(len > 0) || !boundary_minimum(m, k, c, x.q, x.d2)) return;
+    v3_scale(e, 1.0 / len, x.n);
+  }
+  x.tri = k;
+  int j = *n;
+  for (int i = 0; i < *n; i++)
+    if (cand[i].tri == k) return; /* (found twice: the grid lists a triangle in each cell) */
+  if (j == cap) {
+    if (x.d2 > cand[cap - 1].d2 || (x.d2 == cand[cap - 1].d2 && k > cand[cap - 1].tri)) return;
+    j = cap - 1;
+  } else
+    (*n)++;
+  while (j > 0 && (cand[j - 1].d2 > x.d2 || (cand[j - 1].d2 == x.d2 && cand[j - 1].tri > k)))
+    cand[j] = cand[j - 1], j--;
+  cand[j] = x;
+}
+
+int mesh_minima(const wall_mesh *m, size_t slot, const double c[3], double reach, mesh_min *out,
+                int max) {
+  enum { CAP = 32 }; /* candidates kept: far more than the places one ball can touch */
+  mesh_min cand[CAP];
+  int n = 0;
+  double r2 = reach * reach;
+  const mesh_near *nr = slot < m->list_next ? &m->list_at[slot] : NULL;
+  double moved = INFINITY;
+  if (nr && m->list_start[slot] != m->list_start[slot + 1]) {
+    double e[3];
+    v3_sub(c, nr->at, e);
+    moved = sqrt(v3_dot(e, e));
+  }
+  if (nr && nr->cut - moved - nr->slack > reach) { /* the list holds every triangle in reach */
+    for (uint32_t i = m->list_start[slot]; i < m->list_start[slot + 1]; i++)
+      if (m->list[i].d0 - moved - nr->slack <= reach)
+        minimum_try(m, m->list[i].k, c, r2, cand, &n, CAP);
+  } else {
+    int c0[3], c1[3];
+    if (!cell_range(m, c, reach, c0, c1)) return 0;
+    double root = reach * (1 + 1e-12) + m->slack;
+    for (int z = c0[2]; z <= c1[2]; z++)
+      for (int y = c0[1]; y <= c1[1]; y++)
+        for (int x = c0[0]; x <= c1[0]; x++) {
+          size_t cell = ((size_t)z * (size_t)m->nc[1] + (size_t)y) * (size_t)m->nc[0] + (size_t)x;
+          for (uint32_t i = m->cell_start[cell]; i < m->cell_start[cell + 1]; i++) {
+            uint32_t k = m->cell_tri[i];
+            double e[3], rk = m->ts[k][3] + root;
+            v3_sub(c, m->ts[k], e);
+            if (v3_dot(e, e) <= rk * rk) minimum_try(m, k, c, r2, cand, &n, CAP);
+          }
+        }
+  }
+  int kept = 0;
+  for (int i = 0; i < n && kept < max; i++) {
+    int near = 0;
+    for (int j = 0; j < kept && !near; j++) near = v3_dot(cand[i].n, out[j].n) >= MESH_CREASE_COS;
+    if (!near) out[kept++] = cand[i];
+  }
+  return kept;
+}
+
+cairn_status mesh_picks_begin(wall_mesh *m, size_t n, cairn_diag *d) {
+  if (n > m->cap_pick_of) {
+    size_t cap = mem_next_cap(m->cap_pick_of, n);
+    CAIRN_TRY(mem_resize_raw((void **)&m->pick_of, m->cap_pick_of, cap, sizeof *m->pick_of,
+                             "mesh:picks", d));
+    for (size_t i = m->cap_pick_of; i < cap; i++) m->pick_of[i] = UINT32_MAX;
+    m->cap_pick_of = cap;
+  }
+  m->n_pick = 0;
+  if (++m->pick_now == 0) { /* (wrapped: no old entry may pass for a new one) */
+    for (size_t j = 0; j < m->cap_pick; j++) m->pick[j].stamp = 0;
+    m->pick_now = 1;
+  }
+  return CAIRN_OK;
+}
+
+cairn_status mesh_pick_add(wall_mesh *m, size_t slot, mesh_pick **out, cairn_diag *d) {
+  CAIRN_CHECK(slot < m->cap_pick_of, d, CAIRN_ESTATE, "a mesh's pick for ball slot %zu has no room",
+              slot);
+  CAIRN_TRY(
+      mem_grow((void **)&m->pick, &m->cap_pick, m->n_pick + 1, sizeof *m->pick, "mesh:picks", d));
+  mesh_pick *p = &m->pick[m->n_pick];
+  memset(p, 0, sizeof *p);
+  p->slot = (uint32_t)slot, p->stamp = m->pick_now;
+  m->pick_of[slot] = (uint32_t)m->n_pick++;
+  *out = p;
+  return CAIRN_OK;
 }

@@ -15,8 +15,39 @@
 typedef struct mesh_near {
   double at[3], cut, d1, d2, slack; /* slack: what distances from 'at' may be off by rounding */
   uint32_t k1, kf;
+  /* whether the ball may touch the mesh at more than one place before the next rebuild: some
+     listed triangle's normal (turned towards 'at') is farther than half the crease angle from
+     the nearest one's, or its plane is within the reach of 'at' (a ball may cross it) */
+  int multi;
   double face[16]; /* a copy of triangle kf's planes (wall_mesh.face): the last one found */
 } mesh_near;
+
+/* The most contacts a ball has with one mesh (a concave corner of three faces). */
+#define MESH_CONTACTS 3
+/* Two places where a ball touches a mesh are one contact when their normals are within this
+   angle (20 degrees): a shallow crease, such as between the facets of a tessellated drum, acts
+   as one smooth surface, as a single-contact scheme would treat it, rather than giving the ball
+   two contacts that double its stiffness where the surface is nearly flat (docs/meshes.md). */
+#define MESH_CREASE_COS 0.93969262078590838
+
+/* A local minimum of the distance from a ball's centre over the mesh: its point q, its unit
+   normal n (from the surface towards the centre), the square of its distance, its triangle and
+   the centre's signed distance from that triangle's plane where q is inside its face (else NAN). */
+typedef struct mesh_min {
+  double q[3], n[3], d2, hf;
+  uint32_t tri;
+} mesh_min;
+
+/* A ball's contacts with a mesh at one pass (detect/geometry.c assigns them): for each of its
+   MESH_CONTACTS contacts the minimum it follows (has[j]), and the contacts' normals at the pass
+   before (mem[j], global, where has_mem[j]) that the assignment matched the minima to. */
+typedef struct mesh_pick {
+  double at[3]; /* the centre (the mesh's frame) the picks were made for */
+  double mem[MESH_CONTACTS][3];
+  mesh_min pick[MESH_CONTACTS];
+  uint32_t slot, stamp;
+  uint8_t has[MESH_CONTACTS], has_mem[MESH_CONTACTS];
+} mesh_pick;
 
 /* A triangle of a slot's list and its distance from where the list was made. */
 typedef struct mesh_listed {
@@ -26,6 +57,9 @@ typedef struct mesh_listed {
 
 typedef struct wall_mesh {
   size_t nv, nt;
+  /* a 2D polyline: each element a segment, stored as the triangle (p, q, q) with its planes those
+     of the segment (mesh_build_segments), so that every search below serves both */
+  int segments;
   double (*v)[3];   /* vertices, in the mesh's frame */
   uint32_t (*t)[3]; /* triangles: vertex indices, in the file's order */
   double (*n)[3];   /* each triangle's unit normal (right-handed in its vertices' order) */
@@ -35,7 +69,9 @@ typedef struct wall_mesh {
      the unit normal in the triangle's plane pointing into it, and its offset: the plane's
      distance and how far outside an edge a point lies, lower bounds of its distance */
   double (*face)[16];
-  double radius; /* the largest distance of a vertex from the frame's origin */
+  uint32_t (*nb)[3]; /* the triangle across each edge i (corner i to i + 1); UINT32_MAX: none */
+  uint32_t *vt_start, *vt; /* the triangles at each vertex: vt[vt_start[v] .. vt_start[v + 1]) */
+  double radius;           /* the largest distance of a vertex from the frame's origin */
   /* a uniform grid of cells over the vertices' bounds: cell c holds the triangles whose bounds
      meet it, cell_tri[cell_start[c] .. cell_start[c + 1]) */
   double lo[3], h;
@@ -54,6 +90,11 @@ typedef struct wall_mesh {
   mesh_near *list_at;
   mesh_listed *list;
   size_t list_next, cap_slots, cap_list;
+  /* the picks of the balls that may touch the mesh at several places (geom_mesh_assign): the
+     one for slot i is pick[pick_of[i]] where that entry names slot i and has stamp pick_now */
+  mesh_pick *pick;
+  uint32_t *pick_of, pick_now;
+  size_t n_pick, cap_pick, cap_pick_of;
 } wall_mesh;
 
 /* A mesh from n triangles (three vertices each, in the frame they should keep): equal vertices
@@ -61,9 +102,16 @@ typedef struct wall_mesh {
    (the first failure named: "triangle 12 ..."; 'what' names the source in messages). */
 cairn_status mesh_build(const double (*tri)[3][3], size_t n, const char *what, wall_mesh **out,
                         cairn_diag *d);
-/* A mesh from vertices and triangles as a save file keeps them (checked as mesh_build does). */
+/* A 2D polyline wall's mesh from n segments (two points each, z = 0): equal vertices merged,
+   every segment's length checked positive and every vertex shared by at most two segments (the
+   first failure named: "segment 12 ..."). Its face planes are the segments' lines, its edge
+   planes their ends. */
+cairn_status mesh_build_segments(const double (*seg)[2][3], size_t n, const char *what,
+                                 wall_mesh **out, cairn_diag *d);
+/* A mesh from vertices and triangles as a save file keeps them (checked as mesh_build does; a
+   polyline's segments as triangles (p, q, q), with 'segments' set). */
 cairn_status mesh_from_arrays(const double (*v)[3], size_t nv, const uint32_t (*t)[3], size_t nt,
-                              const char *what, wall_mesh **out, cairn_diag *d);
+                              int segments, const char *what, wall_mesh **out, cairn_diag *d);
 void mesh_free(wall_mesh *m);
 /* Whether the mesh is a closed, consistently oriented surface: every edge shared by exactly two
    triangles that run along it in opposite ways (else the first edge that is not, named). */
@@ -83,8 +131,34 @@ int mesh_closest(const wall_mesh *m, const double c[3], double reach, double q[3
 /* Start the lists of triangles near the balls (at a neighbour rebuild), for up to n slots. */
 cairn_status mesh_lists_begin(wall_mesh *m, size_t n, cairn_diag *d);
 /* List for a slot (slots in increasing order, after mesh_lists_begin) every triangle within 'cut'
-   of c (the mesh's frame). */
-cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut, cairn_diag *d);
+   of c (the mesh's frame); 'margin': how far a ball there may move before the next rebuild. */
+cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut, double margin,
+                           cairn_diag *d);
+/* Whether slot's list says the ball touches the mesh at one place at most until the next
+   rebuild (then its one contact is the nearest point, mesh_closest). */
+static inline int mesh_single(const wall_mesh *m, size_t slot) {
+  return slot < m->list_next && m->list_start[slot] != m->list_start[slot + 1] &&
+         !m->list_at[slot].multi;
+}
+/* Every place within 'reach' of c (the mesh's frame) where a ball centred there touches the mesh:
+   the local minima of the distance from c over the surface (a point inside a face; on an edge or
+   at a corner, where no triangle at that edge or corner comes nearer), nearest first (ties: the
+   lower triangle), a minimum dropped when its normal is within the crease angle of a nearer one's
+   (MESH_CREASE_COS). Writes at most 'max' to out and returns how many; the first is
+   mesh_closest's answer, to the bit. Reads slot's list where it can answer, else the grid. */
+int mesh_minima(const wall_mesh *m, size_t slot, const double c[3], double reach, mesh_min *out,
+                int max);
+/* Room for the picks of n slots (pick_of), and a new pass of picks (pick_now). */
+cairn_status mesh_picks_begin(wall_mesh *m, size_t n, cairn_diag *d);
+/* The pick of slot's ball made at this pass, or NULL. */
+static inline mesh_pick *mesh_pick_of(const wall_mesh *m, size_t slot) {
+  if (slot >= m->cap_pick_of) return NULL;
+  uint32_t j = m->pick_of[slot];
+  if (j >= m->n_pick || m->pick[j].slot != slot || m->pick[j].stamp != m->pick_now) return NULL;
+  return &m->pick[j];
+}
+/* A new pick for slot's ball at this pass (zeroed but for its slot and stamp). */
+cairn_status mesh_pick_add(wall_mesh *m, size_t slot, mesh_pick **out, cairn_diag *d);
 /* The point q of triangle k nearest to c by Voronoi regions (the corners, edges and face). */
 void mesh_closest_on_triangle(const wall_mesh *m, uint32_t k, const double c[3], double q[3]);
 

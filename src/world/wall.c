@@ -198,9 +198,10 @@ static cairn_status create_checked(cairn_world *w, const wall_spec *s, int64_t *
     break;
   }
   case WALL_MESH:
-    CAIRN_CHECK(w->dim == 3, d, CAIRN_EINVAL, "wall %lld: meshes are 3D walls; in 2D use segments",
-                (long long)id);
     CAIRN_CHECK(s->mesh, d, CAIRN_EINVAL, "wall %lld: a mesh wall needs its mesh", (long long)id);
+    CAIRN_CHECK((w->dim == 2) == (s->mesh->segments != 0), d, CAIRN_EINVAL,
+                "wall %lld: a mesh of %s is a %dD wall, and this model is %dD", (long long)id,
+                s->mesh->segments ? "segments" : "triangles", s->mesh->segments ? 2 : 3, w->dim);
     wl.mesh = s->mesh;
     mesh_to_frame(&wl, s->mesh);
     break;

@@ -92,12 +92,12 @@ static void test_geometry_segment_interior_both_sides(void **state) {
   const wall *wl = make_wall(w, &s);
   double gap, n[3], pt[3];
   double above[3] = {1.2, 0.5, 0}, below[3] = {0.7, -0.5, 0};
-  assert_int_equal(geom_ball_wall(wl, 0, above, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, above, 0.6, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, 0, 1, 0, TOL);
   /* Overlap from y = -0.1 (ball surface) to y = 0 (segment): middle y = -0.05. */
   assert_vec_near(pt, 1.2, -0.05, 0, TOL);
-  assert_int_equal(geom_ball_wall(wl, 0, below, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, below, 0.6, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, 0, -1, 0, TOL);
   assert_vec_near(pt, 0.7, 0.05, 0, TOL);
@@ -113,24 +113,24 @@ static void test_geometry_segment_beyond_end_points_touches_the_end_point(void *
   double gap, n[3], pt[3];
   /* Beyond node 1, on either side of the segment's line: normal from (1, 1) to the centre. */
   double c1[3] = {1 - 0.3, 1 + 0.4, 0}, c2[3] = {1 - 0.4, 1 - 0.3, 0};
-  assert_int_equal(geom_ball_wall(wl, 0, c1, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, c1, 0.6, &gap, n, pt), 1);
   assert_near(gap, 0.5 - 0.6, TOL);
   assert_vec_near(n, -0.6, 0.8, 0, TOL);
   assert_vec_near(pt, 1 + 0.05 * 0.6, 1 - 0.05 * 0.8, 0, TOL); /* end point + gap/2 n */
-  assert_int_equal(geom_ball_wall(wl, 0, c2, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, c2, 0.6, &gap, n, pt), 1);
   assert_vec_near(n, -0.8, -0.6, 0, TOL);
   /* Beyond node 2. */
   double c3[3] = {3 + 0.8, 2 - 0.6, 0}, c4[3] = {3 + 0.6, 2 + 0.8, 0};
-  assert_int_equal(geom_ball_wall(wl, 0, c3, 0.4, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, c3, 0.4, &gap, n, pt), 1);
   assert_near(gap, 1.0 - 0.4, TOL);
   assert_vec_near(n, 0.8, -0.6, 0, TOL);
   assert_vec_near(pt, 3 + 0.3 * 0.8, 2 - 0.3 * 0.6, 0, TOL);
-  assert_int_equal(geom_ball_wall(wl, 0, c4, 0.4, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, c4, 0.4, &gap, n, pt), 1);
   assert_vec_near(n, 0.6, 0.8, 0, TOL);
   /* Just inside node 2's end, the contact is with the interior: normal perpendicular. */
   double e[3] = {2, 1, 0}, perp[3] = {-1 / sqrt(5), 2 / sqrt(5), 0};
   double c5[3] = {3 - 0.01 * e[0] + 0.3 * perp[0], 2 - 0.01 * e[1] + 0.3 * perp[1], 0};
-  assert_int_equal(geom_ball_wall(wl, 0, c5, 0.4, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, c5, 0.4, &gap, n, pt), 1);
   assert_vec_near(n, perp[0], perp[1], 0, TOL);
   assert_near(gap, 0.3 - 0.4, TOL);
   cairn_world_destroy(&w);
@@ -142,7 +142,7 @@ static void test_geometry_segment_centre_on_segment_has_no_normal(void **state) 
   wall_spec s = {.kind = WALL_SEGMENT, .n_nodes = 2, .nodes = {{0, 0, 0}, {2, 0, 0}}};
   const wall *wl = make_wall(w, &s);
   double gap, n[3], pt[3], c[3] = {0.5, 0, 0};
-  assert_int_equal(geom_ball_wall(wl, 0, c, 0.6, &gap, n, pt), 0);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, c, 0.6, &gap, n, pt), 0);
   cairn_world_destroy(&w);
 }
 
@@ -157,19 +157,19 @@ static void test_geometry_plane_is_one_sided(void **state) {
   double gap, n[3], pt[3];
   /* In front, at height h = 0.5 above the plane, radius 0.6. */
   double c[3] = {7, 0.5 * 0.6, 1 + 0.5 * 0.8};
-  assert_int_equal(geom_ball_wall(wl, 0, c, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, c, 0.6, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, 0, 0.6, 0.8, TOL);
   /* Overlap from h = -0.1 to h = 0: middle at h = -0.05. */
   assert_vec_near(pt, 7, -0.05 * 0.6, 1 - 0.05 * 0.8, TOL);
   /* Behind, 3 below the plane: still the plane normal, gap very negative (no flip). */
   double b[3] = {-2, -3 * 0.6, 1 - 3 * 0.8};
-  assert_int_equal(geom_ball_wall(wl, 0, b, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, b, 0.6, &gap, n, pt), 1);
   assert_near(gap, -3.6, TOL);
   assert_vec_near(n, 0, 0.6, 0.8, TOL);
   /* Centre exactly on the plane: normal still defined. */
   double on[3] = {1, 0, 1};
-  assert_int_equal(geom_ball_wall(wl, 0, on, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, on, 0.6, &gap, n, pt), 1);
   assert_near(gap, -0.6, TOL);
   assert_vec_near(n, 0, 0.6, 0.8, TOL);
   cairn_world_destroy(&w);
@@ -187,50 +187,50 @@ static void test_geometry_triangle_face_edge_and_corner_regions(void **state) {
 
   /* Face, both sides. */
   double f1[3] = {0.25, 0.25, 0.5}, f2[3] = {0.25, 0.25, -0.5};
-  assert_int_equal(geom_ball_wall(wl, 0, f1, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, f1, 0.6, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, 0, 0, 1, TOL);
   assert_vec_near(pt, 0.25, 0.25, -0.05, TOL);
-  assert_int_equal(geom_ball_wall(wl, 0, f2, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, f2, 0.6, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, 0, 0, -1, TOL);
   assert_vec_near(pt, 0.25, 0.25, 0.05, TOL);
 
   /* Edge y = 0, above and below the plane: closest point (0.5, 0, 0). */
   double e1[3] = {0.5, -0.3, 0.4}, e2[3] = {0.5, -0.3, -0.4};
-  assert_int_equal(geom_ball_wall(wl, 0, e1, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, e1, 0.6, &gap, n, pt), 1);
   assert_near(gap, 0.5 - 0.6, TOL);
   assert_vec_near(n, 0, -0.6, 0.8, TOL);
   assert_vec_near(pt, 0.5, 0.05 * 0.6, -0.05 * 0.8, TOL); /* edge point + gap/2 n */
-  assert_int_equal(geom_ball_wall(wl, 0, e2, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, e2, 0.6, &gap, n, pt), 1);
   assert_vec_near(n, 0, -0.6, -0.8, TOL);
 
   /* Hypotenuse, in the plane: closest point (0.5, 0.5, 0). */
   double h[3] = {0.8, 0.8, 0};
-  assert_int_equal(geom_ball_wall(wl, 0, h, 0.5, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, h, 0.5, &gap, n, pt), 1);
   assert_near(gap, 0.3 * sqrt(2.0) - 0.5, TOL);
   assert_vec_near(n, 1 / sqrt(2.0), 1 / sqrt(2.0), 0, TOL);
 
   /* Corner (1, 0, 0), both sides: beyond both of its edges. */
   double k1[3] = {1.3, -0.4, 0.5}, k2[3] = {1.3, -0.4, -0.5};
   double len = sqrt(0.5);
-  assert_int_equal(geom_ball_wall(wl, 0, k1, 0.2, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, k1, 0.2, &gap, n, pt), 1);
   assert_near(gap, len - 0.2, TOL);
   assert_vec_near(n, 0.3 / len, -0.4 / len, 0.5 / len, TOL);
   double a = 0.5 * (len - 0.2); /* the point lies gap/2 from the corner along n */
   assert_vec_near(pt, 1 + a * 0.3 / len, -a * 0.4 / len, a * 0.5 / len, TOL);
-  assert_int_equal(geom_ball_wall(wl, 0, k2, 0.2, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, k2, 0.2, &gap, n, pt), 1);
   assert_vec_near(n, 0.3 / len, -0.4 / len, -0.5 / len, TOL);
 
   /* Corner (0, 0, 0), in the plane. */
   double k3[3] = {-0.3, -0.4, 0};
-  assert_int_equal(geom_ball_wall(wl, 0, k3, 0.6, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, k3, 0.6, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, -0.6, -0.8, 0, TOL);
 
   /* Centre on the face: no normal. */
   double on[3] = {0.2, 0.2, 0};
-  assert_int_equal(geom_ball_wall(wl, 0, on, 0.6, &gap, n, pt), 0);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, on, 0.6, &gap, n, pt), 0);
   cairn_world_destroy(&w);
 }
 
@@ -246,41 +246,41 @@ static void test_geometry_square_face_edge_and_corner_regions(void **state) {
 
   /* Face, both sides. */
   double f1[3] = {1.6, 0.3, 0.7}, f2[3] = {2.4, 0.3, 0.7};
-  assert_int_equal(geom_ball_wall(wl, 0, f1, 0.5, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, f1, 0.5, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, -1, 0, 0, TOL);
   assert_vec_near(pt, 2.05, 0.3, 0.7, TOL);
-  assert_int_equal(geom_ball_wall(wl, 0, f2, 0.5, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, f2, 0.5, &gap, n, pt), 1);
   assert_near(gap, -0.1, TOL);
   assert_vec_near(n, 1, 0, 0, TOL);
   assert_vec_near(pt, 1.95, 0.3, 0.7, TOL);
 
   /* Edge z = 1, both sides: closest point (2, 0.5, 1). */
   double e1[3] = {2 - 0.6, 0.5, 1.8}, e2[3] = {2 + 0.6, 0.5, 1.8};
-  assert_int_equal(geom_ball_wall(wl, 0, e1, 1.2, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, e1, 1.2, &gap, n, pt), 1);
   assert_near(gap, 1.0 - 1.2, TOL);
   assert_vec_near(n, -0.6, 0, 0.8, TOL);
   assert_vec_near(pt, 2 + 0.1 * 0.6, 0.5, 1 - 0.1 * 0.8, TOL);
-  assert_int_equal(geom_ball_wall(wl, 0, e2, 1.2, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, e2, 1.2, &gap, n, pt), 1);
   assert_vec_near(n, 0.6, 0, 0.8, TOL);
 
   /* Edge y = 0 in the plane of the square. */
   double e3[3] = {2, -0.25, 0.5};
-  assert_int_equal(geom_ball_wall(wl, 0, e3, 0.5, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, e3, 0.5, &gap, n, pt), 1);
   assert_near(gap, -0.25, TOL);
   assert_vec_near(n, 0, -1, 0, TOL);
 
   /* Corner (2, 1, 1), both sides. */
   double k1[3] = {2 - 0.5, 1 + 0.5, 1 + 0.5}, k2[3] = {2 + 0.5, 1 + 0.5, 1 + 0.5};
   double r3 = 1 / sqrt(3.0);
-  assert_int_equal(geom_ball_wall(wl, 0, k1, 1.0, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, k1, 1.0, &gap, n, pt), 1);
   assert_near(gap, 0.5 * sqrt(3.0) - 1.0, TOL);
   assert_vec_near(n, -r3, r3, r3, TOL);
-  assert_int_equal(geom_ball_wall(wl, 0, k2, 1.0, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, k2, 1.0, &gap, n, pt), 1);
   assert_vec_near(n, r3, r3, r3, TOL);
   /* Corner (2, 0, 0), in front. */
   double k3[3] = {1.0, -1.0, -1.0};
-  assert_int_equal(geom_ball_wall(wl, 0, k3, 1.0, &gap, n, pt), 1);
+  assert_int_equal(geom_ball_wall(wl, 0, 0, k3, 1.0, &gap, n, pt), 1);
   assert_vec_near(n, -r3, -r3, -r3, TOL);
   assert_near(gap, sqrt(3.0) - 1.0, TOL);
   cairn_world_destroy(&w);

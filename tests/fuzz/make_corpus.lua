@@ -69,4 +69,32 @@ scene(3, "seed_mesh_3d.sav", function()
   ball.extra(1, 3, 42)
   ball.track_displacement(true)
 end)
+-- a ball in a concave corner of one mesh: two contacts with it (3D), and of one polyline (2D)
+scene(3, "seed_mesh_corner_3d.sav", function()
+  local path = os.tmpname()
+  local f = io.open(path, "w")
+  local function tri(a, b, c)
+    f:write(string.format("facet normal 0 0 0\nouter loop\nvertex %g %g %g\nvertex %g %g %g\n" ..
+                          "vertex %g %g %g\nendloop\nendfacet\n", a[1], a[2], a[3], b[1],
+                          b[2], b[3], c[1], c[2], c[3]))
+  end
+  local x, z = 0.0101, 0.0009999
+  f:write("solid corner\n")
+  tri({x, -1, z}, {1, -1, z}, {1, 1, z})
+  tri({x, -1, z}, {1, 1, z}, {x, 1, z})
+  tri({x, -1, z}, {x, 1, z}, {x, 1, 1})
+  tri({x, -1, z}, {x, 1, 1}, {x, -1, 1})
+  f:write("endsolid corner\n")
+  f:close()
+  wall.mesh{file = path}
+  os.remove(path)
+end)
+scene(2, "seed_polyline_2d.sav", function()
+  local path = os.tmpname()
+  local f = io.open(path, "w")
+  f:write("0.01001 1\n0.01001 0.00101\n1 0.00101\n")
+  f:close()
+  wall.mesh{file = path}
+  os.remove(path)
+end)
 print("seed saves written")

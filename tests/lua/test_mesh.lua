@@ -112,7 +112,7 @@ stl.write(path, {T})
 refused(function() wall.mesh{file = path, rotate = {axis = {0, 0, 0}, angle = 10}} end,
         "non-zero axis", "a zero axis")
 model.new{dim = 2}
-refused(function() wall.mesh{file = path} end, "meshes are 3D walls", "2D")
+refused(function() wall.mesh{file = path} end, "is an STL file (triangles, for a 3D model)", "2D")
 model.new{dim = 3}
 cell.create{min = {-1, -1, -1}, max = {1, 1, 1}}
 refused(function() wall.mesh{file = path} end, "periodic cell", "a periodic cell")

@@ -129,7 +129,7 @@ static void test_mesh_list_search_gives_the_grid_search_answer(void **state) {
   for (int s = 0; s < NPOINTS; s++) {
     random_point(p0[s]);
     if (s % 7 == 3) continue; /* some slots without a list */
-    assert_int_equal(mesh_list_add(m, (size_t)s, p0[s], 0.2, &d), CAIRN_OK);
+    assert_int_equal(mesh_list_add(m, (size_t)s, p0[s], 0.2, 0.1, &d), CAIRN_OK);
   }
   int answered = 0, without = 0;
   for (int s = 0; s < NPOINTS; s++) {
