@@ -6,7 +6,11 @@ int crack_order(const void *x, const void *y) {
   if (a->step != b->step) return (a->step > b->step) - (a->step < b->step);
   if (a->kind != b->kind) return (a->kind > b->kind) - (a->kind < b->kind);
   if (a->id1 != b->id1) return (a->id1 > b->id1) - (a->id1 < b->id1);
-  return (a->id2 > b->id2) - (a->id2 < b->id2);
+  if (a->id2 != b->id2) return (a->id2 > b->id2) - (a->id2 < b->id2);
+  /* (a ball's several contacts with one mesh wall: by where they broke) */
+  for (int k = 0; k < 3; k++)
+    if (a->pos[k] != b->pos[k]) return (a->pos[k] > b->pos[k]) - (a->pos[k] < b->pos[k]);
+  return 0;
 }
 
 cairn_status cracks_append(cairn_world *w, const crack *k, cairn_diag *d) {

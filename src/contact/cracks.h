@@ -18,7 +18,8 @@ typedef struct crack_set {
   size_t n, cap;
   crack *c;
 } crack_set;
-/* The order of the crack list (qsort's comparison): by step, then kind, then ids (cracks.c). */
+/* The order of the crack list (qsort's comparison): by step, then kind, then ids, then the
+   point (cracks.c). */
 int crack_order(const void *x, const void *y);
 
 /* Append crack k (a copy) after the others: restoring a saved model (src/io/). */

@@ -150,13 +150,14 @@ void energy_reset(cairn_world *w) {
 
 void energy_set_tracking(cairn_world *w, int on) {
   if (on && !w->energy->started) energy_reset(w);
+  if (on && !w->energy->on) w->energy->torque_last = 0; /* (the last step formed none) */
   w->energy->on = on != 0;
 }
 
 void energy_restore(cairn_world *w, const energy_track *saved) {
   energy_track *t = w->energy;
   t->on = saved->on, t->started = saved->started;
-  t->torque_last = saved->on; /* (a file is written between steps: the last one's) */
+  t->torque_last = saved->torque_last;
   t->gravity = saved->gravity, t->applied = saved->applied, t->walls = saved->walls;
   t->damping = saved->damping, t->removed = saved->removed;
   memcpy(t->retired, saved->retired, sizeof t->retired);

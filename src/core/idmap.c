@@ -21,9 +21,11 @@ void idmap_free(idmap *m) {
 void idmap_clear(idmap *m) {
   if (m->keys) memset(m->keys, 0, m->cap * sizeof *m->keys);
   m->n = 0;
+  m->has_top = 0;
 }
 
 uint32_t idmap_get(const idmap *m, uint64_t key) {
+  if (key == UINT64_MAX) return m->has_top ? m->top_val : IDMAP_NONE;
   if (!m->cap) return IDMAP_NONE;
   size_t mask = m->cap - 1, i = hash64(key) & mask;
   for (;;) {
@@ -42,6 +44,10 @@ static void insert_raw(uint64_t *keys, uint32_t *vals, size_t cap, uint64_t k1, 
 }
 
 cairn_status idmap_put(idmap *m, uint64_t key, uint32_t val, cairn_diag *d) {
+  if (key == UINT64_MAX) {
+    m->has_top = 1, m->top_val = val;
+    return CAIRN_OK;
+  }
   if (m->cap) { /* replacing never allocates */
     size_t mask = m->cap - 1, i = hash64(key) & mask;
     for (; m->keys[i] != 0; i = (i + 1) & mask)
@@ -70,6 +76,10 @@ cairn_status idmap_put(idmap *m, uint64_t key, uint32_t val, cairn_diag *d) {
 }
 
 void idmap_del(idmap *m, uint64_t key) {
+  if (key == UINT64_MAX) {
+    m->has_top = 0;
+    return;
+  }
   if (!m->cap) return;
   size_t mask = m->cap - 1, i = hash64(key) & mask;
   for (;;) {

@@ -9,6 +9,10 @@ typedef struct idmap {
   uint64_t *keys; /* key + 1; 0 marks an empty slot */
   uint32_t *vals;
   size_t cap, n; /* cap is a power of two */
+  /* the one key that key + 1 cannot hold, UINT64_MAX (a contact key of the third kind with both
+     ids at the largest, contact.h), kept apart */
+  int has_top;
+  uint32_t top_val;
 } idmap;
 
 #define IDMAP_NONE UINT32_MAX

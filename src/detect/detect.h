@@ -72,9 +72,11 @@ cairn_status geom_mesh_list(wall *wl, uint32_t ball, const double c[3], double c
 /* c in the frame of mesh wall wl. */
 void geom_mesh_centre(const wall *wl, const double c[3], double cl[3]);
 /* The places where the ball in slot 'ball' (centre cl in the mesh's frame, radius r) touches mesh
-   wall wl or comes within half the mesh's reach of it, given to its contacts (p->has, p->pick): a contact that had a normal (p->mem, global,
-   where p->has_mem) follows the minimum whose normal is nearest it, contacts in order; the
-   other minima, nearest first, go to the contacts that had none, in order (at most
+   wall wl or comes within half the mesh's reach of it, given to its contacts (p->has, p->pick):
+   a contact that had a normal (p->mem, global, where p->has_mem) takes the place whose normal
+   is nearest its own, within the crease angle (the nearest pairs of normals first); one whose
+   place is gone follows the triangle point whose normal is nearest its own (so that it parts);
+   the other places, nearest first, go to the contacts that had none, in order (at most
    MESH_CONTACTS; a farther one is left out). Sets p->at; returns how many were given. */
 int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, mesh_pick *p);
 /* A ball (slot 'ball', centre c, radius r) against a wall: gap, normal and contact point; 0 where
@@ -82,8 +84,8 @@ int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, 
    contacts with a mesh wall (0 for other walls; -1: a mesh's nearest point, whatever the
    contacts). The slot serves a mesh wall as a hint: the triangle it found for that ball last
    time is tried first. */
-int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], double r, double *gap,
-                   double n[3], double pt[3]);
+int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], double r,
+                   double *restrict gap, double n[restrict 3], double pt[restrict 3]);
 /* Each step before the pairs are looked at (and before contacts' geometry is refreshed): which
    place each ball that may touch a mesh at several touches each of its contacts follows, from
    the contacts' normals at the last pass (geom_mesh_pick, on one thread). */

@@ -72,16 +72,18 @@ void geom_mesh_centre(const wall *wl, const double c[3], double cl[3]) {
 
 int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, mesh_pick *p) {
   wall_mesh *mm = wl->mesh;
-  mesh_min mins[2 * MESH_CONTACTS];
+  mesh_min pts[MESH_POINTS], mins[2 * MESH_CONTACTS];
   /* within half the mesh's reach beyond the radius: the skin and the largest proximity, more
      than any contact needs, and what the ball's list holds until the next rebuild however it
      moves meanwhile (less than the skin), so that the list answers as the grid would */
-  int nm = mesh_minima(mm, ball, cl, r + 0.5 * wl->mesh_reach, mins, 2 * MESH_CONTACTS);
+  int np = mesh_points(mm, ball, cl, r + 0.5 * wl->mesh_reach, pts, MESH_POINTS);
+  int nm = mesh_minima_of(pts, np, mins, 2 * MESH_CONTACTS);
   double mem[MESH_CONTACTS][3], rot[3][3];
   int turned = wl->orient[0] != 1 || wl->orient[1] != 0 || wl->orient[2] != 0 || wl->orient[3] != 0;
   if (turned) quat_matrix(wl->orient, rot);
   for (int j = 0; j < MESH_CONTACTS; j++) { /* the contacts' normals in the mesh's frame */
     const double *g = p->mem[j];
+    p->has[j] = 0;
     if (!turned)
       v3_copy(g, mem[j]);
     else
@@ -90,18 +92,35 @@ int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, 
   }
   uint8_t used[2 * MESH_CONTACTS] = {0};
   int count = 0;
-  /* a contact follows the minimum whose normal is nearest its own (contacts in order) */
+  /* 1. The contacts take the places whose normals are nearest their own, the nearest pair of
+     normals first, each within the crease angle (a place's normal turns little in a step). */
+  for (;;) {
+    int bj = -1, bi = -1;
+    double bd = MESH_CREASE_COS;
+    for (int j = 0; j < MESH_CONTACTS; j++)
+      for (int i = 0; i < nm && p->has_mem[j] && !p->has[j]; i++)
+        if (!used[i] && v3_dot(mins[i].n, mem[j]) >= bd)
+          bd = v3_dot(mins[i].n, mem[j]), bj = j, bi = i;
+    if (bj < 0) break;
+    used[bi] = 1, p->has[bj] = 1, p->pick[bj] = mins[bi], count++;
+  }
+  /* 2. A contact whose place is gone (its face's foot left the face across a concave crease)
+     follows its surface's nearest point, the triangle point whose normal is nearest its own,
+     one that no other contact holds: its gap grows as the ball leaves that surface, so it
+     parts, rather than being left on its last geometry or taking another contact's face. */
   for (int j = 0; j < MESH_CONTACTS; j++) {
-    p->has[j] = 0;
-    if (!p->has_mem[j]) continue;
+    if (!p->has_mem[j] || p->has[j]) continue;
     int best = -1;
     double bd = -INFINITY;
-    for (int i = 0; i < nm; i++)
-      if (!used[i] && v3_dot(mins[i].n, mem[j]) > bd) bd = v3_dot(mins[i].n, mem[j]), best = i;
-    if (best < 0) continue;
-    used[best] = 1, p->has[j] = 1, p->pick[j] = mins[best], count++;
+    for (int i = 0; i < np; i++) {
+      int held = 0;
+      for (int k = 0; k < MESH_CONTACTS && !held; k++)
+        held = p->has[k] && p->pick[k].tri == pts[i].tri;
+      if (!held && v3_dot(pts[i].n, mem[j]) > bd) bd = v3_dot(pts[i].n, mem[j]), best = i;
+    }
+    if (best >= 0) p->has[j] = 1, p->pick[j] = pts[best], count++;
   }
-  /* the others, nearest first, to the free contacts in order */
+  /* 3. The places left, nearest first, to the contacts that had none, in order. */
   for (int i = 0, j = 0; i < nm; i++) {
     if (used[i]) continue;
     while (j < MESH_CONTACTS && (p->has_mem[j] || p->has[j])) j++;
@@ -115,8 +134,11 @@ int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, 
 /* The minimum that contact 'sub' of the ball in slot 'ball' follows (its centre cl in the mesh's
    frame): this pass's pick where it was made for this centre, else made again as the pass makes
    it (the ball was moved since, by a script), with the contacts' normals the pass read. */
-static int mesh_sub_min(const wall *wl, uint32_t ball, int sub, const double cl[3], double r,
-                        mesh_min *x) {
+#if defined(__GNUC__)
+__attribute__((noinline)) /* (out of the one-place search's way: a flat floor never comes here) */
+#endif
+static int
+mesh_sub_min(const wall *wl, uint32_t ball, int sub, const double cl[3], double r, mesh_min *x) {
   const mesh_pick *p = mesh_pick_of(wl->mesh, ball);
   if (p && p->at[0] == cl[0] && p->at[1] == cl[1] && p->at[2] == cl[2]) {
     if (!p->has[sub]) return 0;
@@ -134,8 +156,8 @@ static int mesh_sub_min(const wall *wl, uint32_t ball, int sub, const double cl[
   return 1;
 }
 
-int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], double r, double *gap,
-                   double n[3], double pt[3]) {
+int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], double r,
+                   double *restrict gap, double n[restrict 3], double pt[restrict 3]) {
   double q[3], e[3];
   if (wl->kind == WALL_PLANE) {
     double h = (c[0] - wl->point[0]) * wl->normal[0] + (c[1] - wl->point[1]) * wl->normal[1] +
@@ -161,25 +183,33 @@ int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], do
     double m[3][3], cl[3], ql[3];
     uint32_t tri;
     int turned = mesh_frame(wl, c, m, cl);
-    /* from the ball's list where it can tell; else through the grid, first within the radius
-       (a touching ball's nearest point lies there: few cells), then within the reach */
     wall_mesh *mm = wl->mesh; /* (its hints are a cache: each ball's slot its own) */
     double d2, hf, reach = r + wl->mesh_reach;
-    if (sub >= 0 && !mesh_single(mm, ball)) { /* it may touch at several places */
+    /* The nearest point, where the ball's list says it touches the mesh at one place at most
+       (from the list where it can tell, else through the grid, first within the radius, where
+       a touching ball's nearest point lies, few cells, then within the reach; sub -1: the
+       nearest point whatever the list says); else the place contact 'sub' follows. */
+    int got; /* 1: the nearest point found; 0: to be found through the grid; 2: several */
+    if (sub > 0) {
+      if (mesh_single(mm, ball)) return 0; /* (one place at most: no further contact) */
+      got = 2;
+    } else {
+      tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
+      got = mesh_closest_listed(mm, ball, cl, ql, &tri, &d2, &hf, sub == 0);
+      if (got == 0 && sub == 0 && !mesh_has_list(mm, ball)) got = 2; /* (no list: restored) */
+      if (got == 1) {
+        if (!(d2 <= r * r) && !(d2 <= reach * reach)) return 0; /* (as mesh_closest decides) */
+      } else if (got == 0 && !mesh_closest(mm, cl, r, ql, &tri, &hf) &&
+                 !mesh_closest(mm, cl, reach, ql, &tri, &hf))
+        return 0;
+    }
+    if (got == 2) { /* it may touch at several places */
       mesh_min x;
       if (!mesh_sub_min(wl, ball, sub, cl, r, &x)) return 0;
       v3_copy(x.q, ql);
       tri = x.tri, hf = x.hf;
-    } else {
-      if (sub > 0) return 0;
-      tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
-      if (mesh_closest_listed(mm, ball, cl, ql, &tri, &d2, &hf)) {
-        if (!(d2 <= r * r) && !(d2 <= reach * reach)) return 0; /* (as mesh_closest decides) */
-      } else if (!mesh_closest(mm, cl, r, ql, &tri, &hf) &&
-                 !mesh_closest(mm, cl, reach, ql, &tri, &hf))
-        return 0;
-      if (ball < mm->n_hint) mm->hint[ball] = tri;
-    }
+    } else if (ball < mm->n_hint)
+      mm->hint[ball] = tri;
     if (!turned)
       v3_add(wl->centre, ql, q);
     else

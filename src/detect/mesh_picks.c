@@ -35,10 +35,11 @@ cairn_status detect_mesh_picks(cairn_world *w, cairn_diag *d) {
   if (p->mesh_q_gen != p->gen) CAIRN_TRY(find_mesh_pairs(w, d));
   const contact_store *cs = w->contacts;
   for (size_t i = 0; i < p->n_mesh_q; i++) {
-    uint32_t q = p->mesh_q[i], b = p->b[q];
+    uint32_t q = p->mesh_q[i], b = q < p->n ? p->b[q] : UINT32_MAX;
+    if (b >= w->balls.n || p->kind[q] == CAIRN_KIND_BALL_BALL || !w->walls.w[p->a[q]].mesh)
+      continue; /* (a list found before the pairs changed: checked, not trusted) */
     const wall *wl = &w->walls.w[p->a[q]];
-    if (b >= w->balls.n || mesh_pick_of(wl->mesh, b))
-      continue; /* (one pick a ball: its first pair) */
+    if (mesh_pick_of(wl->mesh, b)) continue; /* (one pick a ball: its first pair) */
     mesh_pick *pk;
     CAIRN_TRY(mesh_pick_add(wl->mesh, b, &pk, d));
     for (int j = 0; j < MESH_CONTACTS; j++) {

@@ -282,6 +282,7 @@ cairn_status read_world_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
 static void get_energy_books(rbuf *b, energy_track *t) {
   uint32_t flags = get_u32(b);
   t->on = (int)(flags & 1), t->started = (int)(flags >> 1 & 1);
+  t->torque_last = (int)(flags >> 2 & 1); /* (0 in files before it was kept) */
   t->gravity = get_f64(b), t->walls = get_f64(b), t->damping = get_f64(b);
   get_f64s(b, t->retired, CAIRN_ENERGY_N), t->start = get_f64(b);
   double sums[] = {t->gravity, t->walls, t->damping, t->start};

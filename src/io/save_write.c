@@ -46,7 +46,7 @@ void put_world_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
 /* ENRG: the energy books, with the losses not yet folded in. */
 void put_energy_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   (void)x;
-  put_u32(b, (uint32_t)(w->energy->on | w->energy->started << 1));
+  put_u32(b, (uint32_t)(w->energy->on | w->energy->started << 1 | w->energy->torque_last << 2));
   put_f64(b, w->energy->gravity), put_f64(b, w->energy->walls), put_f64(b, w->energy->damping);
   double retired[CAIRN_ENERGY_N], removed;
   energy_totals(w, retired, &removed);

@@ -472,6 +472,7 @@ par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   w->contacts->links.ok = 0; /* (balls_keep leaves the contacts to its caller) */
   p->n = 0;
   p->n_ahead = 0;
+  p->gen++; /* (the mesh pairs are found again: detect_mesh_picks) */
   w->cracks->n = pd->cracks0;
   uint64_t nb = 0, nc = 0, np = 0, ncr = 0, destroyed = 0, dirty = 0;
   for (int r = 0; r < pd->P; r++) {

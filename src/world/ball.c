@@ -182,6 +182,14 @@ cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d) 
   return CAIRN_OK;
 }
 
+/* The balls' slots moved: the mesh walls' lists, made per slot at the last rebuild, say
+   nothing of the balls now in those slots (a ball without a list takes the search that serves
+   any ball, detect/geometry.c, until the next rebuild makes its list). */
+static void mesh_lists_forget(cairn_world *w) {
+  for (size_t k = 0; k < w->walls.n; k++)
+    if (w->walls.w[k].mesh) w->walls.w[k].mesh->list_next = 0;
+}
+
 cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d) {
   ball_store *b = &w->balls;
   size_t all = b->n;
@@ -204,6 +212,7 @@ cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_d
 #undef P
   b->n = n;
   w->clumps.slots_ok = 0;
+  mesh_lists_forget(w);
   for (size_t i = 0; i < n && s == CAIRN_OK; i++)
     s = idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, d); /* (replaces) */
 done:
@@ -219,6 +228,7 @@ void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *se
   BALL_FIELDS(P)
 #undef P
   w->clumps.slots_ok = 0; /* (the pebbles' slots moved) */
+  mesh_lists_forget(w);
   for (size_t i = 0; i < n; i++) {
     inv[order[i]] = (uint32_t)i;
     idmap_put(&b->map, (uint64_t)b->id[i], (uint32_t)i, NULL); /* replaces: never allocates */

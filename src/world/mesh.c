@@ -96,7 +96,7 @@ static void vertex_lists(wall_mesh *m, int corners) {
 
 /* Each triangle's neighbours across its edges (from the edges e, sorted, each shared by one or
    two triangles) and each vertex's triangles: what tells whether a point on an edge or at a
-   corner is a local minimum of a ball's distance (mesh_minima). */
+   corner is a local minimum of a ball's distance (mesh_points). */
 static cairn_status adjacency(wall_mesh *m, const edge_key *e, const char *what, cairn_diag *d) {
   CAIRN_TRY(neighbour_room(m, 3, what, d));
   for (size_t i = 0; i + 1 < 3 * m->nt; i++)
@@ -123,8 +123,12 @@ static cairn_status segment_planes(wall_mesh *m, const char *what, cairn_diag *d
     double u[3], len;
     v3_sub(q, p, u);
     len = v3_norm(u);
-    if (m->t[k][1] != m->t[k][2] || m->t[k][0] == m->t[k][1] || !(len > 0) || p[2] != 0 ||
-        q[2] != 0)
+    if (m->t[k][1] != m->t[k][2] || p[2] != 0 || q[2] != 0)
+      return diag_set(d, CAIRN_EINVAL,
+                      "%s: element %zu is not a segment of a 2D polyline (three corners, or a "
+                      "point off the plane z = 0)",
+                      what, k + 1);
+    if (m->t[k][0] == m->t[k][1] || !(len > 0))
       return diag_set(d, CAIRN_EINVAL,
                       "%s: segment %zu has no length (its two ends are the same point); remove "
                       "the repeated vertex",
@@ -672,23 +676,25 @@ static int boundary_minimum(const wall_mesh *m, uint32_t k, const double c[3], c
   return j == UINT32_MAX || !(tri_point(m, j, c, d2, p, &hp) < d2);
 }
 
-/* Triangle k as a candidate minimum for c within reach (its square r2): appended to the
-   candidates cand (n of cap, kept nearest first, ties to the lower triangle; a full list drops
-   its farthest). */
-static void minimum_try(const wall_mesh *m, uint32_t k, const double c[3], double r2,
-                        mesh_min *cand, int *n, int cap) {
+/* Triangle k's point nearest to c, within reach (its square r2), appended to the points cand
+   (n of cap, kept nearest first, ties to the lower triangle; a full list drops its farthest),
+   marked where it is a local minimum. */
+static void point_try(const wall_mesh *m, uint32_t k, const double c[3], double r2, mesh_min *cand,
+                      int *n, int cap) {
   mesh_min x;
   x.d2 = tri_point(m, k, c, r2, x.q, &x.hf);
   if (!(x.d2 <= r2)) return;
   if (!isnan(x.hf)) {
     if (x.hf == 0) return; /* the centre on the plane: no normal */
     v3_scale(m->face[k], x.hf > 0 ? 1.0 : -1.0, x.n);
+    x.min = 1;
   } else {
     double e[3];
     v3_sub(c, x.q, e);
     double len = v3_norm(e);
-    if (!(len > 0) || !boundary_minimum(m, k, c, x.q, x.d2)) return;
+    if (!(len > 0)) return;
     v3_scale(e, 1.0 / len, x.n);
+    x.min = boundary_minimum(m, k, c, x.q, x.d2);
   }
   x.tri = k;
   int j = *n;
@@ -704,10 +710,8 @@ static void minimum_try(const wall_mesh *m, uint32_t k, const double c[3], doubl
   cand[j] = x;
 }
 
-int mesh_minima(const wall_mesh *m, size_t slot, const double c[3], double reach, mesh_min *out,
-                int max) {
-  enum { CAP = 32 }; /* candidates kept: far more than the places one ball can touch */
-  mesh_min cand[CAP];
+int mesh_points(const wall_mesh *m, size_t slot, const double c[3], double reach, mesh_min *out,
+                int cap) {
   int n = 0;
   double r2 = reach * reach;
   const mesh_near *nr = slot < m->list_next ? &m->list_at[slot] : NULL;
@@ -720,28 +724,33 @@ int mesh_minima(const wall_mesh *m, size_t slot, const double c[3], double reach
   if (nr && nr->cut - moved - nr->slack > reach) { /* the list holds every triangle in reach */
     for (uint32_t i = m->list_start[slot]; i < m->list_start[slot + 1]; i++)
       if (m->list[i].d0 - moved - nr->slack <= reach)
-        minimum_try(m, m->list[i].k, c, r2, cand, &n, CAP);
-  } else {
-    int c0[3], c1[3];
-    if (!cell_range(m, c, reach, c0, c1)) return 0;
-    double root = reach * (1 + 1e-12) + m->slack;
-    for (int z = c0[2]; z <= c1[2]; z++)
-      for (int y = c0[1]; y <= c1[1]; y++)
-        for (int x = c0[0]; x <= c1[0]; x++) {
-          size_t cell = ((size_t)z * (size_t)m->nc[1] + (size_t)y) * (size_t)m->nc[0] + (size_t)x;
-          for (uint32_t i = m->cell_start[cell]; i < m->cell_start[cell + 1]; i++) {
-            uint32_t k = m->cell_tri[i];
-            double e[3], rk = m->ts[k][3] + root;
-            v3_sub(c, m->ts[k], e);
-            if (v3_dot(e, e) <= rk * rk) minimum_try(m, k, c, r2, cand, &n, CAP);
-          }
-        }
+        point_try(m, m->list[i].k, c, r2, out, &n, cap);
+    return n;
   }
+  int c0[3], c1[3];
+  if (!cell_range(m, c, reach, c0, c1)) return 0;
+  double root = reach * (1 + 1e-12) + m->slack;
+  for (int z = c0[2]; z <= c1[2]; z++)
+    for (int y = c0[1]; y <= c1[1]; y++)
+      for (int x = c0[0]; x <= c1[0]; x++) {
+        size_t cell = ((size_t)z * (size_t)m->nc[1] + (size_t)y) * (size_t)m->nc[0] + (size_t)x;
+        for (uint32_t i = m->cell_start[cell]; i < m->cell_start[cell + 1]; i++) {
+          uint32_t k = m->cell_tri[i];
+          double e[3], rk = m->ts[k][3] + root;
+          v3_sub(c, m->ts[k], e);
+          if (v3_dot(e, e) <= rk * rk) point_try(m, k, c, r2, out, &n, cap);
+        }
+      }
+  return n;
+}
+
+int mesh_minima_of(const mesh_min *pts, int n, mesh_min *out, int max) {
   int kept = 0;
   for (int i = 0; i < n && kept < max; i++) {
+    if (!pts[i].min) continue;
     int near = 0;
-    for (int j = 0; j < kept && !near; j++) near = v3_dot(cand[i].n, out[j].n) >= MESH_CREASE_COS;
-    if (!near) out[kept++] = cand[i];
+    for (int j = 0; j < kept && !near; j++) near = v3_dot(pts[i].n, out[j].n) >= MESH_CREASE_COS;
+    if (!near) out[kept++] = pts[i];
   }
   return kept;
 }

@@ -15,11 +15,11 @@
 typedef struct mesh_near {
   double at[3], cut, d1, d2, slack; /* slack: what distances from 'at' may be off by rounding */
   uint32_t k1, kf;
+  double face[16]; /* a copy of triangle kf's planes (wall_mesh.face): the last one found */
   /* whether the ball may touch the mesh at more than one place before the next rebuild: some
      listed triangle's normal (turned towards 'at') is farther than half the crease angle from
      the nearest one's, or its plane is within the reach of 'at' (a ball may cross it) */
   int multi;
-  double face[16]; /* a copy of triangle kf's planes (wall_mesh.face): the last one found */
 } mesh_near;
 
 /* The most contacts a ball has with one mesh (a concave corner of three faces). */
@@ -30,12 +30,14 @@ typedef struct mesh_near {
    two contacts that double its stiffness where the surface is nearly flat (docs/meshes.md). */
 #define MESH_CREASE_COS 0.93969262078590838
 
-/* A local minimum of the distance from a ball's centre over the mesh: its point q, its unit
-   normal n (from the surface towards the centre), the square of its distance, its triangle and
-   the centre's signed distance from that triangle's plane where q is inside its face (else NAN). */
+/* A triangle's point nearest to a ball's centre: the point q, its unit normal n (from the
+   surface towards the centre), the square of its distance, its triangle, the centre's signed
+   distance from that triangle's plane where q is inside its face (else NAN), and whether it is a
+   local minimum of the distance over the mesh (a place where the ball touches it). */
 typedef struct mesh_min {
   double q[3], n[3], d2, hf;
   uint32_t tri;
+  int min;
 } mesh_min;
 
 /* A ball's contacts with a mesh at one pass (detect/geometry.c assigns them): for each of its
@@ -134,20 +136,28 @@ cairn_status mesh_lists_begin(wall_mesh *m, size_t n, cairn_diag *d);
    of c (the mesh's frame); 'margin': how far a ball there may move before the next rebuild. */
 cairn_status mesh_list_add(wall_mesh *m, size_t slot, const double c[3], double cut, double margin,
                            cairn_diag *d);
-/* Whether slot's list says the ball touches the mesh at one place at most until the next
-   rebuild (then its one contact is the nearest point, mesh_closest). */
-static inline int mesh_single(const wall_mesh *m, size_t slot) {
-  return slot < m->list_next && m->list_start[slot] != m->list_start[slot + 1] &&
-         !m->list_at[slot].multi;
+/* Whether slot has a list (made at the last rebuild), and whether it says the ball touches the
+   mesh at one place at most until the next rebuild (then its one contact is the nearest point,
+   mesh_closest). */
+static inline int mesh_has_list(const wall_mesh *m, size_t slot) {
+  return slot < m->list_next && m->list_start[slot] != m->list_start[slot + 1];
 }
-/* Every place within 'reach' of c (the mesh's frame) where a ball centred there touches the mesh:
-   the local minima of the distance from c over the surface (a point inside a face; on an edge or
-   at a corner, where no triangle at that edge or corner comes nearer), nearest first (ties: the
-   lower triangle), a minimum dropped when its normal is within the crease angle of a nearer one's
-   (MESH_CREASE_COS). Writes at most 'max' to out and returns how many; the first is
-   mesh_closest's answer, to the bit. Reads slot's list where it can answer, else the grid. */
-int mesh_minima(const wall_mesh *m, size_t slot, const double c[3], double reach, mesh_min *out,
-                int max);
+static inline int mesh_single(const wall_mesh *m, size_t slot) {
+  return mesh_has_list(m, slot) && !m->list_at[slot].multi;
+}
+/* The nearest point of each triangle within 'reach' of c (the mesh's frame), at most cap of
+   them, nearest first (ties: the lower triangle), each marked where it is a local minimum of the
+   distance from c over the surface (inside a face; on an edge or at a corner where no triangle
+   at that edge or corner comes nearer). Reads slot's list where it holds every triangle in
+   reach, else the grid (the same points either way). Returns how many. */
+#define MESH_POINTS 32
+int mesh_points(const wall_mesh *m, size_t slot, const double c[3], double reach, mesh_min *out,
+                int cap);
+/* The places where a ball touches the mesh, from its points (mesh_points): the minima, nearest
+   first, one dropped where its normal is within the crease angle of a nearer one's
+   (MESH_CREASE_COS). Writes at most 'max' to out and returns how many; the first is the nearest
+   point of the mesh (mesh_closest's answer, to the bit). */
+int mesh_minima_of(const mesh_min *pts, int n, mesh_min *out, int max);
 /* Room for the picks of n slots (pick_of), and a new pass of picks (pick_now). */
 cairn_status mesh_picks_begin(wall_mesh *m, size_t n, cairn_diag *d);
 /* The pick of slot's ball made at this pass, or NULL. */
@@ -199,14 +209,17 @@ int mesh_closest_listed_search(const wall_mesh *m, size_t slot, const double c[3
    a triangle left out might be nearer): then ask mesh_closest. Where it answers, it gives
    mesh_closest's answer to the bit (q, *tri and *hf), for any reach at least sqrt(d2). *tri on
    entry: the triangle found last time (UINT32_MAX: none). It keeps a copy of that triangle's planes
-   in the slot, so one caller per slot at a time. Every triangle is as far from c as it was from the
-   list's point 'at', less how far c is from it ('moved'): the hint is the answer when it is nearer
-   than that bound for every other triangle (the list's nearest at 'at' or, where the hint was that
-   one, its next nearest or the cut), read in the slots' order, not the triangles'. */
+   in the slot, so one caller per slot at a time. With 'multi' set it returns 2, without a search,
+   where the list says the ball may touch the mesh at several places (mesh_near.multi). Every
+   triangle is as far from c as it was from the list's point 'at', less how far c is from it
+   ('moved'): the hint is the answer when it is nearer than that bound for every other triangle (the
+   list's nearest at 'at' or, where the hint was that one, its next nearest or the cut), read in the
+   slots' order, not the triangles'. */
 static inline int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[3], double q[3],
-                                      uint32_t *tri, double *d2, double *hf) {
+                                      uint32_t *tri, double *d2, double *hf, int multi) {
   if (slot >= m->list_next || m->list_start[slot] == m->list_start[slot + 1]) return 0;
   mesh_near *nr = &m->list_at[slot];
+  if (multi && nr->multi) return 2;
   double e[3];
   v3_sub(c, nr->at, e);
   double moved = sqrt(v3_dot(e, e)), slack = nr->slack;

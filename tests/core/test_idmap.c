@@ -71,6 +71,29 @@ static void test_idmap_put_get_replace_delete(void **state) {
   assert_int_equal(m.cap, 0);
 }
 
+/* UINT64_MAX, whose key + 1 would be the empty mark, is kept apart: found, replaced, deleted,
+   and no other key disturbed (the third contact of a ball and a mesh wall whose ids are both
+   the largest has that key). */
+static void test_idmap_largest_key(void **state) {
+  (void)state;
+  idmap m = {0};
+  assert_int_equal(idmap_get(&m, UINT64_MAX), IDMAP_NONE);
+  assert_int_equal(idmap_put(&m, UINT64_MAX, 7, NULL), CAIRN_OK);
+  assert_int_equal(idmap_put(&m, 0, 1, NULL), CAIRN_OK);
+  assert_int_equal(idmap_get(&m, UINT64_MAX), 7);
+  assert_int_equal(idmap_put(&m, UINT64_MAX, 8, NULL), CAIRN_OK);
+  assert_int_equal(idmap_get(&m, UINT64_MAX), 8);
+  assert_int_equal(idmap_get(&m, 0), 1);
+  assert_int_equal(idmap_get(&m, UINT64_MAX - 1), IDMAP_NONE);
+  idmap_del(&m, UINT64_MAX);
+  assert_int_equal(idmap_get(&m, UINT64_MAX), IDMAP_NONE);
+  assert_int_equal(idmap_get(&m, 0), 1);
+  idmap_put(&m, UINT64_MAX, 9, NULL);
+  idmap_clear(&m);
+  assert_int_equal(idmap_get(&m, UINT64_MAX), IDMAP_NONE);
+  idmap_free(&m);
+}
+
 static void test_idmap_grows_and_keeps_every_entry(void **state) {
   (void)state;
   idmap m = {0};
@@ -194,6 +217,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_idmap_empty_map_finds_nothing),
       cmocka_unit_test(test_idmap_put_get_replace_delete),
+      cmocka_unit_test(test_idmap_largest_key),
       cmocka_unit_test(test_idmap_grows_and_keeps_every_entry),
       cmocka_unit_test(test_idmap_delete_shifts_back_across_the_wrap),
       cmocka_unit_test(test_idmap_matches_reference_array_over_random_operations),

@@ -107,4 +107,41 @@ check(not ok and tostring(err):find("1 to 3", 1, true), "a fourth contact refuse
 ok, err = pcall(contact.find, "ball-ball", 1, 2, 2)
 check(not ok and tostring(err):find("mesh wall", 1, true), "ball-ball with a fourth argument: " ..
       tostring(err))
+
+-- a ball sliding up across a concave crease (a floor, then a slope of 30 degrees) with a large
+-- proximity (0.02 m): the contact with the floor follows the floor's edge once the ball's foot
+-- has left the floor (its normal turning, its gap growing) instead of taking the slope's place or
+-- being left on its last geometry, while the slope's contact keeps the slope's normal
+local s30, c30 = math.sin(math.rad(30)), math.cos(math.rad(30))
+stl.write(path, {{{-1, -1, 0}, {0, -1, 0}, {0, 1, 0}}, {{-1, -1, 0}, {0, 1, 0}, {-1, 1, 0}},
+                 {{0, -1, 0}, {c30, -1, s30}, {c30, 1, s30}}, {{0, -1, 0}, {c30, 1, s30}, {0, 1, 0}}})
+model.new{dim = 3}
+model.gravity{0, 0, -9.81}
+contact.cmat_default{model = "linear", kn = 1e5, ks = 5e4, fric = 0, dp_nratio = 0.9,
+                     proximity = 0.02}
+wall.mesh{file = path, id = 7}
+ball.create{id = 1, rad = 0.05, pos = {-0.12, 0, 0.0499}, vel = {0.6, 0, 0}, density = 2500}
+model.timestep{fix = 1e-5}
+local worst, far, turned = 0, -1, 0
+callback.on("after_force", function()
+  local p = ball.pos(1)
+  far = math.max(far, p[1])
+  local n = 0
+  for _, cp in ipairs(contact.list("ball-wall")) do
+    n = n + 1
+    local nrm, gap = contact.normal(cp), contact.gap(cp)
+    -- a contact's normal points from its point to the centre: its point is the centre less
+    -- (r + gap) along it, on the surface (the floor z = 0 for x <= 0, the slope beyond)
+    local q = {p[1] - (0.05 + gap) * nrm[1], p[3] - (0.05 + gap) * nrm[3]}
+    worst = math.max(worst, q[1] <= 0 and math.abs(q[2]) or math.abs(-s30 * q[1] + c30 * q[2]))
+    if nrm[1] > 0 then turned = math.max(turned, nrm[1]) end -- the floor's edge
+    check(not (nrm[1] < 0 and math.abs(nrm[1] + s30) > 1e-12), "a slope contact keeps its normal")
+  end
+  check(n <= 2, "at most two contacts on a crease")
+end)
+model.cycle(30000)
+callback.off("after_force")
+check(worst < 1e-9, "every contact's point lies on the surface: off by " .. worst)
+check(far > 0.005, "the ball's centre passed the crease: x up to " .. far)
+check(turned > 0.05, "the floor's contact followed the floor's edge: normal x up to " .. turned)
 os.remove(path)

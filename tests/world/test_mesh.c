@@ -145,7 +145,7 @@ static void test_mesh_list_search_gives_the_grid_search_answer(void **state) {
     uint32_t hints[3] = {UINT32_MAX, ref, (uint32_t)(uniform() * (double)m->nt)};
     for (int h = 0; h < 3; h++) {
       uint32_t tri = hints[h];
-      if (!mesh_closest_listed(m, (size_t)s, c, q, &tri, &d2, &hf)) {
+      if (!mesh_closest_listed(m, (size_t)s, c, q, &tri, &d2, &hf, 0)) {
         if (s % 7 == 3) without++;
         continue;
       }
@@ -177,7 +177,7 @@ static void test_mesh_list_search_gives_the_grid_search_answer(void **state) {
   mesh_shift(m, e);
   uint32_t tri = UINT32_MAX;
   double hf;
-  assert_int_equal(mesh_closest_listed(m, 0, p0[0], q, &tri, &d2, &hf), 0);
+  assert_int_equal(mesh_closest_listed(m, 0, p0[0], q, &tri, &d2, &hf, 0), 0);
   mesh_free(m);
 }
 
