@@ -50,7 +50,7 @@ static void closest_on_polygon(const wall *wl, const double c[3], double out[3])
 static int mesh_frame(const wall *wl, const double c[3], double m[3][3], double cl[3]) {
   const double *o = wl->orient;
   v3_sub(c, wl->centre, cl);
-  if (o[0] == 1 && o[1] == 0 && o[2] == 0 && o[3] == 0) return 0;
+  if (!wl->turned) return 0;
   double rel[3];
   v3_copy(cl, rel);
   quat_matrix(o, m);
@@ -79,7 +79,7 @@ int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, 
   int np = mesh_points(mm, ball, cl, r + 0.5 * wl->mesh_reach, pts, MESH_POINTS);
   int nm = mesh_minima_of(pts, np, mins, 2 * MESH_CONTACTS);
   double mem[MESH_CONTACTS][3], rot[3][3];
-  int turned = wl->orient[0] != 1 || wl->orient[1] != 0 || wl->orient[2] != 0 || wl->orient[3] != 0;
+  int turned = wl->turned;
   if (turned) quat_matrix(wl->orient, rot);
   for (int j = 0; j < MESH_CONTACTS; j++) { /* the contacts' normals in the mesh's frame */
     const double *g = p->mem[j];
@@ -194,31 +194,32 @@ int geom_ball_wall(const wall *wl, uint32_t ball, int sub, const double c[3], do
       if (mesh_single(mm, ball)) return 0; /* (one place at most: no further contact) */
       got = 2;
     } else {
-      tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
+      tri = UINT32_MAX; /* (the list starts from its own last answer) */
       got = mesh_closest_listed(mm, ball, cl, ql, &tri, &d2, &hf, sub == 0);
       if (got == 0 && sub == 0 && !mesh_has_list(mm, ball)) got = 2; /* (no list: restored) */
       if (got == 1) {
         if (!(d2 <= r * r) && !(d2 <= reach * reach)) return 0; /* (as mesh_closest decides) */
-      } else if (got == 0 && !mesh_closest(mm, cl, r, ql, &tri, &hf) &&
-                 !mesh_closest(mm, cl, reach, ql, &tri, &hf))
-        return 0;
+      } else if (got == 0) { /* (the grid's search starts from the slot's last answer) */
+        tri = ball < mm->n_hint ? mm->hint[ball] : UINT32_MAX;
+        if (!mesh_closest(mm, cl, r, ql, &tri, &hf) && !mesh_closest(mm, cl, reach, ql, &tri, &hf))
+          return 0;
+        if (ball < mm->n_hint) mm->hint[ball] = tri;
+      }
     }
     if (got == 2) { /* it may touch at several places */
       mesh_min x;
       if (!mesh_sub_min(wl, ball, sub, cl, r, &x)) return 0;
       v3_copy(x.q, ql);
       tri = x.tri, hf = x.hf;
-    } else if (ball < mm->n_hint)
-      mm->hint[ball] = tri;
+    }
     if (!turned)
       v3_add(wl->centre, ql, q);
     else
       for (int i = 0; i < 3; i++)
         q[i] = wl->centre[i] + m[i][0] * ql[0] + m[i][1] * ql[1] + m[i][2] * ql[2];
     if (!isnan(hf)) { /* on a face: its normal and the plane's distance, as for a plane */
-      const double *f = ball < mm->list_next && mm->list_at[ball].kf == tri
-                            ? mm->list_at[ball].face /* (the slot's copy: no far read) */
-                            : mm->face[tri];
+      const double *f = got == 1 ? mm->list_at[ball].face /* (the slot's copy: no far read) */
+                                 : mm->face[tri];
       double dist = fabs(hf), s = hf > 0 ? 1.0 : -1.0;
       if (!(dist > 0)) return 0;
       if (!turned)

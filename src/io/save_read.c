@@ -1143,6 +1143,7 @@ cairn_status read_meshes_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag
     }
     CAIRN_TRY(s);
     memcpy(wl->orient, q, sizeof q);
+    wall_note_orient(wl);
     wl->mesh_reach = reach;
   }
   return CAIRN_OK;

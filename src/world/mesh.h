@@ -207,11 +207,12 @@ int mesh_closest_listed_search(const wall_mesh *m, size_t slot, const double c[3
    nearest triangle (ties: the lowest) to c, its point q and the square of its distance d2.
    Returns 0 when the list cannot tell (no list, or c moved so far from where it was made that
    a triangle left out might be nearer): then ask mesh_closest. Where it answers, it gives
-   mesh_closest's answer to the bit (q, *tri and *hf), for any reach at least sqrt(d2). *tri on
-   entry: the triangle found last time (UINT32_MAX: none). It keeps a copy of that triangle's planes
-   in the slot, so one caller per slot at a time. With 'multi' set it returns 2, without a search,
-   where the list says the ball may touch the mesh at several places (mesh_near.multi). Every
-   triangle is as far from c as it was from the list's point 'at', less how far c is from it
+   mesh_closest's answer to the bit (q, *tri and *hf), for any reach at least sqrt(d2). It tries
+   first the triangle it found last time for the slot (kf, whose planes it keeps in the slot,
+   so one caller per slot at a time), else *tri (UINT32_MAX: none), else the list's nearest. With
+   'multi' set it returns 2, without a search, where the list says the ball may touch the mesh at
+   several places (mesh_near.multi). Every triangle is as far from c as it was from the list's point
+   'at', less how far c is from it
    ('moved'): the hint is the answer when it is nearer than that bound for every other triangle (the
    list's nearest at 'at' or, where the hint was that one, its next nearest or the cut), read in the
    slots' order, not the triangles'. */
@@ -223,7 +224,8 @@ static inline int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[
   double e[3];
   v3_sub(c, nr->at, e);
   double moved = sqrt(v3_dot(e, e)), slack = nr->slack;
-  uint32_t h = *tri;
+  /* the slot's last answer first (its planes are kept in the slot), else the list's nearest */
+  uint32_t h = nr->kf < m->nt ? nr->kf : *tri < m->nt ? *tri : nr->k1;
   double p[3] = {0, 0, 0}, dh = INFINITY, hp = NAN;
   if (h < m->nt) {
     if (nr->kf != h) memcpy(nr->face, m->face[h], sizeof nr->face), nr->kf = h;
@@ -232,11 +234,13 @@ static inline int mesh_closest_listed(wall_mesh *m, size_t slot, const double c[
     double room = other - moved - slack; /* (squares compared: one root fewer) */
     if (room > 0 && dh < room * room) {
       v3_copy(p, q);
-      *d2 = dh, *hf = hp;
+      *tri = h, *d2 = dh, *hf = hp;
       return 1;
     }
   }
-  return mesh_closest_listed_search(m, slot, c, moved, slack, h, dh, p, hp, q, tri, d2, hf);
+  if (!mesh_closest_listed_search(m, slot, c, moved, slack, h, dh, p, hp, q, tri, d2, hf)) return 0;
+  if (nr->kf != *tri) memcpy(nr->face, m->face[*tri], sizeof nr->face), nr->kf = *tri;
+  return 1;
 }
 
 #endif

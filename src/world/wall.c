@@ -114,6 +114,7 @@ static void mesh_to_frame(wall *wl, wall_mesh *m) {
   v3_copy(c, wl->point);
   v3_copy(c, wl->centre);
   wl->orient[0] = 1, wl->orient[1] = wl->orient[2] = wl->orient[3] = 0;
+  wall_note_orient(wl);
 }
 
 static cairn_status create_checked(cairn_world *w, const wall_spec *s, int64_t *id_out,
@@ -326,6 +327,7 @@ void wall_turn(wall *wl, const double th[3]) {
     quat_from_rotvec(th, r);
     quat_mul(r, wl->orient, wl->orient);
     quat_normalise(wl->orient);
+    wall_note_orient(wl);
     rmax = wl->mesh->radius;
   }
   wl->rot_disp += a * rmax; /* a chord is shorter than its arc */

@@ -95,8 +95,16 @@ typedef struct wall {
      quaternion) about 'centre'; the wall store owns the mesh */
   wall_mesh *mesh;
   double orient[4];
+  int turned;        /* orient is not the identity (wall_note_orient): a search that must turn
+                        into the mesh's frame (most meshes never turn: they skip it) */
   double mesh_reach; /* how far beyond a ball's radius detection looks for its triangles */
 } wall;
+
+/* After the mesh wall's orientation changed: whether it is now turned at all. */
+static inline void wall_note_orient(wall *wl) {
+  const double *o = wl->orient;
+  wl->turned = !(o[0] == 1 && o[1] == 0 && o[2] == 0 && o[3] == 0);
+}
 
 typedef struct wall_store {
   size_t n, cap;
