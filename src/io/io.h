@@ -78,6 +78,12 @@ typedef struct stl_mesh {
 } stl_mesh;
 cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag *d);
 void stl_free(stl_mesh *m);
+/* The plain vertex/face text format (vertex_face.c, docs/meshes.md), which io_read_stl reads
+   where a file is not STL: whether an open file starts as one (rewound after), and its
+   triangles appended to m (each vertex scaled), or a sentence naming the line. */
+int io_is_vertex_face(FILE *f);
+cairn_status io_read_vertex_face(FILE *f, const char *path, double scale, stl_mesh *m,
+                                 cairn_diag *d);
 /* The segments of a 2D polyline file (polyline.c, docs/meshes.md): one vertex "x y" a line,
    a blank line between polylines, each vertex scaled; refused with the line named (a line
    that is not a vertex, a coordinate that is not finite, a vertex repeated, a polyline of one

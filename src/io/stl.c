@@ -2,7 +2,9 @@
    world/mesh.h). A binary file is an 80-byte header, a 32-bit triangle count and 50 bytes per
    triangle (normal, three vertices as 32-bit floats, 2 attribute bytes); an ASCII file is "solid
    ..." with "facet normal ... outer loop vertex x y z (three times) endloop endfacet" blocks. The
-   stored normals are not used: a triangle's orientation is its vertices' order. */
+   stored normals are not used: a triangle's orientation is its vertices' order. A file that is
+   neither but starts with "v" or "f" lines is read as the plain vertex/face text
+   (vertex_face.c). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -149,6 +151,8 @@ cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag
     rewind(f);
     s = read_ascii(f, path, scale, m, d);
     if (s == CAIRN_OK && !m->n) s = diag_set(d, CAIRN_EINVAL, "'%s' holds no triangles", path);
+  } else if (io_is_vertex_face(f)) {
+    s = io_read_vertex_face(f, path, scale, m, d);
   } else if (got == 84 && (uint64_t)st.st_size < 84 + 50 * (uint64_t)n) {
     s = diag_set(d, CAIRN_EINVAL,
                  "'%s' is cut short: its header counts %u triangles (%llu bytes) but it has "
@@ -157,7 +161,8 @@ cairn_status io_read_stl(const char *path, double scale, stl_mesh *m, cairn_diag
   } else {
     s = diag_set(d, CAIRN_EINVAL,
                  "'%s' is not an STL file (neither binary, whose size follows from its triangle "
-                 "count, nor ASCII, which starts with 'solid'); export the surface as STL",
+                 "count, nor ASCII, which starts with 'solid') nor a vertex/face text file "
+                 "(\"v x y z\" and \"f i j k\" lines); export the surface as STL or OBJ",
                  path);
   }
   fclose(f);

@@ -111,6 +111,29 @@ refused(function() wall.mesh{file = path} end, "has no area", "a flat triangle")
 stl.write(path, {T})
 refused(function() wall.mesh{file = path, rotate = {axis = {0, 0, 0}, angle = 10}} end,
         "non-zero axis", "a zero axis")
+-- the plain vertex/face text (a subset of OBJ): a square as one quad (a fan of two triangles)
+-- and a triangle with OBJ's texture and normal numbers, in millimetres
+local function text(t)
+  local f = assert(io.open(path, "w"))
+  f:write(t)
+  f:close()
+end
+text("# a plate\nv -1000 -1000 0\nv 1000 -1000 0\nv 1000 1000 0\nv -1000 1000 0\n" ..
+     "vn 0 0 1\nf 1 2 3 4\ng extra\nv 0 0 500\nf 1/1/1 2/2/1 5/3/1\n")
+local vf = wall.mesh{file = path, scale = 0.001}
+check(wall.triangles(vf) == 3, "a vertex/face file: a quad and a triangle make 3 triangles")
+wall.delete(vf)
+text("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n")
+refused(function() wall.mesh{file = path} end, "line 4: a face is", "a face naming no vertex")
+text("v 0 0 0\nv 1 0\n")
+refused(function() wall.mesh{file = path} end, "line 2: a vertex is", "a vertex of two numbers")
+text("v 0 0 0\nv 1 0 0\nv 0 1 0\nx 1 2 3\n")
+refused(function() wall.mesh{file = path} end, "line 4 starts with 'x'", "an unknown line")
+text("v 0 0 0\nv 1 0 0\n")
+refused(function() wall.mesh{file = path} end, "holds no triangles", "no face")
+text("hello\n")
+refused(function() wall.mesh{file = path} end, "nor a vertex/face text file", "neither")
+stl.write(path, {T})
 model.new{dim = 2}
 refused(function() wall.mesh{file = path} end, "is an STL file (triangles, for a 3D model)", "2D")
 model.new{dim = 3}
