@@ -354,7 +354,7 @@ static void gather_ball_wall(cairn_world *w, size_t c0, size_t n, double dt, sli
     const double *vb = bs->vel[b], *wb = bs->spin[b];
     double inv = dt > 0 ? 1.0 / dt : 0.0, vw[3];
     v3_scale(wl->last_dx, inv, vw);
-    if (wl->last_dtheta[0] != 0 || wl->last_dtheta[1] != 0 || wl->last_dtheta[2] != 0) {
+    if (wall_turned_last(wl)) {
       /* a turning wall's point at the contact: vel + spin x (pt - centre) */
       double arm[3], t[3], spin[3];
       v3_scale(wl->last_dtheta, inv, spin);
@@ -771,22 +771,18 @@ static cairn_status turning_work(cairn_world *w, cairn_diag *d) {
   force_scratch *fs = w->fs;
   size_t nw = w->walls.n;
   int any = 0;
-  for (size_t k = 0; k < nw; k++) {
-    const double *t = w->walls.w[k].last_dtheta;
-    any |= t[0] != 0 || t[1] != 0 || t[2] != 0;
-  }
+  for (size_t k = 0; k < nw; k++) any |= wall_turned_last(&w->walls.w[k]);
   if (!any || !w->energy->torque_last) return CAIRN_OK;
   CAIRN_TRY(mem_grow((void **)&fs->tsum, &fs->cap_tsum, nw, sizeof *fs->tsum, "forces:walls", d));
   for (size_t k = 0; k < nw; k++) xsum_init(&fs->tsum[k]);
   for (size_t c = 0; c < cs->n; c++) {
     if (cs->kind[c] == CAIRN_KIND_BALL_BALL) continue;
-    const double *t = w->walls.w[cs->a[c]].last_dtheta;
-    if (t[0] != 0 || t[1] != 0 || t[2] != 0) xsum_add(&fs->tsum[cs->a[c]], fs->turn_work[c]);
+    if (wall_turned_last(&w->walls.w[cs->a[c]])) xsum_add(&fs->tsum[cs->a[c]], fs->turn_work[c]);
   }
   if (w->par) comm_xsum(fs->tsum, (int)nw);
   for (size_t k = 0; k < nw; k++) {
     const wall *wl = &w->walls.w[k];
-    if (wl->last_dtheta[0] == 0 && wl->last_dtheta[1] == 0 && wl->last_dtheta[2] == 0) continue;
+    if (!wall_turned_last(wl)) continue;
     w->energy->walls += xsum_value(&fs->tsum[k]) + 0.5 * v3_dot(wl->torque, wl->last_dtheta);
   }
   return CAIRN_OK;

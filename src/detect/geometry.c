@@ -47,14 +47,18 @@ static void closest_on_polygon(const wall *wl, const double c[3], double out[3])
 
 /* c in the frame of mesh wall wl, and the frame's axes m (0: the frame is the wall's centre
    unturned, m unset: a mesh that never turns, most of them, skips the products). */
+/* A global vector g in the frame whose axes are m's columns (m's transpose times g). */
+static void into_frame(const double m[3][3], const double g[3], double out[3]) {
+  for (int i = 0; i < 3; i++) out[i] = m[0][i] * g[0] + m[1][i] * g[1] + m[2][i] * g[2];
+}
+
 static int mesh_frame(const wall *wl, const double c[3], double m[3][3], double cl[3]) {
-  const double *o = wl->orient;
   v3_sub(c, wl->centre, cl);
   if (!wl->turned) return 0;
   double rel[3];
   v3_copy(cl, rel);
-  quat_matrix(o, m);
-  for (int i = 0; i < 3; i++) cl[i] = m[0][i] * rel[0] + m[1][i] * rel[1] + m[2][i] * rel[2];
+  quat_matrix(wl->orient, m);
+  into_frame(m, rel, cl);
   return 1;
 }
 
@@ -82,13 +86,11 @@ int geom_mesh_pick(const wall *wl, uint32_t ball, const double cl[3], double r, 
   int turned = wl->turned;
   if (turned) quat_matrix(wl->orient, rot);
   for (int j = 0; j < MESH_CONTACTS; j++) { /* the contacts' normals in the mesh's frame */
-    const double *g = p->mem[j];
     p->has[j] = 0;
     if (!turned)
-      v3_copy(g, mem[j]);
+      v3_copy(p->mem[j], mem[j]);
     else
-      for (int i = 0; i < 3; i++)
-        mem[j][i] = rot[0][i] * g[0] + rot[1][i] * g[1] + rot[2][i] * g[2];
+      into_frame(rot, p->mem[j], mem[j]);
   }
   uint8_t used[2 * MESH_CONTACTS] = {0};
   int count = 0;

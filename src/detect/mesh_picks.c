@@ -43,9 +43,8 @@ cairn_status detect_mesh_picks(cairn_world *w, cairn_diag *d) {
     mesh_pick *pk;
     CAIRN_TRY(mesh_pick_add(wl->mesh, b, &pk, d));
     for (int j = 0; j < MESH_CONTACTS; j++) {
-      uint32_t c =
-          idmap_get(&cs->map, contact_key(CAIRN_KIND_BALL_WALL + j, wl->id, w->balls.id[b]));
-      if (c == IDMAP_NONE) continue;
+      uint32_t c;
+      if (contact_find(w, CAIRN_KIND_BALL_WALL + j, w->balls.id[b], wl->id, &c, NULL)) continue;
       v3_copy(cs->normal[c], pk->mem[j]);
       pk->has_mem[j] = 1;
     }

@@ -356,11 +356,10 @@ static cairn_status mesh_more_pairs(cairn_world *w, uint32_t k, uint32_t i, cair
   wall *wl = &w->walls.w[k];
   wall_mesh *m = wl->mesh;
   if (i >= m->list_next) return CAIRN_OK;
-  if (!m->list_at[i].multi)
-    for (int j = 1; j < MESH_CONTACTS && !m->list_at[i].multi; j++)
-      m->list_at[i].multi =
-          idmap_get(&w->contacts->map,
-                    contact_key(CAIRN_KIND_BALL_WALL + j, wl->id, w->balls.id[i])) != IDMAP_NONE;
+  uint32_t c;
+  for (int j = 1; j < MESH_CONTACTS && !m->list_at[i].multi; j++)
+    m->list_at[i].multi =
+        contact_find(w, CAIRN_KIND_BALL_WALL + j, w->balls.id[i], wl->id, &c, NULL) == CAIRN_OK;
   if (!m->list_at[i].multi) return CAIRN_OK;
   for (int j = 1; j < MESH_CONTACTS; j++)
     CAIRN_TRY(pairs_push_sub(w->pairs, CAIRN_KIND_BALL_WALL, k, i, j, d));

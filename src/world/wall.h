@@ -100,6 +100,13 @@ typedef struct wall {
   double mesh_reach; /* how far beyond a ball's radius detection looks for its triangles */
 } wall;
 
+/* Whether the wall turned over the last step (its torque's work and a contact's view of its
+   point's motion need the turn). */
+static inline int wall_turned_last(const wall *wl) {
+  const double *t = wl->last_dtheta;
+  return t[0] != 0 || t[1] != 0 || t[2] != 0;
+}
+
 /* After the mesh wall's orientation changed: whether it is now turned at all. */
 static inline void wall_note_orient(wall *wl) {
   const double *o = wl->orient;
