@@ -1,5 +1,5 @@
 -- The cost of flat joints against parallel bonds (docs/contact-models.md#flatjoint): one 3D
--- specimen of the rock examples' genesis (examples/rock/rock.lua; about 5 000 balls at the
+-- specimen of the rock examples' genesis (the lab module's lab.rock; about 5 000 balls at the
 -- default scale), its ball-ball contacts bonded once with linearpbond and once with flatjoint
 -- (N_r x N_a elements), loaded between platens as in a UCS test. Prints the steps per second of
 -- each and their ratio (flatjoint's time per step over linearpbond's).
@@ -8,7 +8,7 @@
 --   CAIRN_BENCH_ONLY (below)
 -- Run from the repository root: cairn run bench/flatjoint_cost.lua
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local rock = dofile(here .. "../examples/rock/rock.lua")
+local rock = lab.rock
 local scale = tonumber(os.getenv("CAIRN_BENCH_SCALE") or "0.78")
 local nr = math.tointeger(tonumber(os.getenv("CAIRN_BENCH_NR") or "2"))
 local na = math.tointeger(tonumber(os.getenv("CAIRN_BENCH_NA") or "4"))

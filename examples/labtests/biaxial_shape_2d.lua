@@ -8,9 +8,7 @@
 -- biaxial_shape_2d/biaxial_shape_2d.csv (the mobilised friction angle of the three against axial
 -- strain) and .png, and prints each test's peak and residual friction angles.
 -- Run: cairn run examples/labtests/biaxial_shape_2d.lua  (LAB_SIZE=full for ~1 850 grains)
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local lab = dofile(here .. "lab.lua")
-local k = lab.size == "full" and 1 or 2
+local size = os.getenv("LAB_SIZE")
 local shapes = {
   {name = "disks", label = "disks", aspect = 1},
   {name = "clumps_1_5", label = "clumps, aspect 1.5", aspect = 1.5,
@@ -20,12 +18,10 @@ local shapes = {
 }
 local results = {}
 for i, s in ipairs(shapes) do
-  results[i] = lab.drained{name = "biaxial_shape_2d_" .. s.name,
-                           title = "drained biaxial test, " .. s.label, dim = 2,
-                           L = {0.05, 0.1}, rmin = 0.5e-3 * k, rmax = 0.8e-3 * k, kn = 1e8,
-                           p0 = 100e3, rate = 0.5,
-                           strain_end = lab.size == "full" and 0.15 or 0.10, porosity0 = 0.5,
-                           seed = 7, clump = s.pebbles}
+  results[i] = lab.biaxial{name = "biaxial_shape_2d_" .. s.name,
+                           title = "drained biaxial test, " .. s.label, size = size,
+                           clump = s.pebbles}
+  lab.check(results[i].name, results[i])
 end
 
 -- The three friction-angle curves on one grid of axial strain (linear between samples).
@@ -55,7 +51,7 @@ for i, s in ipairs(shapes) do fs[i] = curve(s.name) end
 os.execute("mkdir -p biaxial_shape_2d")
 local out = assert(io.open("biaxial_shape_2d/biaxial_shape_2d.csv", "w"))
 out:write("step,time,axial_strain,phi_disks,phi_aspect_1_5,phi_aspect_2\n")
-local top = lab.size == "full" and 0.15 or 0.10
+local top = size == "full" and 0.15 or 0.10
 for j = 0, 200 do
   local x = top * j / 200
   if x < 0.002 then x = 0.002 end

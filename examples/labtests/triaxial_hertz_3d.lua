@@ -5,23 +5,19 @@
 -- and twisting resistance"). Prints the two friction angles as a table (docs/labtests.md). Each
 -- run writes its folder as triaxial_3d.lua does. The axial strain rate is 1 /s, twice
 -- triaxial_3d.lua's, so that the two shears run in the test suite in well under a minute; the
--- inertial number stays below 1e-3 (quasi-static: lab.lua checks it).
+-- inertial number stays below 1e-3 (quasi-static: lab.check checks it).
 -- Run: cairn run examples/labtests/triaxial_hertz_3d.lua  (LAB_SIZE=full for the full size)
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local lab = dofile(here .. "lab.lua")
-local k = lab.size == "full" and 0.8 or 1.3
 local mu_r = tonumber(os.getenv("LAB_RR_FRIC") or "0.1")
 local rows = {}
 local save = "triaxial_hertz_3d_consolidated.sav"
 os.remove(save) -- consolidated afresh by the first run, restored by the second
 for _, rr in ipairs{0, mu_r} do
-  local r = lab.drained{name = string.format("triaxial_hertz_3d_rr%g", rr),
-                        title = string.format("drained triaxial test, hertz, rr_fric = %g", rr),
-                        dim = 3, L = {0.03, 0.03, 0.06}, rmin = 1.25e-3 * k, rmax = 2e-3 * k,
-                        kn = 1e7, p0 = 100e3, rate = 1.0,
-                        strain_end = lab.size == "full" and 0.15 or 0.10, porosity0 = 0.72,
-                        seed = 7, grain = {model = "hertz", hz_shear = 29e9, hz_poiss = 0.25},
-                        test = rr > 0 and {rr_fric = rr} or nil, consolidated = save}
+  local r = lab.triaxial{name = string.format("triaxial_hertz_3d_rr%g", rr),
+                         title = string.format("drained triaxial test, hertz, rr_fric = %g", rr),
+                         size = os.getenv("LAB_SIZE"), rate = 1.0,
+                         grain = {model = "hertz", hz_shear = 29e9, hz_poiss = 0.25},
+                         test = rr > 0 and {rr_fric = rr} or nil, consolidated = save}
+  lab.check(r.name, r)
   rows[#rows + 1] = {rr, r}
 end
 print("| rr_fric | spheres | peak phi | residual phi | volumetric strain at the end |")

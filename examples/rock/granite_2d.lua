@@ -1,7 +1,7 @@
 -- ctest: full
 -- A flat-jointed hard rock in 2D, calibrated to Lac du Bonnet granite (docs/rock.md): the UCS
 -- and Brazilian tests of ucs_2d.lua and brazilian_2d.lua with the flat-jointed material
--- (rock.flatjoint_micro), biaxial tests at confinements of 5, 10 and 20 MPa, Hoek and Brown's
+-- (lab.rock.flatjoint_micro), biaxial tests at confinements of 5, 10 and 20 MPa, Hoek and Brown's
 -- envelope fitted to them. Prints each macro property against its target and the ratio of the
 -- UCS to the Brazilian strength (ucs_2d.lua and brazilian_2d.lua give the parallel-bonded
 -- material's, for comparison); writes
@@ -10,23 +10,23 @@
 -- material was calibrated, it stops with an error if a property is off its target by more than
 -- 15 % or the flat joints' UCS / Brazilian ratio is below 10.
 -- Run: cairn run examples/rock/granite_2d.lua  (ROCK_SIZE=full for the full size)
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local rock = dofile(here .. "rock.lua")
+local size = os.getenv("ROCK_SIZE") or "small"
 os.execute("mkdir -p granite_2d")
 
 -- Lac du Bonnet granite, as calibrations of bonded-particle models quote it (Martin 1993, after
 -- Potyondy and Cundall 2004 and Potyondy 2012): round figures
 local target = {ucs = 200, bts = 9, E = 69, nu = 0.26}
 
-local u = rock.ucs{dim = 2, seed = 1, material = "flatjoint"}
-local b = rock.brazilian{seed = 1, material = "flatjoint"}
+local u = lab.ucs{dim = 2, seed = 1, size = size, material = "flatjoint"}
+local b = lab.brazilian{seed = 1, size = size, material = "flatjoint"}
 local confinements = {5, 10, 20}
 local s3, s1 = {0}, {u.peak_MPa}
 for _, c in ipairs(confinements) do
-  local t = rock.triaxial{dim = 2, seed = 1, material = "flatjoint", confinement = c * 1e6}
+  local t = lab.rock_triaxial{dim = 2, seed = 1, size = size, material = "flatjoint",
+                                 confinement = c * 1e6}
   s3[#s3 + 1], s1[#s1 + 1] = c, t.peak_MPa
 end
-local m = rock.hoek_brown_m(u.peak_MPa, {table.unpack(s3, 2)}, {table.unpack(s1, 2)})
+local m = lab.hoek_brown_m(u.peak_MPa, {table.unpack(s3, 2)}, {table.unpack(s1, 2)})
 
 local rows = {{"UCS [MPa]", u.peak_MPa, target.ucs}, {"Brazilian strength [MPa]", b.tensile_MPa,
               target.bts}, {"Young's modulus [GPa]", u.E_GPa, target.E},
@@ -61,7 +61,7 @@ for i = 1, #s3 do
   env[i] = {sigma3_MPa = s3[i], sigma1_MPa = s1[i],
             hoek_brown_MPa = s3[i] + u.peak_MPa * math.sqrt(m * s3[i] / u.peak_MPa + 1)}
 end
-rock.write_csv("granite_2d/granite_2d_envelope.csv", {"sigma3_MPa", "sigma1_MPa",
+lab.rock.write_csv("granite_2d/granite_2d_envelope.csv", {"sigma3_MPa", "sigma1_MPa",
                                                       "hoek_brown_MPa"}, env)
 plot.history{csv = "granite_2d/granite_2d_envelope.csv",
              out = "granite_2d/granite_2d_envelope.png",
@@ -71,7 +71,7 @@ plot.history{csv = "granite_2d/granite_2d_envelope.csv",
              title = "flat-jointed granite, 2D: strength envelope",
              xlabel = "confining stress sigma_3 [MPa]", ylabel = "peak axial stress sigma_1 [MPa]"}
 
-if rock.size == "small" then
+if size == "small" then
   if worst > 0.15 then
     error(string.format("granite_2d: a macro property is %.0f %% off its target (at most 15 %%)",
                         100 * worst))

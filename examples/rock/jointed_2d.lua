@@ -10,16 +10,16 @@
 -- The small size runs the angles 0, 60 and 90 degrees; ROCK_SIZE=full 0 to 90 by 15 degrees,
 -- and 52.5 and 67.5 about the least strength.
 -- Run: cairn run examples/rock/jointed_2d.lua
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local rock = dofile(here .. "rock.lua")
+local size = os.getenv("ROCK_SIZE") or "small"
 os.execute("mkdir -p jointed_2d")
 local mu, s3 = 0.6, 10
-local angles = rock.size == "full" and {0, 15, 30, 45, 52.5, 60, 67.5, 75, 90} or {0, 60, 90}
+local angles = size == "full" and {0, 15, 30, 45, 52.5, 60, 67.5, 75, 90} or {0, 60, 90}
 local intact -- the strength at 0 degrees, where the joint cannot slide
 local rows = {}
 for _, a in ipairs(angles) do
-  local t = rock.triaxial{dim = 2, seed = 1, material = "flatjoint", confinement = s3 * 1e6,
-                          joint = {angle = a, fric = mu}}
+  local t = lab.rock_triaxial{dim = 2, seed = 1, size = size, material = "flatjoint",
+                              confinement = s3 * 1e6,
+                              joint = {angle = a, fric = mu}}
   if a == 0 then intact = t.peak_MPa end
   local b = math.rad(a)
   local slide = math.huge
@@ -32,7 +32,7 @@ for _, a in ipairs(angles) do
                       "(%d steps, %.0f s)", a, t.peak_MPa, rows[#rows].jaeger_MPa, t.steps,
                       t.cpu_s))
 end
-rock.write_csv("jointed_2d/jointed_2d_strength.csv", {"angle_deg", "strength_MPa", "jaeger_MPa"},
+lab.rock.write_csv("jointed_2d/jointed_2d_strength.csv", {"angle_deg", "strength_MPa", "jaeger_MPa"},
                rows)
 plot.history{csv = "jointed_2d/jointed_2d_strength.csv", out = "jointed_2d/jointed_2d_strength.png",
              x = "angle_deg", y = {"strength_MPa", "jaeger_MPa"},

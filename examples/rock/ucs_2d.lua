@@ -8,9 +8,6 @@
 -- coloured by mode with the 'tension' array), and prints the peak strength, Young's modulus and
 -- Poisson's ratio. docs/rock.md gives the procedure and the results.
 -- Run: cairn run examples/rock/ucs_2d.lua  (ROCK_SIZE=full cairn run ... for the full size)
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local rock = dofile(here .. "rock.lua")
-os.execute("mkdir -p ucs_2d")
-local r = rock.ucs{dim = 2, seed = 1, out = "ucs_2d/ucs_2d"}
-rock.report("ucs_2d", r)
-rock.check("ucs_2d", r)
+local r = lab.ucs{dim = 2, seed = 1, size = os.getenv("ROCK_SIZE"), out = "ucs_2d/ucs_2d"}
+lab.report("ucs_2d", r)
+lab.check("ucs_2d", r)

@@ -9,14 +9,12 @@
 -- states.
 -- Writes ucs_2d_resolution.csv (one row per run). About 3 minutes on one core.
 -- Run: cairn run examples/rock/ucs_2d_resolution.lua
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local rock = dofile(here .. "rock.lua")
 local rows, stats = {}, {}
 for _, size in ipairs({"small", "full"}) do
   local peaks, moduli, nus = {}, {}, {}
   for seed = 1, 3 do
-    local r = rock.ucs{dim = 2, seed = seed, size = size}
-    rock.check("ucs_2d_resolution", r)
+    local r = lab.ucs{dim = 2, seed = seed, size = size}
+    lab.check("ucs_2d_resolution", r)
     rows[#rows + 1] = {size = size == "small" and 0 or 1, seed = seed, balls = r.balls,
                        peak_MPa = r.peak_MPa, E_GPa = r.E_GPa, nu = r.nu, cracks = r.cracks,
                        cpu_s = r.cpu_s}
@@ -38,7 +36,7 @@ for _, size in ipairs({"small", "full"}) do
   print(string.format("%-5s: peak %.2f +- %.2f MPa, E %.2f +- %.2f GPa, nu %.3f +- %.3f", size,
                       s.peak, s.peak_sd, s.E, s.E_sd, s.nu, s.nu_sd))
 end
-rock.write_csv("ucs_2d_resolution.csv", {"size", "seed", "balls", "peak_MPa", "E_GPa", "nu",
+lab.rock.write_csv("ucs_2d_resolution.csv", {"size", "seed", "balls", "peak_MPa", "E_GPa", "nu",
                                          "cracks", "cpu_s"}, rows)
 -- The two means differ by chance alone by about their standard error; a resolution effect would
 -- show as a difference well beyond it. With three seeds a side the standard deviations are

@@ -5,9 +5,6 @@
 -- ucs_3d/ucs_3d_curve.csv and .png, the cracks as CSV and VTK frames, and prints the peak
 -- strength, Young's modulus and Poisson's ratio (lateral strain averaged over x and y).
 -- Run: cairn run examples/rock/ucs_3d.lua  (ROCK_SIZE=full cairn run ... for the full size)
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local rock = dofile(here .. "rock.lua")
-os.execute("mkdir -p ucs_3d")
-local r = rock.ucs{dim = 3, seed = 1, out = "ucs_3d/ucs_3d"}
-rock.report("ucs_3d", r)
-rock.check("ucs_3d", r)
+local r = lab.ucs{dim = 3, seed = 1, size = os.getenv("ROCK_SIZE"), out = "ucs_3d/ucs_3d"}
+lab.report("ucs_3d", r)
+lab.check("ucs_3d", r)

@@ -6,7 +6,7 @@ from ._lua import Session
 
 # The script modules (docs/scripting.md), reachable as m.<module>.<function>.
 MODULES = ("model", "ball", "wall", "contact", "history", "measure", "energy", "plot", "vtk",
-           "specimen", "callback", "verify", "cell", "clump", "dfn")
+           "specimen", "callback", "verify", "cell", "clump", "dfn", "lab")
 
 
 class Module:

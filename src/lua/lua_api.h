@@ -158,6 +158,7 @@ void open_energy(lua_State *L);
 void open_cell(lua_State *L);
 void open_clump(lua_State *L);
 void open_dfn(lua_State *L);
+void open_lab(lua_State *L);
 /* A list of joints {centre, normal, radius, set} at idx as a network (lua_dfn.c), held by a
    userdata pushed on the stack; raises naming the joint at fault. */
 struct dfn_net *dfn_from_lua(lua_State *L, int idx, int dim, const char *fn);

@@ -42,6 +42,7 @@ static int open_modules(lua_State *L) {
   open_cell(L);
   open_clump(L);
   open_dfn(L);
+  open_lab(L);
   return 0;
 }
 

@@ -1,17 +1,12 @@
--- The steps the rock examples share (ucs_2d.lua, ucs_3d.lua, brazilian_2d.lua,
--- ucs_2d_resolution.lua): the micro properties, the specimen genesis, bonding, the loading by
--- platens and the reading of the curves. docs/rock.md describes the procedure and the results.
+-- The lab module's rock tests (lab.ucs, lab.brazilian, lab.rock_triaxial; lab.lua gives them
+-- their options) and the steps they share, which scripts reach as lab.rock: the micro
+-- properties, the specimen genesis, bonding, the loading by platens and the reading of the
+-- curves. docs/rock.md describes the procedure and the results.
 --
 -- The axial direction is y in 2D and z in 3D. Stresses and strains are positive in compression,
 -- as in cairn's measurements.
-local rock = {}
-
--- ROCK_SIZE=full runs the examples at the size docs/rock.md reports; the default, small, is what
--- the test suite runs (the same procedure, coarser balls).
-rock.size = os.getenv("ROCK_SIZE") or "small"
-if rock.size ~= "small" and rock.size ~= "full" then
-  error("ROCK_SIZE must be 'small' or 'full' (got '" .. rock.size .. "')")
-end
+local lab = ...
+local rock = lab.rock
 
 -- Micro properties (PFC's linear parallel-bond material, after Potyondy & Cundall's bonded-
 -- particle model): contact and bond moduli E* = E-bar, stiffness ratios k* = kn/ks = 2.5, both
@@ -356,7 +351,7 @@ end
 -- seed, scale, size, material, props. Returns the sizes, the micro properties, the specimen
 -- (rock.specimen's), the bonds and the balls removed, and the CPU clock at the start.
 function rock.bonded_prism(o)
-  local sz = rock.sizes(o.dim, o.size or rock.size, o.scale)
+  local sz = rock.sizes(o.dim, o.size or "small", o.scale)
   local mi = rock.micro(o.dim, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
   local t0 = os.clock()
   local sp = rock.specimen{dim = o.dim, W = sz.W, H = sz.H, D = sz.D, rmin = sz.rmin,
@@ -540,13 +535,17 @@ function rock.outputs(out, rows, cols, x, y, y_word, title, xlabel, ylabel)
                xlabel = xlabel, ylabel = ylabel, y2label = "cracks"}
 end
 
--- Stop with a message unless the test produced what a rock test should: a peak followed by
+-- What is wrong with a test's results r for a rock test (nil if nothing): a peak followed by
 -- failure with bonds broken, and (for a UCS) a modulus and a Poisson's ratio in (0, 0.5).
+function rock.problem(r)
+  if not (r.cracks and r.cracks > 0) then return "no bond broke" end
+  if r.E_GPa and not (r.E_GPa > 0) then return "Young's modulus is not positive" end
+  if r.nu and not (r.nu > 0 and r.nu < 0.5) then return "Poisson's ratio is outside (0, 0.5)" end
+end
+
+-- Stop with a message unless the test produced what a rock test should (rock.problem).
 function rock.check(name, r)
-  local bad
-  if not (r.cracks and r.cracks > 0) then bad = "no bond broke" end
-  if r.E_GPa and not (r.E_GPa > 0) then bad = "Young's modulus is not positive" end
-  if r.nu and not (r.nu > 0 and r.nu < 0.5) then bad = "Poisson's ratio is outside (0, 0.5)" end
+  local bad = rock.problem(r)
   if bad then error(name .. ": the test did not come out as a rock test should: " .. bad, 2) end
 end
 
@@ -567,7 +566,7 @@ end
 -- thickness).
 function rock.brazilian(o)
   local dim, Dm = 2, 0.04
-  local sz = rock.sizes(2, o.size or rock.size, o.scale)
+  local sz = rock.sizes(2, o.size or "small", o.scale)
   local mi = rock.micro(2, 0.5 * (sz.rmin + sz.rmax), o.material, o.props)
   local t0 = os.clock()
   local sp = rock.specimen{dim = 2, W = Dm, H = Dm, rmin = sz.rmin, rmax = sz.rmax,
@@ -647,4 +646,3 @@ function rock.brazilian(o)
   return res
 end
 
-return rock
