@@ -275,7 +275,7 @@ def force_chains(src, path=None, ax=None, width=4.0, balls=True, title="Force ch
     s = _state(src)
     if s.dim != 2:
         raise ValueError("cairn.post.force_chains draws 2D models; for 3D, render the VTK "
-                         "contacts file (examples/render_vtk.py)")
+                         "contacts file (cairn render)")
     plt = _pyplot()
     from matplotlib.collections import LineCollection, PatchCollection
     from matplotlib.patches import Circle

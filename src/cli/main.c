@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,15 +26,20 @@
 #ifndef CAIRN_VERIFICATION_DIR
 #define CAIRN_VERIFICATION_DIR "verification"
 #endif
+#ifndef CAIRN_RENDER_SCRIPT
+#define CAIRN_RENDER_SCRIPT "python/cairn/render.py"
+#endif
 
 static const char USAGE[] =
     "usage: cairn run SCRIPT.lua [--plugin PATH]... [--quiet]   run a script\n"
     "       cairn verify [CASE...] [--plugin PATH]...           run verification cases\n"
     "       cairn models [NAME] [--plugin PATH]...              list models, or one's table\n"
-    "       cairn plot HISTORY.csv [--out FILE.png|FILE.svg]    plot histories with gnuplot\n"
+    "       cairn plot HISTORY.csv [--out FILE.png|.svg|.pdf]   plot histories with gnuplot\n"
     "                  [--x COL] [--y A,B...] [--y2 C,...] [--labels T,...] [--styles S,...]\n"
     "                  [--title T] [--xlabel T] [--ylabel T] [--y2label T]\n"
-    "                  [--logx] [--logy] [--logy2]\n"
+    "                  [--logx] [--logy] [--logy2] [--together]\n"
+    "       cairn render SERIES.pvd OUT.png [--view V] [--walls W] [--color F]...\n"
+    "                                                   pictures of a VTK series (--help)\n"
     "       cairn --version | --help\n"
     "\n"
     "--plugin may stand before or after the command; PATH is a .so file, or a name looked up\n"
@@ -362,9 +368,61 @@ static int cmd_models(int argc, char **argv) {
   return rc;
 }
 
-/* cairn plot FILE.csv [--out FILE.png|.svg] [--x COL] [--y A,B] [--y2 C] [--labels T,U]
+/* cairn render ARGS: python/cairn/render.py (VTK's Python modules draw; docs/scripting.md,
+   "Pictures: cairn render") run by Debian's Python, under a virtual X server (xvfb-run) when no
+   display is set, as VTK draws through X. $CAIRN_RENDER_SCRIPT names another copy of the
+   script. Returns the script's exit status. */
+static int cmd_render(int argc, char **argv) {
+  const char *script = getenv("CAIRN_RENDER_SCRIPT");
+  if (!script || !script[0]) script = CAIRN_RENDER_SCRIPT;
+  const char *python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
+  if (access(script, R_OK) != 0) {
+    fprintf(stderr,
+            "cairn render: cannot read its script '%s'; set CAIRN_RENDER_SCRIPT to "
+            "python/cairn/render.py of cairn's sources\n",
+            script);
+    return 1;
+  }
+  const char *display = getenv("DISPLAY");
+  int xvfb = !(display && display[0]);
+  char **args = calloc((size_t)argc + 8, sizeof *args);
+  if (!args) return 1;
+  int n = 0;
+  if (xvfb) {
+    args[n++] = "xvfb-run";
+    args[n++] = "-a";
+    args[n++] = "-s";
+    args[n++] = "-screen 0 1280x1024x24";
+  }
+  args[n++] = (char *)python;
+  args[n++] = (char *)script;
+  for (int i = 0; i < argc; i++) args[n++] = argv[i];
+  args[n] = NULL;
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    execvp(args[0], args);
+    fprintf(stderr,
+            "cairn render: cannot run %s (%s); install %s (Debian: apt-get install %s, or make "
+            "deps)\n",
+            args[0], strerror(errno), xvfb ? "xvfb-run" : "python3",
+            xvfb ? "xvfb xauth" : "python3-vtk9");
+    _exit(127);
+  }
+  free(args);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) < 0) {
+    fprintf(stderr, "cairn render: cannot start %s: %s\n", python, strerror(errno));
+    return 1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status) == 127 ? 1 : WEXITSTATUS(status);
+  return 1;
+}
+
+/* cairn plot FILE.csv [--out FILE.png|.svg|.pdf] [--x COL] [--y A,B] [--y2 C] [--labels T,U]
    [--styles S,T] [--title T] [--xlabel T] [--ylabel T] [--y2label T] [--logx] [--logy]
-   [--logy2]: columns against time (or COL). */
+   [--logy2] [--together]: columns against time (or COL), a panel per quantity unless one axis is
+   asked for. */
 /* Split a comma-separated list in place into out (at most max); its length. */
 static int split_list(char *s, const char **out, int max) {
   int n = 0;
@@ -407,6 +465,8 @@ static int cmd_plot(int argc, char **argv) {
       p.logy = 1;
     else if (strcmp(a, "--logy2") == 0)
       p.logy2 = 1;
+    else if (strcmp(a, "--together") == 0)
+      p.together = 1;
     else if (a[0] == '-')
       return usage_error("unknown option '%s' for plot (or an option without its value)", a);
     else if (!csv)
@@ -434,7 +494,6 @@ static int cmd_plot(int argc, char **argv) {
     out = def;
   }
   p.csv = csv, p.out = out;
-  if (!p.ylabel && !p.n_y) p.ylabel = "value (each column of the file)";
   cairn_diag d;
   if (io_plot_csv(&p, &d) != CAIRN_OK) {
     fprintf(stderr, "cairn plot: %s\n", d.msg);
@@ -610,5 +669,6 @@ static int run_command(int argc_in, char **argv_in) {
   if (strcmp(cmd, "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(cmd, "models") == 0) return cmd_models(argc - 2, argv + 2);
   if (strcmp(cmd, "plot") == 0) return cmd_plot(argc - 2, argv + 2);
+  if (strcmp(cmd, "render") == 0) return cmd_render(argc - 2, argv + 2);
   return usage_error("unknown command '%s'", cmd);
 }

@@ -4,9 +4,21 @@
 
 #include "cycle/cycle.h"
 
-cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
-                         cairn_diag *d) {
+const char *history_unit_problem(const char *unit) {
+  size_t n = strlen(unit);
+  if (n == 0 || n >= HISTORY_MAX_UNIT) return "must have 1 to 31 characters";
+  if (strpbrk(unit, ",\"'[]\n\r")) return "must not hold a comma, quote, bracket or line break";
+  return NULL;
+}
+
+cairn_status history_add(cairn_world *w, const char *name, const char *unit, history_sampler fn,
+                         void *ud, cairn_diag *d) {
   history_set *hs = w->hist;
+  const char *bad = unit ? history_unit_problem(unit) : NULL;
+  CAIRN_CHECK(!bad, d, CAIRN_EINVAL,
+              "history '%s': its unit '%s' %s (it goes into the CSV header as \"%s [UNIT]\"); "
+              "write it like \"kPa\", \"m/s\" or \"-\"",
+              name, unit, bad, name);
   CAIRN_CHECK(name && name[0] && strlen(name) < CAIRN_MAX_NAME, d, CAIRN_EINVAL,
               "history name must have 1 to %d characters", CAIRN_MAX_NAME - 1);
   CAIRN_CHECK(!strpbrk(name, ",\"\n\r"), d, CAIRN_EINVAL,
@@ -20,6 +32,7 @@ cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, v
                 "history '%s' already exists; give each history a unique name", name);
     hs->h[i].fn = fn;
     hs->h[i].ud = ud;
+    if (unit) snprintf(hs->h[i].unit, sizeof hs->h[i].unit, "%s", unit);
     return CAIRN_OK;
   }
   CAIRN_TRY(mem_grow((void **)&hs->h, &hs->cap, hs->n + 1, sizeof *hs->h, "history", d));
@@ -31,6 +44,7 @@ cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, v
     for (size_t r = 0; r < hs->n_rows; r++) h->v[r] = NAN;
   }
   snprintf(h->name, sizeof h->name, "%s", name);
+  if (unit) snprintf(h->unit, sizeof h->unit, "%s", unit);
   h->fn = fn;
   h->ud = ud;
   hs->n++;
@@ -128,7 +142,7 @@ cairn_status history_restore_rows(cairn_world *w, uint64_t interval, size_t rows
 cairn_status history_restore_column(cairn_world *w, const char *name, const double *v,
                                     cairn_diag *d) {
   history_set *hs = w->hist;
-  CAIRN_TRY(history_add(w, name, NULL, NULL, d));
+  CAIRN_TRY(history_add(w, name, NULL, NULL, NULL, d));
   if (hs->n_rows) memcpy(hs->h[hs->n - 1].v, v, hs->n_rows * sizeof(double));
   return CAIRN_OK;
 }

@@ -9,11 +9,15 @@
    failure with d filled. */
 typedef cairn_status (*history_sampler)(void *ud, double *value, cairn_diag *d);
 
+/* A history's unit has at most HISTORY_MAX_UNIT - 1 characters (history_unit_problem). */
+#define HISTORY_MAX_UNIT 32
+
 typedef struct history {
   char name[CAIRN_MAX_NAME];
   history_sampler fn;
   void *ud;
   double *v; /* one value per row; NaN for rows sampled before the history was added */
+  char unit[HISTORY_MAX_UNIT]; /* "" if none: the values' unit, for exports and plots */
 } history;
 
 typedef struct history_set {
@@ -31,7 +35,14 @@ typedef struct history_set {
   int by_started;
 } history_set;
 
-cairn_status history_add(cairn_world *w, const char *name, history_sampler fn, void *ud,
+/* What is wrong with a unit for a history ("kPa", "m/s", "-"), or NULL if nothing: 1 to 31
+   characters, none of them a comma, quote, bracket or line break (it goes into a CSV header as
+   "NAME [UNIT]"). */
+const char *history_unit_problem(const char *unit);
+/* Add history 'name' with its unit (NULL: none; for a restored history attached again, NULL
+   keeps the unit it had). */
+cairn_status history_add(cairn_world *w, const char *name, const char *unit, history_sampler fn,
+                         void *ud,
                          cairn_diag *d);
 cairn_status history_sample(cairn_world *w, cairn_diag *d);
 /* Sample every k steps (k >= 1); this ends sampling by a quantity. */

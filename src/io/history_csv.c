@@ -1,4 +1,5 @@
-/* History export as CSV with full double precision, so exported curves can be re-checked. */
+/* History export as CSV with full double precision, so exported curves can be re-checked; a
+   history's unit follows its name in the header, in brackets. */
 #include "cycle/history.h"
 #include "io/io.h"
 
@@ -8,7 +9,8 @@ cairn_status io_history_csv_as(const cairn_world *w, const char *path, const cha
   atomic_file af;
   CAIRN_TRY(io_atomic_open_as(&af, path, shown, d));
   fprintf(af.f, "step,time");
-  for (size_t i = 0; i < hs->n; i++) fprintf(af.f, ",%s", hs->h[i].name);
+  for (size_t i = 0; i < hs->n; i++) /* "NAME [UNIT]" for a history with a unit */
+    fprintf(af.f, hs->h[i].unit[0] ? ",%s [%s]" : ",%s", hs->h[i].name, hs->h[i].unit);
   fputc('\n', af.f);
   for (size_t r = 0; r < hs->n_rows; r++) {
     fprintf(af.f, "%.0f,%.17g", hs->step[r], hs->time[r]);

@@ -108,10 +108,13 @@ cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *pref
 /* The broken bonds as CSV (step,time,x,y,z,kind,id1,id2,mode), atomically. */
 cairn_status io_cracks_csv(const cairn_world *w, const char *path, cairn_diag *d);
 
-/* A plot of CSV columns (a history export) drawn with gnuplot into a PNG or SVG file. */
+/* A plot of CSV columns (a history export) drawn with gnuplot into a PNG, SVG or PDF file. A
+   header cell "NAME [UNIT]" is column NAME in UNIT. Without a ylabel, y2 or 'together', the
+   columns of y are drawn one quantity to a panel (panels stacked over a shared x): columns with
+   the same unit, or without units a column and its reference (fn and fn_exact), share one. */
 typedef struct plot_spec {
   const char *csv;      /* input: header row of names, then numbers */
-  const char *out;      /* output: .png or .svg */
+  const char *out;      /* output: .png, .svg or .pdf */
   const char *x;        /* column for the x axis (NULL: "time") */
   const char *const *y; /* columns to draw (n_y = 0: every column but step and x) */
   int n_y;
@@ -126,6 +129,7 @@ typedef struct plot_spec {
   /* how each drawn series is drawn: styles[i] is "line", "dashed", "points" or "linespoints";
      NULL or a NULL entry: by its name (dashed for a reference, else linespoints) */
   const char *const *styles;
+  int together; /* every column of y on one axis, even without a ylabel */
 } plot_spec;
 cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d);
 

@@ -1,6 +1,7 @@
 /* Plots through gnuplot: columns of a CSV file (as written by history.export) drawn against one
-   of them, to PNG or SVG. gnuplot writes to a temporary file that is renamed into place, so a
-   failed plot leaves no partial image. */
+   of them, to PNG, SVG or PDF, one quantity to a panel unless asked for one axis (io.h). gnuplot
+   writes to a temporary file that is renamed into place, so a failed plot leaves no partial
+   image. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,15 +59,16 @@ static long count_rows(const char *csv) {
    (named "exact", "ref", "closed" or "analytic") dashed, the others a line with markers. Markers
    are open symbols that differ from series to series; on a line they sit on at most about 40 of
    the samples, so a dense series does not bury the curves under it. NULL for an unknown word. */
+static int is_reference(const char *name) {
+  return strstr(name, "exact") || strstr(name, "ref") || strstr(name, "analytic") ||
+         strstr(name, "closed");
+}
+
 static const char *series_style(const char *word, const char *name, int i, long rows, char *buf,
                                 size_t n) {
   static const int symbols[] = {6, 4, 8, 12, 10, 14}; /* circle, square, triangles, diamond */
   int pt = symbols[i % (int)(sizeof symbols / sizeof symbols[0])];
-  if (!word) {
-    int ref = strstr(name, "exact") || strstr(name, "ref") || strstr(name, "analytic") ||
-              strstr(name, "closed");
-    word = ref ? "dashed" : "linespoints";
-  }
+  if (!word) word = is_reference(name) ? "dashed" : "linespoints";
   if (strcmp(word, "line") == 0)
     snprintf(buf, n, "lines linewidth 2");
   else if (strcmp(word, "dashed") == 0)
@@ -81,10 +83,60 @@ static const char *series_style(const char *word, const char *name, int i, long 
   return buf;
 }
 
-static int column_of(char names[][CAIRN_MAX_NAME], int n, const char *name) {
-  for (int i = 0; i < n; i++)
-    if (strcmp(names[i], name) == 0) return i;
+/* A CSV file's columns: each header cell, and its name and unit ("NAME [UNIT]"; unit "" if
+   none). */
+typedef struct columns {
+  int n;
+  char cell[256][CAIRN_MAX_NAME];
+  char name[256][CAIRN_MAX_NAME];
+  char unit[256][CAIRN_MAX_NAME];
+} columns;
+
+static void split_units(columns *c) {
+  for (int i = 0; i < c->n; i++) {
+    snprintf(c->name[i], CAIRN_MAX_NAME, "%s", c->cell[i]);
+    c->unit[i][0] = 0;
+    size_t len = strlen(c->cell[i]);
+    char *open = strstr(c->name[i], " [");
+    if (!open || len < 4 || c->cell[i][len - 1] != ']') continue;
+    snprintf(c->unit[i], CAIRN_MAX_NAME, "%.*s", (int)(len - 1 - (open + 2 - c->name[i])),
+             open + 2);
+    *open = 0;
+  }
+}
+
+/* The column a name asks for: its header cell, or its name without the unit. */
+static int column_of(const columns *c, const char *name) {
+  for (int i = 0; i < c->n; i++)
+    if (strcmp(c->cell[i], name) == 0) return i;
+  for (int i = 0; i < c->n; i++)
+    if (strcmp(c->name[i], name) == 0) return i;
   return -1;
+}
+
+/* The quantity of a column, for panels: its unit if it has one; else its name with a reference
+   word ("exact", "ref", "analytic", "closed") and a separator next to it taken out, so that fn
+   and fn_exact share a panel. */
+static void quantity_of(const columns *c, int i, char *out, size_t n) {
+  if (c->unit[i][0]) {
+    snprintf(out, n, "[%s]", c->unit[i]);
+    return;
+  }
+  snprintf(out, n, "%s", c->name[i]);
+  static const char *const words[] = {"exact", "ref", "analytic", "closed"};
+  for (int k = 0; k < 4; k++) {
+    char *at = strstr(out, words[k]);
+    if (!at) continue;
+    size_t wl = strlen(words[k]);
+    char *from = at, *to = at + wl;
+    if (from > out && strchr("_- ", from[-1]))
+      from--;
+    else if (*to && strchr("_- ", *to))
+      to++;
+    memmove(from, to, strlen(to) + 1);
+    if (!out[0]) snprintf(out, n, "%s", c->name[i]); /* the column is all reference word */
+    return;
+  }
 }
 
 static cairn_status plot_csv(const plot_spec *p, cairn_diag *d);
@@ -96,22 +148,132 @@ cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d) {
   return comm_agree(s, d);
 }
 
-/* The gnuplot script that draws the chosen columns of the CSV (yc: ny on the first axis, then
-   ny2 on the second) against column xc (named xname) into tmp_img. */
-static void write_plot_script(FILE *f, const plot_spec *p, const char *tmp_img, int svg,
-                              char names[][CAIRN_MAX_NAME], const char *xname, int xc,
-                              const int *yc, int ny, int ny2, long rows) {
+/* The image's kind, by the output's extension: 'p' PNG, 's' SVG, 'f' PDF, 0 none of them. */
+static int image_kind(const char *out) {
+  const char *dot = strrchr(out, '.');
+  if (!dot) return 0;
+  return strcmp(dot, ".png") == 0   ? 'p'
+         : strcmp(dot, ".svg") == 0 ? 's'
+         : strcmp(dot, ".pdf") == 0 ? 'f'
+                                    : 0;
+}
+
+/* One series of the plot command: column c of the CSV against column xc. */
+static void put_series(FILE *f, const plot_spec *p, const columns *c, int xc, int c_i, int i,
+                       int y2, long rows) {
   char style[128];
-  fprintf(f, "set terminal %s size 900,600 %s\n", svg ? "svg" : "pngcairo",
-          svg ? "dynamic" : "noenhanced");
+  put_quoted(f, p->csv);
+  /* skip 1: the header (every ::1 would also drop the first row after each blank line) */
+  /* (a colour of its own, the same in whichever panel it is drawn) */
+  fprintf(f, " skip 1 using %d:%d %swith %s linecolor %d title ", xc + 1, c_i + 1,
+          y2 ? "axes x1y2 " : "",
+          series_style(p->styles ? p->styles[i] : NULL, c->name[c_i], i, rows, style, sizeof style),
+          i % 8 + 1);
+  put_quoted(f, p->labels && p->labels[i] ? p->labels[i] : c->cell[c_i]);
+}
+
+/* The panels of the y columns (yc, ny of them): group[i], the panel of series i; returns their
+   count. One panel unless several quantities are drawn and nothing asks for one axis. */
+static int panels_of(const plot_spec *p, const columns *c, const int *yc, int ny, int *group) {
+  char q[64][CAIRN_MAX_NAME + 2];
+  int ng = 0;
+  for (int i = 0; i < ny; i++) {
+    group[i] = 0;
+    if (p->n_y2 || p->together || p->ylabel) continue;
+    char mine[CAIRN_MAX_NAME + 2];
+    quantity_of(c, yc[i], mine, sizeof mine);
+    int g = 0;
+    while (g < ng && strcmp(q[g], mine) != 0) g++;
+    if (g == ng) snprintf(q[ng++], sizeof q[0], "%s", mine);
+    group[i] = g;
+  }
+  return ng > 1 ? ng : 1;
+}
+
+/* The y label of panel g: its series' legends (or names) with their unit: "sigma1, sigma3 [kPa]";
+   a column and its reference: the column's name. */
+static void panel_label(const plot_spec *p, const columns *c, const int *yc, int ny,
+                        const int *group, int g, char *out, size_t n) {
+  out[0] = 0;
+  const char *unit = "";
+  int first = -1, count = 0;
+  for (int i = 0; i < ny; i++)
+    if (group[i] == g) first = first < 0 ? i : first, count++, unit = c->unit[yc[i]];
+  if (!unit[0] && count > 1) { /* a column and its reference: the quantity's name */
+    quantity_of(c, yc[first], out, n);
+    return;
+  }
+  /* a reference beside what it checks is not named again (y and y_exact in m: "y [m]") */
+  int plain = 0;
+  for (int i = 0; i < ny; i++) plain += group[i] == g && !is_reference(c->name[yc[i]]);
+  for (int i = 0; i < ny; i++) {
+    if (group[i] != g || (plain && is_reference(c->name[yc[i]]))) continue;
+    const char *word = p->labels && p->labels[i] ? p->labels[i] : c->name[yc[i]];
+    size_t used = strlen(out);
+    snprintf(out + used, n - used, "%s%s", used ? ", " : "", word);
+  }
+  if (unit[0]) {
+    size_t used = strlen(out);
+    snprintf(out + used, n - used, " [%s]", unit);
+  }
+}
+
+/* The gnuplot script that draws the chosen columns of the CSV (yc: ny on the first axis, then
+   ny2 on the second) against column xc into tmp_img: one axis, or a panel per quantity. */
+static void write_plot_script(FILE *f, const plot_spec *p, const char *tmp_img, int kind,
+                              const columns *c, int xc, const int *yc, int ny, int ny2, long rows) {
+  int group[128];
+  int ng = panels_of(p, c, yc, ny, group);
+  /* a panel a little over a third of a single plot's height */
+  int h = ng > 1 ? 80 + 220 * ng : 600;
+  if (kind == 'f')
+    fprintf(f, "set terminal pdfcairo size 9in,%gin noenhanced\n", h / 100.0);
+  else
+    fprintf(f, "set terminal %s size 900,%d %s\n", kind == 's' ? "svg" : "pngcairo", h,
+            kind == 's' ? "dynamic" : "noenhanced");
   fprintf(f, "set output ");
   put_quoted(f, tmp_img);
   fprintf(f, "\nset datafile separator ','\nset key below noenhanced\n"
              "set grid\nset termoption noenhanced\n");
+  /* %g on a logarithmic axis: 0.001 and 1e-05, not 0.001000 and 0.000010; a logarithmic x axis
+     spans just the data (not out to whole decades, which can leave most of the width empty) */
+  if (p->logx) fprintf(f, "set logscale x\nset format x '%%g'\nset autoscale xfix\n");
+  if (p->logy) fprintf(f, "set logscale y\nset format y '%%g'\n");
+  if (ng > 1) {
+    /* the same left margin in every panel, so that their x axes line up */
+    fprintf(f, "set lmargin 12\nset multiplot layout %d,1", ng);
+    if (p->title) {
+      fprintf(f, " title ");
+      put_quoted(f, p->title);
+    }
+    fprintf(f, "\n");
+    for (int g = 0; g < ng; g++) {
+      char label[512];
+      panel_label(p, c, yc, ny, group, g, label, sizeof label);
+      int count = 0;
+      for (int i = 0; i < ny; i++) count += group[i] == g;
+      fprintf(f, "%s\nset ylabel ", count > 1 ? "set key below noenhanced" : "unset key");
+      put_quoted(f, label);
+      fprintf(f, "\nset xlabel ");
+      put_quoted(f, g == ng - 1 ? (p->xlabel ? p->xlabel : c->cell[xc]) : "");
+      fprintf(f, "\nplot ");
+      for (int i = 0, k = 0; i < ny; i++) {
+        if (group[i] != g) continue;
+        fprintf(f, "%s", k++ ? ", \\\n     " : "");
+        put_series(f, p, c, xc, yc[i], i, 0, rows);
+      }
+      fprintf(f, "\n");
+    }
+    fprintf(f, "unset multiplot\n");
+    return;
+  }
   fprintf(f, "set xlabel ");
-  put_quoted(f, p->xlabel ? p->xlabel : xname);
+  put_quoted(f, p->xlabel ? p->xlabel : c->cell[xc]);
+  char label[512] = "";
+  if (!p->ylabel && ny > 0 && !p->together)
+    panel_label(p, c, yc, ny, group, 0, label, sizeof label);
   fprintf(f, "\nset ylabel ");
-  put_quoted(f, p->ylabel ? p->ylabel : "");
+  put_quoted(f, p->ylabel ? p->ylabel : label);
   if (p->title) {
     fprintf(f, "\nset title ");
     put_quoted(f, p->title);
@@ -120,21 +282,11 @@ static void write_plot_script(FILE *f, const plot_spec *p, const char *tmp_img, 
     fprintf(f, "\nset ytics nomirror\nset y2tics\nset y2label ");
     put_quoted(f, p->y2label ? p->y2label : "");
   }
-  /* %g on a logarithmic axis: 0.001 and 1e-05, not 0.001000 and 0.000010; a logarithmic x axis
-     spans just the data (not out to whole decades, which can leave most of the width empty) */
-  if (p->logx) fprintf(f, "\nset logscale x\nset format x '%%g'\nset autoscale xfix");
-  if (p->logy) fprintf(f, "\nset logscale y\nset format y '%%g'");
   if (p->logy2 && ny2) fprintf(f, "\nset logscale y2\nset format y2 '%%g'");
   fprintf(f, "\nplot ");
   for (int i = 0; i < ny + ny2; i++) {
     fprintf(f, "%s", i ? ", \\\n     " : "");
-    put_quoted(f, p->csv);
-    /* skip 1: the header (every ::1 would also drop the first row after each blank line) */
-    const char *nm = names[yc[i]];
-    fprintf(f, " skip 1 using %d:%d %swith %s title ", xc + 1, yc[i] + 1,
-            i >= ny ? "axes x1y2 " : "",
-            series_style(p->styles ? p->styles[i] : NULL, nm, i, rows, style, sizeof style));
-    put_quoted(f, p->labels && p->labels[i] ? p->labels[i] : nm);
+    put_series(f, p, c, xc, yc[i], i, i >= ny, rows);
   }
   fprintf(f, "\n");
 }
@@ -180,57 +332,53 @@ static cairn_status draw_with_gnuplot(const plot_spec *p, const char *script, co
 
 /* The file's columns as a list for a message ("step, time, a, ..."), cut short with "..." where
    it would not fit. */
-static const char *column_list(char names[][CAIRN_MAX_NAME], int n, char *buf, size_t size) {
+static const char *column_list(const columns *c, char *buf, size_t size) {
   buf[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    size_t used = strlen(buf), need = strlen(names[i]) + (i ? 2 : 0);
+  for (int i = 0; i < c->n; i++) {
+    size_t used = strlen(buf), need = strlen(c->cell[i]) + (i ? 2 : 0);
     if (used + need + 4 >= size) {
       strcat(buf, ", ...");
       break;
     }
     if (i) strcat(buf, ", ");
-    strcat(buf, names[i]);
+    strcat(buf, c->cell[i]);
   }
   return buf;
 }
 
 /* The index of column 'name', or an error naming the file's columns ('what': "" or a note on the
    option that named it). */
-static cairn_status need_column(const plot_spec *p, char names[][CAIRN_MAX_NAME], int n,
-                                const char *name, const char *what, int *col, cairn_diag *d) {
+static cairn_status need_column(const plot_spec *p, const columns *c, const char *name,
+                                const char *what, int *col, cairn_diag *d) {
   char list[400];
-  *col = column_of(names, n, name);
+  *col = column_of(c, name);
   CAIRN_CHECK(*col >= 0, d, CAIRN_EINVAL, "plot: '%s' has no column '%s'%s; its columns are: %s",
-              p->csv, name, what, column_list(names, n, list, sizeof list));
+              p->csv, name, what, column_list(c, list, sizeof list));
   return CAIRN_OK;
 }
 
-static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
-  char names[256][CAIRN_MAX_NAME];
-  int n;
-  CAIRN_TRY(read_header(p->csv, names, 256, &n, d));
+/* Plot with the file's columns read into c. */
+static cairn_status plot_columns(const plot_spec *p, columns *c, cairn_diag *d) {
+  CAIRN_TRY(read_header(p->csv, c->cell, 256, &c->n, d));
+  split_units(c);
   const char *xname = p->x ? p->x : "time";
   int xc;
-  CAIRN_TRY(need_column(p, names, n, xname, "", &xc, d));
+  CAIRN_TRY(need_column(p, c, xname, "", &xc, d));
+  int y2c[64], n2 = 0;
+  for (int i = 0; i < p->n_y2 && n2 < 64; i++)
+    CAIRN_TRY(need_column(p, c, p->y2[i], " (for the second axis)", &y2c[n2++], d));
   int yc[128], ny = 0, ny2 = 0;
   if (p->n_y == 0) { /* every column but step, x and those on the second axis */
-    for (int i = 0; i < n && ny < 64; i++) {
+    for (int i = 0; i < c->n && ny < 64; i++) {
       int on_y2 = 0;
-      for (int k = 0; k < p->n_y2; k++) on_y2 |= strcmp(names[i], p->y2[k]) == 0;
-      if (i != xc && strcmp(names[i], "step") != 0 && !on_y2) yc[ny++] = i;
+      for (int k = 0; k < n2; k++) on_y2 |= y2c[k] == i;
+      if (i != xc && strcmp(c->name[i], "step") != 0 && !on_y2) yc[ny++] = i;
     }
   } else {
-    for (int i = 0; i < p->n_y && ny < 64; i++) {
-      int c;
-      CAIRN_TRY(need_column(p, names, n, p->y[i], "", &c, d));
-      yc[ny++] = c;
-    }
+    for (int i = 0; i < p->n_y && ny < 64; i++)
+      CAIRN_TRY(need_column(p, c, p->y[i], "", &yc[ny++], d));
   }
-  for (int i = 0; i < p->n_y2 && ny2 < 64; i++) {
-    int c;
-    CAIRN_TRY(need_column(p, names, n, p->y2[i], " (for the second axis)", &c, d));
-    yc[ny + ny2++] = c;
-  }
+  for (int i = 0; i < n2; i++) yc[ny + ny2++] = y2c[i];
   CAIRN_CHECK(ny + ny2 > 0, d, CAIRN_EINVAL, "plot: nothing to plot in '%s'", p->csv);
   long rows = count_rows(p->csv);
   char style[128];
@@ -239,21 +387,22 @@ static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
                 "plot: unknown style '%s'; give \"line\", \"dashed\", \"points\" or "
                 "\"linespoints\"",
                 p->styles[i]);
-  const char *dot = strrchr(p->out, '.');
-  int svg = dot && strcmp(dot, ".svg") == 0;
-  CAIRN_CHECK(svg || (dot && strcmp(dot, ".png") == 0), d, CAIRN_EINVAL,
-              "plot: output '%s' must end in .png or .svg", p->out);
+  int kind = image_kind(p->out);
+  CAIRN_CHECK(kind, d, CAIRN_EINVAL, "plot: output '%s' must end in .png, .svg or .pdf", p->out);
 
   /* The gnuplot script and the image go to temporary names beside the output. */
   char script[4200], tmp_img[4200];
   snprintf(script, sizeof script, "%s.gp-%ld", p->out, (long)getpid());
-  snprintf(tmp_img, sizeof tmp_img, "%s.tmp-%ld%s", p->out, (long)getpid(), svg ? ".svg" : ".png");
+  snprintf(tmp_img, sizeof tmp_img, "%s.tmp-%ld%s", p->out, (long)getpid(),
+           kind == 's'   ? ".svg"
+           : kind == 'f' ? ".pdf"
+                         : ".png");
   FILE *f = fopen(script, "w");
   CAIRN_CHECK(f, d, CAIRN_EIO,
               "cannot write '%s': %s; check that the folder exists and is "
               "writable",
               script, strerror(errno));
-  write_plot_script(f, p, tmp_img, svg, names, xname, xc, yc, ny, ny2, rows);
+  write_plot_script(f, p, tmp_img, kind, c, xc, yc, ny, ny2, rows);
   int bad = ferror(f);
   bad |= fclose(f) != 0;
   if (bad) {
@@ -261,4 +410,12 @@ static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
     return diag_set(d, CAIRN_EIO, "cannot write '%s'; check free space", script);
   }
   return draw_with_gnuplot(p, script, tmp_img, d);
+}
+
+static cairn_status plot_csv(const plot_spec *p, cairn_diag *d) {
+  columns *c = mem_realloc(NULL, 0, sizeof *c, "plot:columns");
+  if (!c) return diag_set(d, CAIRN_ENOMEM, "out of memory reading the columns of '%s'", p->csv);
+  cairn_status s = plot_columns(p, c, d);
+  mem_free(c, sizeof *c);
+  return s;
 }

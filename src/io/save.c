@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 
+#include "cycle/history.h"
 #include "io/save_format.h"
 
 #define SAVE_MAGIC "CAIRNSAV"
@@ -47,6 +48,12 @@ static int has_meshes(const cairn_world *w) {
   return 0;
 }
 
+static int has_history_units(const cairn_world *w) {
+  for (size_t i = 0; i < w->hist->n; i++)
+    if (w->hist->h[i].unit[0]) return 1;
+  return 0;
+}
+
 static int has_motions(const cairn_world *w) {
   for (size_t i = 0; i < w->walls.n; i++)
     if (w->walls.w[i].motion.n_points) return 1;
@@ -73,6 +80,7 @@ static const section sections[] = {
     {"CDSP", put_cumdisp_sec, read_cumdisp_sec, has_cumdisp},
     {"MESH", put_meshes_sec, read_meshes_sec, has_meshes},
     {"WMOT", put_motions_sec, read_motions_sec, has_motions},
+    {"HUNT", put_hist_units_sec, read_hist_units_sec, has_history_units},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

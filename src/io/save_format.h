@@ -163,6 +163,7 @@ void put_walls_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_contacts_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_pairs_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_hist_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
+void put_hist_units_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_calls_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_loads_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_cracks_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
@@ -195,6 +196,7 @@ cairn_status read_walls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
 cairn_status read_contacts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_pairs_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_hist_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
+cairn_status read_hist_units_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_calls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_loads_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_cracks_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);

@@ -725,6 +725,24 @@ cairn_status read_hist_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *
   return s;
 }
 
+cairn_status read_hist_units_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x, (void)d;
+  history_set *hs = w->hist;
+  uint32_t n = get_u32(b);
+  BAD_VALUE(b, n != hs->n, "it gives units for %u histories and holds %zu", n, hs->n);
+  BAD_IF(0);
+  for (uint32_t i = 0; i < n; i++) {
+    char unit[HISTORY_MAX_UNIT];
+    get_str(b, unit, sizeof unit);
+    BAD_IF(0);
+    const char *bad = unit[0] ? history_unit_problem(unit) : NULL;
+    BAD_VALUE(b, bad, "history '%s' has a unit that %s", hs->h[i].name, bad);
+    BAD_IF(0);
+    snprintf(hs->h[i].unit, sizeof hs->h[i].unit, "%s", unit);
+  }
+  return CAIRN_OK;
+}
+
 cairn_status read_calls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)w, (void)d;
   uint32_t ncb = get_u32(b);

@@ -241,6 +241,14 @@ void put_hist_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   }
 }
 
+/* HUNT (only when a history has a unit): each history's unit, "" for none, in HIST's order. */
+void put_hist_units_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const history_set *hs = w->hist;
+  put_u32(b, (uint32_t)hs->n);
+  for (size_t i = 0; i < hs->n; i++) put_str(b, hs->h[i].unit);
+}
+
 /* CALL: the names of the events that had script callbacks, for the note after a restore. */
 void put_calls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   (void)w;

@@ -54,13 +54,14 @@ static int l_add(lua_State *L) {
   cairn_world *w = ctx_world(L);
   const char *name = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TFUNCTION);
+  const char *unit = lua_isnoneornil(L, 3) ? NULL : luaL_checkstring(L, 3);
   sampler *s = lua_newuserdatauv(L, sizeof *s, 0);
   s->L = L;
   snprintf(s->name, sizeof s->name, "%s", name);
   lua_pushvalue(L, 2);
   s->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   cairn_diag d;
-  cairn_status st = history_add(w, name, sample, s, &d);
+  cairn_status st = history_add(w, name, unit, sample, s, &d);
   if (st) {
     luaL_unref(L, LUA_REGISTRYINDEX, s->ref);
     return raise_diag(L, st, &d);
@@ -147,6 +148,22 @@ static int l_get(lua_State *L) {
   return lua_raisef(L, "history '%s' does not exist; add it with history.add first", name);
 }
 
+/* history.unit(NAME): the history's unit, or nil if it has none. */
+static int l_unit(lua_State *L) {
+  cairn_world *w = ctx_world(L);
+  const char *name = luaL_checkstring(L, 1);
+  const history_set *hs = w->hist;
+  for (size_t i = 0; i < hs->n; i++)
+    if (strcmp(hs->h[i].name, name) == 0) {
+      if (hs->h[i].unit[0])
+        lua_pushstring(L, hs->h[i].unit);
+      else
+        lua_pushnil(L);
+      return 1;
+    }
+  return lua_raisef(L, "history '%s' does not exist; add it with history.add first", name);
+}
+
 static int l_names(lua_State *L) {
   cairn_world *w = ctx_world(L);
   lua_createtable(L, (int)w->hist->n, 0);
@@ -164,9 +181,9 @@ static int l_clear(lua_State *L) {
 }
 
 void open_history(lua_State *L) {
-  static const luaL_Reg f[] = {{"add", l_add}, {"interval", l_interval}, {"export", l_export},
-                               {"get", l_get}, {"names", l_names},       {"clear", l_clear},
-                               {NULL, NULL}};
+  static const luaL_Reg f[] = {
+      {"add", l_add},     {"interval", l_interval}, {"export", l_export}, {"get", l_get},
+      {"names", l_names}, {"clear", l_clear},       {"unit", l_unit},     {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "history");
 }

@@ -1,4 +1,4 @@
-/* Script module 'plot': draw histories to PNG or SVG with gnuplot. */
+/* Script module 'plot': draw histories to PNG, SVG or PDF with gnuplot. */
 #include <string.h>
 #include <unistd.h>
 
@@ -42,7 +42,7 @@ static int opt_flag(lua_State *L, const char *key) {
 }
 
 /* plot.history{out = "f.png", x = "time", y = {"fn", "fn_exact"}, y2 = {...}, labels = {...},
-   styles = {...}, title =, xlabel =, ylabel =, y2label =, logx =, logy =, logy2 =,
+   styles = {...}, title =, xlabel =, ylabel =, y2label =, logx =, logy =, logy2 =, together =,
    csv = "file.csv"}: without csv, the current histories are plotted. */
 /* An option of one string per drawn series (labels, styles): how many were given (0: none);
    any other count than the series' is an error. */
@@ -58,15 +58,15 @@ static int per_series(lua_State *L, const char *key, const char *one, const char
 }
 
 static int l_history(lua_State *L) {
-  static const char *const opts[] = {"out",    "x",    "y",    "title",   "xlabel",
-                                     "ylabel", "csv",  "y2",   "y2label", "labels",
-                                     "styles", "logx", "logy", "logy2",   NULL};
+  static const char *const opts[] = {"out",  "x",     "y",        "title",  "xlabel", "ylabel",
+                                     "csv",  "y2",    "y2label",  "labels", "styles", "logx",
+                                     "logy", "logy2", "together", NULL};
   collective_call(L, CALL_PLOT_HISTORY);
   check_opts(L, 1, "plot.history", opts);
   plot_spec p;
   memset(&p, 0, sizeof p);
   p.out = opt_str(L, 1, "out");
-  if (!p.out) lua_raisef(L, "plot.history: give out = \"file.png\" (or .svg)");
+  if (!p.out) lua_raisef(L, "plot.history: give out = \"file.png\" (or .svg, .pdf)");
   p.x = opt_str(L, 1, "x");
   p.title = opt_str(L, 1, "title");
   p.xlabel = opt_str(L, 1, "xlabel");
@@ -81,6 +81,7 @@ static int l_history(lua_State *L) {
   if (per_series(L, "labels", "legend", labels, &p)) p.labels = labels;
   if (per_series(L, "styles", "style", styles, &p)) p.styles = styles;
   p.logx = opt_flag(L, "logx"), p.logy = opt_flag(L, "logy"), p.logy2 = opt_flag(L, "logy2");
+  p.together = opt_flag(L, "together");
   char tmp[4200] = "";
   cairn_diag d;
   cairn_status s = CAIRN_OK;
