@@ -78,7 +78,10 @@ cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const dou
   cmat_entry *ce = &w->cmat->def[kind];
   char who[96];
   snprintf(who, sizeof who, "contact assignment (%s)", contact_kind_name(kind));
-  CAIRN_TRY(model_prop_write(&w->reg->e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
+  cairn_status s =
+      model_prop_write(&w->reg->e[ce->model], ce->props, &ce->setmask, name, v, n, who, d);
+  if (s == CAIRN_ENOTFOUND) registry_name_owners(w->reg, name, d);
+  CAIRN_TRY(s);
   cmat_entry_unshare(w, ce); /* contacts made before keep the values they got */
   return CAIRN_OK;
 }
@@ -123,7 +126,10 @@ cairn_status cmat_rule_set_prop(cairn_world *w, const char *name, const double *
   cmat_entry *ce = &t->rules[t->n_rules - 1].e;
   char who[64];
   snprintf(who, sizeof who, "contact assignment rule %zu", t->n_rules);
-  CAIRN_TRY(model_prop_write(&w->reg->e[ce->model], ce->props, &ce->setmask, name, v, n, who, d));
+  cairn_status s =
+      model_prop_write(&w->reg->e[ce->model], ce->props, &ce->setmask, name, v, n, who, d);
+  if (s == CAIRN_ENOTFOUND) registry_name_owners(w->reg, name, d);
+  CAIRN_TRY(s);
   cmat_entry_unshare(w, ce);
   return CAIRN_OK;
 }

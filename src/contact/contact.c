@@ -355,7 +355,9 @@ cairn_status contact_prop_set(cairn_world *w, uint32_t c, const char *name, cons
   double tmp[256];
   uint64_t mask = e->ppool.setmask[pblk];
   memcpy(tmp, pool_props(e, pblk), (size_t)e->n_prop_slots * sizeof(double));
-  CAIRN_TRY(model_prop_write(e, tmp, &mask, name, v, n, who, d));
+  cairn_status s = model_prop_write(e, tmp, &mask, name, v, n, who, d);
+  if (s == CAIRN_ENOTFOUND) registry_name_owners(w->reg, name, d);
+  CAIRN_TRY(s);
   /* A contact whose properties the model's check accepted at its first touch is checked again
      before a script's write lands: the write is refused if it makes them unusable (one not yet
      touching is checked when it first touches, as before). */

@@ -312,6 +312,21 @@ void range_text(const cairn_prop_desc *p, char *buf, size_t n) {
   snprintf(buf, n, "%s, %s", lo, hi);
 }
 
+void registry_name_owners(const registry *r, const char *name, cairn_diag *d) {
+  char owners[400] = "";
+  size_t used = 0;
+  int n = 0;
+  for (size_t i = 0; i < r->n && used + 64 < sizeof owners; i++)
+    if (model_prop_index(&r->e[i], name) >= 0)
+      used += (size_t)snprintf(owners + used, sizeof owners - used, "%s%s", n++ ? ", " : "",
+                               r->e[i].m->name);
+  char *at = strstr(d->msg, "; run `cairn models");
+  if (!n || !at) return;
+  char tail[256];
+  snprintf(tail, sizeof tail, "%s", at);
+  snprintf(at, sizeof d->msg - (size_t)(at - d->msg), " (models with it: %s)%s", owners, tail);
+}
+
 int model_prop_valid(const cairn_prop_desc *p, const double *v) {
   for (int k = 0; k < cairn_prop_slots(p->type); k++) {
     double x = v[k];

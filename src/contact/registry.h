@@ -55,6 +55,9 @@ int model_state_index(const model_entry *e, const char *name);
 cairn_status model_prop_write(const model_entry *e, double *props, uint64_t *setmask,
                               const char *name, const double *v, int n, const char *who,
                               cairn_diag *d);
+/* After model_prop_write refused an unknown property 'name': name in d's message the registered
+   models that have it ("(models with it: rrlinear, hertz)"), so the message says where it is. */
+void registry_name_owners(const registry *r, const char *name, cairn_diag *d);
 /* Whether v (1 value, or 3 for a VEC) is of p's type and in its range (what model_prop_write
    checks, without a message: for values read back from a file). */
 int model_prop_valid(const cairn_prop_desc *p, const double *v);

@@ -143,9 +143,10 @@ typedef struct prop_check {
 
 static cairn_status check_prop(cairn_world *w, void *ud, const char *name, const double *v, int n,
                                cairn_diag *d) {
-  (void)w;
   prop_check *c = ud;
-  return model_prop_write(c->e, c->scratch, &c->mask, name, v, n, c->who, d);
+  cairn_status s = model_prop_write(c->e, c->scratch, &c->mask, name, v, n, c->who, d);
+  if (s == CAIRN_ENOTFOUND) registry_name_owners(w->reg, name, d);
+  return s;
 }
 
 static void check_props(lua_State *L, cairn_world *w, int idx, const char *fn, int model,

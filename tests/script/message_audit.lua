@@ -102,4 +102,10 @@ says("plot into a missing folder", function()
 end, "plot: cannot write the data of '" .. dir .. "/no/such/p.png' (a file beside it, removed after)")
 
 os.execute("rm -rf " .. dir)
+-- a property the model lacks names the models that have it (PFC's linear has no rolling
+-- resistance; rrlinear is linear with it)
+says("rolling resistance on linear", function()
+  contact.cmat_default{model = "linear", kn = 1e5, rr_fric = 0.1}
+end, "contact model 'linear' has no property 'rr_fric' (models with it: hertz, rrlinear, " ..
+     "linearcbond, linearpbond); run `cairn models linear`")
 print(string.format("message audit: %d messages say what is wrong and what to do", checked))
