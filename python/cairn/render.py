@@ -232,18 +232,24 @@ def text(ren, s, x, y, size=16):
     ren.AddActor2D(t)
 
 
-def add_balls(ren, balls, a, crange, is2d):
+def spheres(points, radius, theta, phi, active):
+    """A sphere of the given radius at each point (glyphs), coloured by its array 'active'."""
     sphere = vtk.vtkSphereSource()
-    sphere.SetRadius(1.0)
-    sphere.SetThetaResolution(24 if is2d else 16)
-    sphere.SetPhiResolution(12)
-    balls.GetPointData().SetActiveScalars("radius")
+    sphere.SetRadius(radius)
+    sphere.SetThetaResolution(theta)
+    sphere.SetPhiResolution(phi)
+    points.GetPointData().SetActiveScalars(active)
     glyph = vtk.vtkGlyph3D()
-    glyph.SetInputData(balls)
+    glyph.SetInputData(points)
     glyph.SetSourceConnection(sphere.GetOutputPort())
+    glyph.SetColorModeToColorByScalar()
+    return glyph
+
+
+def add_balls(ren, balls, a, crange, is2d):
+    glyph = spheres(balls, 1.0, 24 if is2d else 16, 12, "radius")
     glyph.SetScaleModeToScaleByScalar()
     glyph.SetScaleFactor(1.0)
-    glyph.SetColorModeToColorByScalar()
     glyph.SetInputArrayToProcess(0, 0, 0, 0, "radius")  # scale by radius
     glyph.SetInputArrayToProcess(3, 0, 0, 0, "colour")  # colour by the field
     lut = diverging(*crange)
@@ -344,16 +350,8 @@ def add_cracks(ren, path, rmax, is2d, cut):
         keep.SetPoints(pts)
         keep.GetPointData().AddArray(mode)
         cracks = keep
-    dot = vtk.vtkSphereSource()
-    dot.SetRadius(0.5 * rmax)
-    dot.SetThetaResolution(12)
-    dot.SetPhiResolution(8)
-    cracks.GetPointData().SetActiveScalars("tension")
-    glyph = vtk.vtkGlyph3D()
-    glyph.SetInputData(cracks)
-    glyph.SetSourceConnection(dot.GetOutputPort())
+    glyph = spheres(cracks, 0.5 * rmax, 12, 8, "tension")
     glyph.SetScaleModeToDataScalingOff()
-    glyph.SetColorModeToColorByScalar()
     mode = vtk.vtkColorTransferFunction()  # 1 tension: red; 0 shear: blue
     mode.AddRGBPoint(0, 0.1, 0.3, 0.95)
     mode.AddRGBPoint(1, 0.9, 0.05, 0.05)
