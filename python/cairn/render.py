@@ -64,6 +64,7 @@ def parse(argv):
     p.add_argument("--size", default="1000x800")
     p.add_argument("--all", action="store_true")
     p.add_argument("--mp4", action="store_true")
+    p.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.color not in FIELDS:
         fail("unknown --color '%s'; use one of %s" % (a.color, ", ".join(FIELDS)))
@@ -204,10 +205,11 @@ def box_of(balls):
     return b
 
 
-def grown(box):
-    """The box grown by a tenth of its largest side on every side that has a size (2D: not
-    across z), where walls are cut and the camera frames."""
-    g = 0.1 * max(box[2 * k + 1] - box[2 * k] for k in range(3))
+def grown(box, by=0.1):
+    """The box grown by 'by' of its largest side on every side that has a size (2D: not across
+    z): the camera frames a tenth more, walls are cut at a fiftieth more (so a plane at a face of
+    the specimen is drawn as that face's outline)."""
+    g = by * max(box[2 * k + 1] - box[2 * k] for k in range(3))
     out = []
     for k in range(3):
         flat = box[2 * k + 1] - box[2 * k] <= 0
@@ -384,12 +386,12 @@ def crack_legend(ren):
 
 
 def add_walls(ren, path, box, how, is2d, rmax):
-    """The walls cut to the specimen's box grown by a tenth: their outlines (the edges of the
+    """The walls cut to the specimen's box grown by a fiftieth: their outlines (the edges of the
     cut surfaces, a segment itself in 2D) or their surfaces, faint."""
     walls = read(path)
     if how == "off" or not walls.GetNumberOfCells():
         return
-    bounds = grown(box)
+    bounds = grown(box, 0.02)
     # cut by the box's six planes in turn (a plane's function is linear along an edge, so a
     # segment or polygon reaching far past the box on both sides is cut where it crosses)
     clip = None
@@ -521,14 +523,16 @@ def main(argv):
         fail("a 2D model is drawn from above; leave out --view (or give --view top)")
     if not a.all:
         render(snaps[0], a.out, a, (lo, hi), is2d)
-        print(a.out)
+        if not a.quiet:
+            print(a.out)
         return
     d = os.path.dirname(a.out)
     if d:
         os.makedirs(d, exist_ok=True)
     for k, snap in enumerate(snaps):
         render(snap, "%s_%04d.png" % (a.out, k), a, (lo, hi), is2d)
-    print("%s_0000.png ... %s_%04d.png" % (a.out, a.out, len(snaps) - 1))
+    if not a.quiet:
+        print("%s_0000.png ... %s_%04d.png" % (a.out, a.out, len(snaps) - 1))
     if a.mp4:
         if not shutil.which("ffmpeg"):
             print("%s: ffmpeg not installed (Debian: apt-get install ffmpeg); no MP4 written"
@@ -537,7 +541,8 @@ def main(argv):
         subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-framerate", "10", "-i",
                         a.out + "_%04d.png", "-pix_fmt", "yuv420p", "-vf",
                         "pad=ceil(iw/2)*2:ceil(ih/2)*2", a.out + ".mp4"], check=True)
-        print(a.out + ".mp4")
+        if not a.quiet:
+            print(a.out + ".mp4")
 
 
 if __name__ == "__main__":

@@ -26,9 +26,6 @@
 #ifndef CAIRN_VERIFICATION_DIR
 #define CAIRN_VERIFICATION_DIR "verification"
 #endif
-#ifndef CAIRN_RENDER_SCRIPT
-#define CAIRN_RENDER_SCRIPT "python/cairn/render.py"
-#endif
 
 static const char USAGE[] =
     "usage: cairn run SCRIPT.lua [--plugin PATH]... [--quiet]   run a script\n"
@@ -368,55 +365,13 @@ static int cmd_models(int argc, char **argv) {
   return rc;
 }
 
-/* cairn render ARGS: python/cairn/render.py (VTK's Python modules draw; docs/scripting.md,
-   "Pictures: cairn render") run by Debian's Python, under a virtual X server (xvfb-run) when no
-   display is set, as VTK draws through X. $CAIRN_RENDER_SCRIPT names another copy of the
-   script. Returns the script's exit status. */
+/* cairn render ARGS: pictures of a VTK series (io_render); its messages go to stderr, and its
+   exit status is the command's. */
 static int cmd_render(int argc, char **argv) {
-  const char *script = getenv("CAIRN_RENDER_SCRIPT");
-  if (!script || !script[0]) script = CAIRN_RENDER_SCRIPT;
-  const char *python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-  if (access(script, R_OK) != 0) {
-    fprintf(stderr,
-            "cairn render: cannot read its script '%s'; set CAIRN_RENDER_SCRIPT to "
-            "python/cairn/render.py of cairn's sources\n",
-            script);
-    return 1;
-  }
-  const char *display = getenv("DISPLAY");
-  int xvfb = !(display && display[0]);
-  char **args = calloc((size_t)argc + 8, sizeof *args);
-  if (!args) return 1;
-  int n = 0;
-  if (xvfb) {
-    args[n++] = "xvfb-run";
-    args[n++] = "-a";
-    args[n++] = "-s";
-    args[n++] = "-screen 0 1280x1024x24";
-  }
-  args[n++] = (char *)python;
-  args[n++] = (char *)script;
-  for (int i = 0; i < argc; i++) args[n++] = argv[i];
-  args[n] = NULL;
-  fflush(stdout);
-  pid_t pid = fork();
-  if (pid == 0) {
-    execvp(args[0], args);
-    fprintf(stderr,
-            "cairn render: cannot run %s (%s); install %s (Debian: apt-get install %s, or make "
-            "deps)\n",
-            args[0], strerror(errno), xvfb ? "xvfb-run" : "python3",
-            xvfb ? "xvfb xauth" : "python3-vtk9");
-    _exit(127);
-  }
-  free(args);
-  int status = 0;
-  if (pid < 0 || waitpid(pid, &status, 0) < 0) {
-    fprintf(stderr, "cairn render: cannot start %s: %s\n", python, strerror(errno));
-    return 1;
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status) == 127 ? 1 : WEXITSTATUS(status);
-  return 1;
+  char err[4096];
+  int rc = io_render((const char *const *)argv, argc, err, sizeof err);
+  if (err[0]) fprintf(stderr, "%s\n", err);
+  return rc;
 }
 
 /* cairn plot FILE.csv [--out FILE.png|.svg|.pdf] [--x COL] [--y A,B] [--y2 C] [--labels T,U]

@@ -133,4 +133,11 @@ typedef struct plot_spec {
 } plot_spec;
 cairn_status io_plot_csv(const plot_spec *p, cairn_diag *d);
 
+/* Pictures of a VTK series: python/cairn/render.py run with argv (its own arguments: the
+   series, the picture and options; docs/scripting.md "Pictures: cairn render"). With err_size,
+   its messages come back in err (the last lines, trimmed); without, they go to stderr. Returns
+   its exit status: 0 done, 2 a refused request, 1 anything else (a missing Python, VTK or
+   xvfb-run: said in err). */
+int io_render(const char *const *argv, int argc, char *err, size_t err_size);
+
 #endif

@@ -21,6 +21,7 @@ static const char *const WHAT[CALL_COUNT] = {
     [CALL_VTK_EVERY] = "called vtk.every",
     [CALL_HISTORY_EXPORT] = "called history.export",
     [CALL_PLOT_HISTORY] = "called plot.history",
+    [CALL_VTK_RENDER] = "called vtk.render",
     [CALL_CRACKS_EXPORT] = "called contact.cracks{export = ...}",
     [CALL_HISTORY_RETURN] = "returned from history '%s'",
 };

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "core/comm.h"
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
@@ -94,6 +95,70 @@ static int l_stop(lua_State *L) {
   return 0;
 }
 
+/* vtk.render{series = PVD, out = PNG, view =, walls =, color =, unit =, section =, keep =,
+   size =, contacts =, all =, mp4 =}: cairn render's picture of a series (io_render), drawn by
+   rank 0; a refusal or a missing VTK is an error with render's message. */
+static int l_render(lua_State *L) {
+  static const char *const opts[] = {"series",   "out",     "view", "walls", "color",
+                                     "unit",     "section", "keep", "size",  "all",
+                                     "contacts", "mp4",     NULL};
+  static const char *const words[] = {"view", "walls", "color", "unit", "section", "keep", "size"};
+  collective_call(L, CALL_VTK_RENDER);
+  check_opts(L, 1, "vtk.render", opts);
+  const char *argv[32];
+  int argc = 0;
+  lua_getfield(L, 1, "series");
+  argv[argc++] = lua_isstring(L, -1) ? lua_tostring(L, -1) : NULL;
+  lua_getfield(L, 1, "out");
+  argv[argc++] = lua_isstring(L, -1) ? lua_tostring(L, -1) : NULL;
+  if (!argv[0] || !argv[1])
+    lua_raisef(L, "vtk.render: give series = \"PREFIX.pvd\" (a series of vtk.every or vtk.write) "
+                  "and out = \"picture.png\"");
+  for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+    lua_getfield(L, 1, words[k]); /* (kept on the stack: the strings stay alive) */
+    if (lua_isnil(L, -1)) continue;
+    if (!lua_isstring(L, -1))
+      lua_raisef(L, "vtk.render: %s must be a string, like \"front\" or \"y=0.01\"", words[k]);
+    lua_pushfstring(L, "--%s", words[k]);
+    argv[argc++] = lua_tostring(L, -1);
+    argv[argc++] = lua_tostring(L, -2);
+  }
+  lua_getfield(L, 1, "contacts");
+  if (!lua_isnil(L, -1) && !lua_toboolean(L, -1)) argv[argc++] = "--no-contacts";
+  lua_getfield(L, 1, "all");
+  if (lua_toboolean(L, -1)) argv[argc++] = "--all";
+  lua_getfield(L, 1, "mp4");
+  if (lua_toboolean(L, -1)) argv[argc++] = "--mp4";
+  argv[argc++] = "--quiet"; /* (no line naming the picture on stdout) */
+  char err[2048] = "";
+  int rc = comm_rank() == 0 ? io_render(argv, argc, err, sizeof err) : 0;
+  cairn_diag d;
+  /* the message's last line is render's own (xvfb-run or Python may say more before it) */
+  const char *last = strrchr(err, '\n');
+  last = last ? last + 1 : err;
+  if (!strncmp(last, "cairn render: ", 14)) last += 14;
+  /* the command's options are this call's: "--view 'x'" reads "view 'x'" */
+  char said[2048];
+  size_t k = 0;
+  for (const char *q = last; *q && k + 1 < sizeof said; q++)
+    if (!(q[0] == '-' && q[1] == '-' && q[2] >= 'a' && q[2] <= 'z'))
+      said[k++] = *q;
+    else
+      q++;
+  said[k] = 0;
+  last = said;
+  cairn_status s = rc == 0   ? CAIRN_OK
+                   : last[0] ? diag_set(&d, CAIRN_EIO, "vtk.render: %s", last)
+                             : diag_set(&d, CAIRN_EIO,
+                                        "vtk.render: the render script stopped with status %d and "
+                                        "no message; run `cairn render` with the same options to "
+                                        "see why",
+                                        rc);
+  s = comm_agree(s, &d);
+  if (s) return raise_diag(L, s, &d);
+  return 0;
+}
+
 void open_vtk(lua_State *L) {
   luaL_newmetatable(L, SERIES);
   lua_pushcfunction(L, series_gc);
@@ -102,7 +167,7 @@ void open_vtk(lua_State *L) {
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, BY_PREFIX);
   static const luaL_Reg f[] = {
-      {"write", l_write}, {"every", l_every}, {"stop", l_stop}, {NULL, NULL}};
+      {"write", l_write}, {"every", l_every}, {"stop", l_stop}, {"render", l_render}, {NULL, NULL}};
   luaL_newlib(L, f);
   lua_setglobal(L, "vtk");
 }

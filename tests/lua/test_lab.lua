@@ -42,6 +42,11 @@ near(r.peak, peak, 1e-9, "peak friction angle against the CSV's")
 near(r.residual, res / n, 1e-9, "residual friction angle against the CSV's")
 if not (h.axial_strain[#h.axial_strain] >= 0.02) then fail("the test stopped early") end
 if not io.open("lab_quick/lab_quick.png") then fail("no figure") end
+-- the specimen's picture, where VTK's Python modules and an X server are there to draw it
+local can_draw = os.execute("/usr/bin/python3 -c 'import vtkmodules.vtkRenderingOpenGL2' " ..
+                            "2>/dev/null && command -v xvfb-run >/dev/null")
+if not io.open("lab_quick/lab_quick.pvd") then fail("no VTK snapshot of the specimen") end
+if can_draw and not io.open("lab_quick/lab_quick_specimen.png") then fail("no specimen picture") end
 lab.check("lab_quick", r) -- quasi-static, a dense soil's angles
 
 -- 2. A UCS of a coarse bonded specimen (radii 2.5 times the small size's).
@@ -68,6 +73,7 @@ near(u.nu, -(m * sxl - sx * sl) / (m * sxx - sx * sx), 1e-6, "Poisson's ratio")
 local curve = read_csv("lab_ucs/ucs_curve.csv")
 if #curve.stress_MPa ~= #u.rows then fail("the curve's CSV rows") end
 if not io.open("lab_ucs/ucs.pvd") then fail("no VTK series") end
+if can_draw and not io.open("lab_ucs/ucs_cracks.png") then fail("no picture of the cracks") end
 lab.check("ucs", u)
 
 -- 3. Refusals: one sentence naming the option, at this file's line of the call; nothing run.

@@ -526,6 +526,16 @@ end
 -- A test's files under the path prefix out (none without one): its curve as CSV (columns
 -- cols) and as a PNG of column y, labelled y_word, and the crack count against column x,
 -- and the cracks as CSV.
+-- A picture of the last snapshot of the VTK series PREFIX.pvd in OUT (vtk.render with opts);
+-- where VTK's Python modules or an X server are missing (Debian: python3-vtk9, xvfb), a note on
+-- stderr instead, and the test goes on.
+function rock.picture(prefix, out, opts)
+  local o = {series = prefix .. ".pvd", out = out}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  local ok, msg = pcall(vtk.render, o)
+  if not ok then io.stderr:write("note: no picture " .. out .. ": " .. tostring(msg) .. "\n") end
+end
+
 function rock.outputs(out, rows, cols, x, y, y_word, title, xlabel, ylabel)
   if not out then return end
   rock.write_csv(out .. "_curve.csv", cols, rows)
@@ -533,6 +543,12 @@ function rock.outputs(out, rows, cols, x, y, y_word, title, xlabel, ylabel)
   plot.history{csv = out .. "_curve.csv", out = out .. "_curve.png", x = x, y = {y},
                y2 = {"cracks"}, labels = {y_word, "cracks (broken bonds)"}, title = title,
                xlabel = xlabel, ylabel = ylabel, y2label = "cracks"}
+  -- the cracks at the end, by mode (a test that wrote VTK frames: UCS, Brazilian)
+  local pvd = io.open(out .. ".pvd")
+  if pvd then
+    pvd:close()
+    rock.picture(out, out .. "_cracks.png", {color = "none", contacts = false})
+  end
 end
 
 -- What is wrong with a test's results r for a rock test (nil if nothing): a peak followed by

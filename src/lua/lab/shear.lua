@@ -88,6 +88,9 @@ function lab.soil.simple_shear(o)
                                      p0 / 1e3, gen.count),
                xlabel = "shear strain gamma [-]", ylabel = "tau / sigma_n [-]",
                y2label = "void ratio [-]"}
+  -- the cell at the end, with its force chains
+  vtk.write(name .. "/" .. name)
+  lab.rock.picture(name .. "/" .. name, name .. "/" .. name .. "_specimen.png", {color = "none"})
   print(string.format("%s: peak stress ratio %.3f (friction angle %.1f deg) at shear strain %.3f",
                       name, peak, math.deg(math.atan(peak)), g[ipeak]))
   print(string.format("%s: critical state (mean over the last third): stress ratio %.3f " ..

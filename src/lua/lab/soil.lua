@@ -228,6 +228,11 @@ function lab.soil.drained(o)
                                      grains),
                xlabel = "axial strain [-]", ylabel = "q [kPa]",
                y2label = "volumetric strain [-]"}
+  -- the specimen at the end, with its force chains (3D: from the front, z up)
+  local prefix = o.name .. "/" .. o.name
+  vtk.write(prefix)
+  lab.rock.picture(prefix, prefix .. "_specimen.png", {color = "none", view = dim == 3 and
+                                                       "front" or nil})
 
   print(string.format("%s: peak friction angle %.1f deg at axial strain %.3f; residual %.1f deg " ..
                       "(mean over the last fifth)", o.name, r.peak, ea[r.ipeak], r.residual))
