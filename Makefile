@@ -14,7 +14,8 @@ BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := build-essential cmake pkg-config liblua5.4-dev libcmocka-dev gnuplot-nox \
               python3-vtk9 xvfb xauth python3-numpy python3-matplotlib python3-pytest \
-              python3-hypothesis python3-venv
+              python3-hypothesis python3-venv libmicrohttpd-dev libjs-three libjs-chart.js \
+              chromium
 
 PYTHON     ?= /usr/bin/python3
 BUILD_FUZZ ?= build-fuzz

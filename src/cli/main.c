@@ -29,6 +29,7 @@
 
 static const char USAGE[] =
     "usage: cairn run SCRIPT.lua [--plugin PATH]... [--quiet]   run a script\n"
+    "                  [--view[=PORT]]                   and watch it in a browser\n"
     "       cairn verify [CASE...] [--plugin PATH]...           run verification cases\n"
     "       cairn models [NAME] [--plugin PATH]...              list models, or one's table\n"
     "       cairn plot HISTORY.csv [--out FILE.png|.svg|.pdf]   plot histories with gnuplot\n"
@@ -94,7 +95,15 @@ static int cmd_run(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--quiet") == 0)
       quiet = 1;
-    else if (argv[i][0] == '-' && argv[i][1])
+    else if (strcmp(argv[i], "--view") == 0)
+      script_request_view(0);
+    else if (strncmp(argv[i], "--view=", 7) == 0) { /* a port of one's choice */
+      char *end;
+      long port = strtol(argv[i] + 7, &end, 10);
+      if (*end || port < 1 || port > 65535)
+        return usage_error("--view=PORT needs a port from 1 to 65535 (got '%s')", argv[i] + 7);
+      script_request_view((int)port);
+    } else if (argv[i][0] == '-' && argv[i][1])
       return usage_error("unknown option '%s' for run", argv[i]);
     else if (!script)
       script = argv[i];

@@ -701,6 +701,7 @@ static inline void report(cairn_world *w, double fraction, uint64_t steps, int d
 /* The start of a cycle or solve call. */
 void cycle_run_start(cairn_world *w) {
   w->run_first = 1;
+  w->stop_request = 0;
   /* the kernels use AVX2 where the CPU has it, unless CAIRN_SIMD=baseline asks for the baseline
      ones (the same bits: cairn/simd.h) */
   const char *simd = getenv("CAIRN_SIMD");
@@ -732,7 +733,7 @@ cairn_status cycle_run(cairn_world *w, uint64_t n, cairn_diag *d) {
   cairn_status s = CAIRN_OK;
   cycle_run_start(w);
   if (n) s = par_begin(w, d);
-  for (uint64_t i = 0; i < n && s == CAIRN_OK; i++) {
+  for (uint64_t i = 0; i < n && s == CAIRN_OK && !w->stop_request; i++) {
     s = one_step(w, d);
     report(w, (double)(i + 1) / (double)n, i + 1, 0);
   }
@@ -753,7 +754,7 @@ cairn_status cycle_solve_time(cairn_world *w, double t_end, cairn_diag *d) {
   cairn_status s = CAIRN_OK;
   cycle_run_start(w);
   if (w->time < t_end) s = par_begin(w, d);
-  while (w->time < t_end && s == CAIRN_OK) {
+  while (w->time < t_end && s == CAIRN_OK && !w->stop_request) {
     s = one_step(w, d);
     report(w, (w->time - t0) / (t_end - t0), ++steps, 0);
   }

@@ -187,7 +187,7 @@ cairn_status cycle_solve(cairn_world *w, const solve_limits *lim, solve_result *
   solve_result first = *r;
   cycle_run_start(w);
   cairn_status s = par_begin(w, d);
-  while (r->reason < 0 && s == CAIRN_OK) {
+  while (r->reason < 0 && s == CAIRN_OK && !w->stop_request) {
     s = cycle_run_one(w, d);
     if (s) break;
     r->steps++;

@@ -11,6 +11,7 @@
 
 #include "contact/events.h"
 #include "contact/plugin.h"
+#include "view/view.h"
 #include "world/world.h"
 
 /* Per-state context, kept in the Lua registry. */
@@ -37,7 +38,18 @@ typedef struct script_ctx {
      cycle point), "history" (a history function); NULL between steps. */
   const char *inside;
   progress_state prog;
+  /* the live view (model.view, cairn run --view; NULL: none), the cycling call's start for its
+     rate, and whether the page stopped the run */
+  view_server *view;
+  struct timespec view_call;
+  uint64_t view_step0;
+  int view_stopped;
 } script_ctx;
+/* cairn run --view: start the live view (on port, 0 a free one) in the scripts run after this. */
+void script_request_view(int port);
+/* Start the live view of c if it has none (port: 0 a free one; refresh: seconds, <= 0 the
+   default) and print its address on stderr. */
+cairn_status ctx_start_view(script_ctx *c, int port, double refresh, cairn_diag *d);
 /* Erase the status line if one is shown (at the end of the script). */
 void progress_end(script_ctx *c);
 

@@ -162,6 +162,35 @@ static int l_ranks(lua_State *L) {
 }
 
 /* model.wallclock(): seconds of a monotonic wall clock, for timing loops in benchmarks. */
+/* model.view{port = N, refresh = S}: start the live view (if not yet) and return its address;
+   works before model.new (the page waits for a model). */
+static int l_view(lua_State *L) {
+  double port = 0, refresh = 0;
+  if (!lua_isnoneornil(L, 1)) {
+    static const char *const opts[] = {"port", "refresh", NULL};
+    luaL_checktype(L, 1, LUA_TTABLE);
+    check_opts(L, 1, "model.view", opts);
+    port = opt_number(L, 1, "port", 0, "model.view");
+    refresh = opt_number(L, 1, "refresh", 0.5, "model.view");
+    if (!(port >= 0 && port <= 65535 && port == floor(port)))
+      lua_raisef(L,
+                 "model.view: port must be a whole number from 1 to 65535, or 0 for a free one "
+                 "(got %g)",
+                 port);
+    if (!(refresh >= 0.05 && refresh <= 3600))
+      lua_raisef(L,
+                 "model.view: refresh must be from 0.05 to 3600 seconds between snapshots "
+                 "(got %g)",
+                 refresh);
+  }
+  script_ctx *c = ctx_of(L);
+  cairn_diag d;
+  cairn_status s = ctx_start_view(c, (int)port, refresh, &d);
+  if (s) return raise_diag(L, s, &d);
+  lua_pushstring(L, view_address(c->view));
+  return 1;
+}
+
 static int l_wallclock(lua_State *L) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -314,12 +343,68 @@ static double seconds_since(const struct timespec *a) {
 static const solve_limits *solve_lim; /* the limits of the solve in progress (run_solve) */
 static solve_result *solve_res;
 
+/* The live view's part of a progress report (every 256 steps and at a call's end): a snapshot
+   when one is due, and the page's commands: save now (a file named after the step, in the
+   folder the script runs in), pause (here, serving snapshots, until resume, save or stop), stop
+   (the call ends after this step and the script ends: view_stopped). */
+static void view_save_now(script_ctx *c) {
+  char path[64], note[160];
+  snprintf(path, sizeof path, "view_step_%llu.sav", (unsigned long long)c->w->step);
+  cairn_diag d;
+  if (io_save(c->w, path, NULL, 0, &d) == CAIRN_OK)
+    snprintf(note, sizeof note, "saved %s", path);
+  else
+    snprintf(note, sizeof note, "not saved: %.120s", d.msg);
+  view_note(c->view, note);
+  fprintf(stderr, "cairn: the live view: %s\n", note);
+}
+
+static void view_tick(script_ctx *c, double f, int done) {
+  cairn_world *w = c->w;
+  if (!c->view || !w) return;
+  double el = seconds_since(&c->view_call);
+  view_run r = {.fraction = f,
+                .rate = el > 0 ? (double)(w->step - c->view_step0) / el : 0,
+                .ratio = -1,
+                .what = done ? "idle" : "running"};
+  if (solve_lim && solve_res && !done) r.ratio = solve_res->ratio_mean;
+  view_publish(c->view, w, &r, done);
+  for (int cmd; (cmd = view_take_command(c->view)) != VIEW_NONE;) {
+    if (cmd == VIEW_SAVE) view_save_now(c);
+    if (cmd == VIEW_STOP) {
+      c->view_stopped = 1;
+      w->stop_request = 1;
+      return;
+    }
+    if (cmd != VIEW_PAUSE) continue;
+    r.what = "paused", r.rate = 0;
+    view_publish(c->view, w, &r, 1);
+    fprintf(stderr, "cairn: paused from the live view at step %llu\n", (unsigned long long)w->step);
+    for (;;) { /* (the server answers the page meanwhile, on its own thread) */
+      struct timespec nap = {0, 50000000};
+      nanosleep(&nap, NULL);
+      view_publish(c->view, w, &r, 0);
+      int next = view_take_command(c->view);
+      if (next == VIEW_SAVE) view_save_now(c), view_publish(c->view, w, &r, 1);
+      if (next == VIEW_STOP) {
+        c->view_stopped = 1;
+        w->stop_request = 1;
+        return;
+      }
+      if (next == VIEW_RESUME) break;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &c->view_call); /* the rate from here */
+    c->view_step0 = w->step;
+  }
+}
+
 static void show_progress(void *ud, double f, uint64_t steps, int done) {
   script_ctx *c = ud;
   progress_state *p = &c->prog;
   const cairn_world *w = c->w;
   (void)steps;
-  if (done || !w) return;
+  view_tick(c, f, done);
+  if (done || !w || c->quiet || !isatty(2)) return;
   double el = seconds_since(&p->first);
   if (el < 1.0 || seconds_since(&p->last) < 0.25) return; /* short runs show nothing */
   clock_gettime(CLOCK_MONOTONIC, &p->last);
@@ -358,10 +443,14 @@ static cairn_status with_progress(lua_State *L, cairn_world *w, uint64_t n, doub
     progress_state *p = &c->prog;
     clock_gettime(CLOCK_MONOTONIC, &p->call);
     if (!p->started) p->first = p->call, p->last = p->call, p->step0 = w->step, p->started = 1;
-    world_set_progress(w, show_progress, c);
   }
+  if (c->view) clock_gettime(CLOCK_MONOTONIC, &c->view_call), c->view_step0 = w->step;
+  if (show || c->view) world_set_progress(w, show_progress, c);
   cairn_status s = fn(w, n, t, d);
   world_set_progress(w, NULL, NULL);
+  if (s == CAIRN_OK && c->view_stopped) /* the page's stop ends the script here (ctx_run_file) */
+    return diag_set(d, CAIRN_ESTATE, "stopped from the live view at step %llu",
+                    (unsigned long long)w->step);
   return s;
 }
 
@@ -530,6 +619,7 @@ void open_model(lua_State *L) {
                                {"threads", l_threads},
                                {"ranks", l_ranks},
                                {"wallclock", l_wallclock},
+                               {"view", l_view},
                                {"neighbours", l_neighbours},
                                {"save", l_save},
                                {"restore", l_restore},

@@ -4,6 +4,7 @@
 
 #include "contact/events.h"
 #include "contact/registry.h"
+#include "core/comm.h"
 #include "lua/lua_api.h"
 
 void ctx_install(lua_State *L, script_ctx *c);
@@ -68,9 +69,37 @@ cairn_status ctx_open(script_ctx *c, int quiet, const char *const *plugins, int 
   return s;
 }
 
+static int view_port_request = -1; /* cairn run --view: the port (0 a free one); -1 none */
+
+void script_request_view(int port) {
+  view_port_request = port;
+}
+
+cairn_status ctx_start_view(script_ctx *c, int port, double refresh, cairn_diag *d) {
+  if (c->view) return CAIRN_OK;
+  CAIRN_CHECK(comm_size() == 1, d, CAIRN_ESTATE,
+              "the live view runs in a serial cairn; run the script without mpirun to watch it");
+  view_opts o = {.port = port, .refresh = refresh};
+  CAIRN_TRY(view_start(&o, &c->view, d));
+  view_run r = {.fraction = -1, .what = "idle"};
+  view_publish(c->view, c->w, &r, 1);
+  fprintf(stderr,
+          "cairn: the live view is at %s (open it in a browser on this machine; the token in it "
+          "keeps other users out)\n",
+          view_address(c->view));
+  fflush(stderr);
+  return CAIRN_OK;
+}
+
 void ctx_close(script_ctx *c) {
   if (!c->L) return;
   progress_end(c);
+  if (c->view) { /* the last state for the page, then the server goes */
+    view_run r = {.fraction = 1, .what = "finished"};
+    view_publish(c->view, c->w, &r, 1);
+    view_stop(c->view);
+    c->view = NULL;
+  }
   lua_close(c->L);
   c->L = NULL;
   cairn_world_destroy(&c->w);
@@ -84,6 +113,10 @@ cairn_status ctx_run_file(script_ctx *c, const char *path, cairn_diag *d) {
   int st = luaL_loadfile(L, path);
   if (st == LUA_OK) st = lua_pcall(L, 0, 0, -2);
   cairn_status s = CAIRN_OK;
+  if (st != LUA_OK && c->view_stopped) { /* the page's stop: the script ends there, cleanly */
+    fprintf(stderr, "cairn: %s\n", lua_tostring(L, -1) ? lua_tostring(L, -1) : "stopped");
+    st = LUA_OK;
+  }
   if (st != LUA_OK) {
     const char *m = lua_tostring(L, -1);
     s = st == LUA_ERRMEM ? CAIRN_ENOMEM : st == LUA_ERRFILE ? CAIRN_EIO : CAIRN_EINVAL;
@@ -111,7 +144,9 @@ cairn_status script_run_file(const char *path, const char *case_name, int quiet,
   }
   CAIRN_TRY(ctx_open(&ctx, quiet, plugins, n_plugins, d));
   ctx.case_name = case_name;
-  cairn_status s = ctx_run_file(&ctx, path, d);
+  cairn_status s =
+      view_port_request >= 0 ? ctx_start_view(&ctx, view_port_request, 0, d) : CAIRN_OK;
+  if (s == CAIRN_OK) s = ctx_run_file(&ctx, path, d);
   /* under MPI, the end of the script is where the ranks meet last: a rank that reached it while
      another waits in a collective call stops both with a message (lua_collective.c) */
   if (s == CAIRN_OK) s = collective_agree(ctx.L, CALL_END, NULL, d);

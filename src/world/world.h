@@ -95,6 +95,9 @@ struct cairn_world {
                     end */
   void (*progress)(void *ud, double fraction, uint64_t steps, int done);
   void *progress_ud;
+  /* set by the progress reporter (the live view's stop): the cycling call ends after this step
+     (cleared at the start of every call) */
+  int stop_request;
   /* called at the end of every step (periodic output of the script layer); NULL: none */
   cairn_status (*after_step)(void *ud, cairn_world *w, cairn_diag *d);
   void *after_step_ud;

@@ -23,6 +23,7 @@ FLOORS = [
     ["cycle"],  # the step as passes, solve, histories
     ["model"],  # the assembler: creating and destroying a whole model
     ["io"],  # files: save/restore, VTK, CSV, plots
+    ["view"],  # the live view: its HTTP server, snapshots and page
     ["lua"],  # the script API
     ["cli"],  # the command
 ]

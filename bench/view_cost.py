@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""What the live view costs a run (docs/viewing.md): the pour of tests/view/pour.lua (about
+1 100 spheres, STEPS steps) run without the view, with the view and no page open, and with the
+view and a client that polls as the page does (status every 0.5 s, geometry and histories when
+the step changed), interleaved REPS times; prints the medians of the wall and CPU seconds of
+each and the ratios to the run without the view.
+
+Usage: bench/view_cost.py [CAIRN [STEPS [REPS]]]   (default build/cairn 40000 3)"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+cairn = sys.argv[1] if len(sys.argv) > 1 else "build/cairn"
+steps = sys.argv[2] if len(sys.argv) > 2 else "40000"
+reps = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "view", "pour.lua")
+env = dict(os.environ, STEPS=steps, OMP_NUM_THREADS="1")
+
+
+def poll(address, stop):
+    base, token = address.split("/?token=")
+    last = None
+    while not stop.is_set():
+        try:
+            s = urllib.request.urlopen("%s/status.json?token=%s" % (base, token)).read()
+            step = re.search(rb'"step":(\d+)', s)
+            if step and step.group(1) != last:
+                last = step.group(1)
+                for path in ("geometry.bin", "histories.json"):
+                    urllib.request.urlopen("%s/%s?token=%s" % (base, path, token)).read()
+        except OSError:
+            pass
+        time.sleep(0.5)
+
+
+def run(mode):
+    args = [cairn, "run"] + (["--view"] if mode != "off" else []) + [script]
+    t0 = time.monotonic()
+    r0 = os.times()
+    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    stop = threading.Event()
+    if mode != "off":
+        line = p.stderr.readline()
+        address = re.search(r"http://\S+", line).group(0)
+        if mode == "page":
+            threading.Thread(target=poll, args=(address, stop), daemon=True).start()
+    out, _ = p.communicate()
+    stop.set()
+    r1 = os.times()
+    return time.monotonic() - t0, (r1.children_user - r0.children_user) + \
+        (r1.children_system - r0.children_system), re.search(r"hash (\S+)", out).group(1)
+
+
+results = {m: [] for m in ("off", "view", "page")}
+for _ in range(reps):
+    for m in results:
+        results[m].append(run(m))
+hashes = {r[2] for rs in results.values() for r in rs}
+base_wall = statistics.median(r[0] for r in results["off"])
+base_cpu = statistics.median(r[1] for r in results["off"])
+print("mode   wall_s  cpu_s  wall_ratio  cpu_ratio   (%s steps, %d reps, medians)" % (steps, reps))
+for m, rs in results.items():
+    wall, cpu = statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs)
+    print("%-5s %7.2f %6.2f %10.3f %10.3f" % (m, wall, cpu, wall / base_wall, cpu / base_cpu))
+print("results bitwise the same in every run: %s" % (len(hashes) == 1))

@@ -1,0 +1,264 @@
+// cairn's live view (docs/viewing.md): polls the run's status, geometry and histories from the
+// server that cairn runs on this machine, and draws them: the balls as shaded sphere sprites
+// coloured by an attribute with a colour bar, force chains coloured by force, walls cut to the
+// balls' box, cracks by mode, a section, a chart per history. The buttons send commands.
+"use strict";
+
+const q = (id) => document.getElementById(id);
+const url = (path) => path + (path.includes("?") ? "&" : "?") + "token=" + TOKEN;
+const problem = (s) => { q("problem").textContent = s; };
+
+let status = null, geometry = null, lastStep = -1, charts = {};
+
+// ---- the 3D (or 2D) scene ----
+if (typeof THREE === "undefined") {
+  problem("the 3D view needs Debian's libjs-three (make deps installs it)");
+}
+const host = q("scene");
+const renderer = typeof THREE !== "undefined" ? new THREE.WebGLRenderer({antialias: true}) : null;
+let scene, camera, controls, balls, chains, walls, cracks, framed = false;
+const section = typeof THREE !== "undefined" ? new THREE.Plane(new THREE.Vector3(1, 0, 0), 0) : null;
+
+const ballVertex = `
+  attribute float radius;
+  attribute vec3 colour;
+  uniform float scale;
+  varying vec3 vColour;
+  #include <clipping_planes_pars_vertex>
+  void main() {
+    vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
+    gl_PointSize = max(2.0, radius * scale / -mvPosition.z);
+    gl_Position = projectionMatrix * mvPosition;
+    vColour = colour;
+    #include <clipping_planes_vertex>
+  }`;
+const ballFragment = `
+  varying vec3 vColour;
+  #include <clipping_planes_pars_fragment>
+  void main() {
+    #include <clipping_planes_fragment>
+    vec2 p = gl_PointCoord * 2.0 - 1.0;
+    float r2 = dot(p, p);
+    if (r2 > 1.0) discard;
+    float light = 0.35 + 0.65 * sqrt(1.0 - r2);
+    gl_FragColor = vec4(vColour * light, 1.0);
+  }`;
+
+function setup() {
+  scene = new THREE.Scene();
+  scene.background = new THREE.Color(0xffffff);
+  camera = new THREE.PerspectiveCamera(35, 1, 1e-6, 1e6);
+  renderer.setPixelRatio(window.devicePixelRatio || 1);
+  renderer.localClippingEnabled = true;
+  host.appendChild(renderer.domElement);
+  controls = new THREE.OrbitControls(camera, renderer.domElement);
+  const mat = new THREE.ShaderMaterial({
+    uniforms: {scale: {value: 1}}, vertexShader: ballVertex, fragmentShader: ballFragment,
+    clipping: true});
+  balls = new THREE.Points(new THREE.BufferGeometry(), mat);
+  chains = new THREE.LineSegments(new THREE.BufferGeometry(),
+                                  new THREE.LineBasicMaterial({vertexColors: THREE.VertexColors}));
+  walls = new THREE.LineSegments(new THREE.BufferGeometry(),
+                                 new THREE.LineBasicMaterial({color: 0x444455}));
+  cracks = new THREE.Points(new THREE.BufferGeometry(),
+                            new THREE.PointsMaterial({size: 6, sizeAttenuation: false,
+                                                      vertexColors: THREE.VertexColors}));
+  scene.add(balls, chains, walls, cracks);
+  window.addEventListener("resize", resize);
+  resize();
+  animate();
+}
+
+function resize() {
+  const w = host.clientWidth, h = host.clientHeight;
+  renderer.setSize(w, h);
+  camera.aspect = w / Math.max(h, 1);
+  camera.updateProjectionMatrix();
+  balls.material.uniforms.scale.value = h / Math.tan(camera.fov * Math.PI / 360);
+}
+
+let frames = 0, fpsSince = performance.now(), fps = 0;
+function animate() {
+  requestAnimationFrame(animate);
+  controls.update();
+  renderer.render(scene, camera);
+  frames++;
+  const t = performance.now();
+  if (t - fpsSince > 1000) { fps = frames * 1000 / (t - fpsSince); frames = 0; fpsSince = t; }
+}
+
+// blue - white - red, as cairn render's colour bar
+function diverging(f, out, i) {
+  f = Math.min(1, Math.max(0, f));
+  const lo = [0.23, 0.30, 0.75], mid = [0.87, 0.87, 0.87], hi = [0.71, 0.02, 0.15];
+  const a = f < 0.5 ? lo : mid, b = f < 0.5 ? mid : hi, s = f < 0.5 ? 2 * f : 2 * f - 1;
+  for (let k = 0; k < 3; k++) out[3 * i + k] = a[k] + (b[k] - a[k]) * s;
+}
+
+function drawBar(name, lo, hi) {
+  const c = q("bar"), g = c.getContext("2d");
+  const rgb = new Float32Array(3);
+  for (let y = 0; y < c.height; y++) {
+    diverging(1 - y / (c.height - 1), rgb, 0);
+    g.fillStyle = `rgb(${255 * rgb[0]},${255 * rgb[1]},${255 * rgb[2]})`;
+    g.fillRect(0, y, c.width, 1);
+  }
+  q("barlabel").innerHTML = `${name}<br>${hi.toPrecision(3)}` +
+    `<br><span style="position:relative;top:240px">${lo.toPrecision(3)}</span>`;
+}
+
+// ---- the geometry snapshot (docs/viewing.md, "The page's data") ----
+function readGeometry(buf) {
+  const head = new Uint32Array(buf, 0, 8);
+  if (head[0] !== 0x564e5243) throw new Error("not a cairn snapshot");
+  const [dim, nb, nc, nw, ncr] = [head[2], head[3], head[4], head[5], head[6]];
+  const st = new Float64Array(buf, 32, 2), box = new Float32Array(buf, 48, 6);
+  let at = 72;
+  const take = (n) => { const a = new Float32Array(buf, at, n); at += 4 * n; return a; };
+  return {dim, step: st[0], time: st[1], box, balls: take(5 * nb), chains: take(7 * nc),
+          walls: take(6 * nw), cracks: take(4 * ncr), nb, nc, nw, ncr};
+}
+
+function showGeometry(g) {
+  if (!renderer) return;
+  if (!scene) setup();
+  const pos = new Float32Array(3 * g.nb), rad = new Float32Array(g.nb), col = new Float32Array(3 * g.nb);
+  const what = q("colour").value, vals = new Float32Array(g.nb);
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < g.nb; i++) {
+    for (let k = 0; k < 3; k++) pos[3 * i + k] = g.balls[5 * i + k];
+    rad[i] = g.balls[5 * i + 3];
+    vals[i] = what === "speed" ? g.balls[5 * i + 4] : what === "radius" ? rad[i]
+              : g.balls[5 * i + g.dim - 1];
+    lo = Math.min(lo, vals[i]); hi = Math.max(hi, vals[i]);
+  }
+  if (!(hi > lo)) hi = lo + 1;
+  for (let i = 0; i < g.nb; i++) diverging((vals[i] - lo) / (hi - lo), col, i);
+  const bg = balls.geometry;
+  bg.setAttribute("position", new THREE.BufferAttribute(pos, 3));
+  bg.setAttribute("radius", new THREE.BufferAttribute(rad, 1));
+  bg.setAttribute("colour", new THREE.BufferAttribute(col, 3));
+  bg.computeBoundingSphere();
+  drawBar(q("colour").selectedOptions[0].textContent, lo, hi);
+  // force chains: dark where the force is large
+  let fmax = 0;
+  for (let c = 0; c < g.nc; c++) fmax = Math.max(fmax, g.chains[7 * c + 6]);
+  const cp = new Float32Array(6 * g.nc), cc = new Float32Array(6 * g.nc);
+  for (let c = 0; c < g.nc; c++) {
+    for (let k = 0; k < 6; k++) cp[6 * c + k] = g.chains[7 * c + k];
+    const shade = 0.85 * (1 - g.chains[7 * c + 6] / (fmax || 1));
+    for (let k = 0; k < 6; k++) cc[6 * c + k] = shade;
+  }
+  chains.geometry.setAttribute("position", new THREE.BufferAttribute(cp, 3));
+  chains.geometry.setAttribute("color", new THREE.BufferAttribute(cc, 3));
+  chains.visible = q("chains").checked;
+  walls.geometry.setAttribute("position", new THREE.BufferAttribute(g.walls.slice(), 3));
+  walls.visible = q("walls").checked;
+  const kp = new Float32Array(3 * g.ncr), kc = new Float32Array(3 * g.ncr);
+  for (let k = 0; k < g.ncr; k++) {
+    for (let j = 0; j < 3; j++) kp[3 * k + j] = g.cracks[4 * k + j];
+    const t = g.cracks[4 * k + 3] > 0.5; // red: tension, blue: shear
+    kc.set(t ? [0.9, 0.05, 0.05] : [0.1, 0.3, 0.95], 3 * k);
+  }
+  cracks.geometry.setAttribute("position", new THREE.BufferAttribute(kp, 3));
+  cracks.geometry.setAttribute("color", new THREE.BufferAttribute(kc, 3));
+  // walls cut to the balls' box grown by a little more than the outlines cairn sends (a tenth),
+  // so that those stay whole; the section cuts balls, chains and cracks
+  const b = g.box, grow = 0.12 * Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2]);
+  const cut = [];
+  for (let k = 0; k < 3; k++) {
+    const n = new THREE.Vector3(k === 0, k === 1, k === 2);
+    cut.push(new THREE.Plane(n.clone(), -(b[k] - grow)));
+    cut.push(new THREE.Plane(n.clone().negate(), b[3 + k] + grow));
+  }
+  walls.material.clippingPlanes = cut;
+  const axis = q("axis").value;
+  if (axis) {
+    const k = "xyz".indexOf(axis), at = b[k] + (b[3 + k] - b[k]) * q("cut").value;
+    section.normal.set(k === 0 ? -1 : 0, k === 1 ? -1 : 0, k === 2 ? -1 : 0);
+    section.constant = at;
+  }
+  for (const o of [balls, chains, cracks]) o.material.clippingPlanes = axis ? [section] : [];
+  if (!framed) { // the camera once: 3D from the front and a little above, z up; 2D from above
+    const c = new THREE.Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
+    const size = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2]) || 1;
+    controls.target.copy(c);
+    if (g.dim === 2) {
+      camera.up.set(0, 1, 0);
+      camera.position.set(c.x, c.y, c.z + 2.2 * size);
+      controls.enableRotate = false;
+    } else {
+      camera.up.set(0, 0, 1);
+      camera.position.set(c.x + 0.8 * size, c.y - 2.2 * size, c.z + 0.9 * size);
+    }
+    camera.near = size * 1e-3; camera.far = size * 100;
+    camera.updateProjectionMatrix();
+    framed = true;
+  }
+}
+
+// ---- histories ----
+function showHistories(h) {
+  if (typeof Chart === "undefined") { problem("the charts need Debian's libjs-chart.js"); return; }
+  h.names.forEach((name, i) => {
+    const label = h.units[i] ? `${name} [${h.units[i]}]` : name;
+    const pts = h.time.map((t, r) => ({x: t, y: h.values[i][r]}));
+    if (!charts[name]) {
+      const canvas = document.createElement("canvas");
+      q("charts").appendChild(canvas);
+      charts[name] = new Chart(canvas, {
+        type: "line",
+        data: {datasets: [{label, data: pts, pointRadius: 0, borderWidth: 1.5,
+                           borderColor: "#a33"}]},
+        options: {animation: false, parsing: false, normalized: true,
+                  scales: {x: {type: "linear", title: {display: true, text: "time"}},
+                           y: {title: {display: true, text: label}}}}});
+    } else {
+      charts[name].data.datasets[0].data = pts;
+      charts[name].update("none");
+    }
+  });
+}
+
+// ---- polling ----
+async function get(path, kind) {
+  const r = await fetch(url(path), {cache: "no-store"});
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return kind === "bin" ? r.arrayBuffer() : r.json();
+}
+
+function progressLine(s) {
+  const parts = [`${s.state}`, `step ${s.step}`, `t = ${Number(s.time).toPrecision(4)}`,
+                 `${Math.round(s.rate || 0)} steps/s`, `${s.balls} balls`, `${s.contacts} contacts`];
+  if (s.ratio !== null && s.ratio !== undefined) parts.push(`ratio ${Number(s.ratio).toPrecision(3)}`);
+  if (s.fraction !== null && s.fraction !== undefined && s.rate > 0) parts.push(
+      `${(100 * s.fraction).toFixed(1)} %`);
+  if (scene) parts.push(`${fps.toFixed(0)} fps`);
+  return parts.join("  ");
+}
+
+async function poll() {
+  try {
+    status = await get("/status.json");
+    q("progress").textContent = progressLine(status);
+    q("note").textContent = status.note || "";
+    q("status").textContent = JSON.stringify(Object.assign({fps, drawn: geometry ? geometry.nb : 0}, status));
+    if (status.step !== lastStep && status.balls >= 0) {
+      lastStep = status.step;
+      geometry = readGeometry(await get("/geometry.bin", "bin"));
+      showGeometry(geometry);
+      showHistories(await get("/histories.json"));
+    }
+    problem(typeof THREE === "undefined" ? "the 3D view needs Debian's libjs-three" : "");
+  } catch (e) {
+    q("progress").textContent = "no answer from cairn: the run has ended or the view was closed";
+    problem(String(e.message || e));
+  }
+  setTimeout(poll, 500);
+}
+
+for (const cmd of ["pause", "resume", "save", "stop"])
+  q(cmd).addEventListener("click", () => fetch(url(`/control?cmd=${cmd}`), {method: "POST"}));
+for (const id of ["colour", "chains", "walls", "axis", "cut"])
+  q(id).addEventListener("input", () => geometry && showGeometry(geometry));
+poll();

@@ -1,0 +1,288 @@
+/* The live view's HTTP server (view.h): libmicrohttpd on a thread of its own, bound to
+   127.0.0.1, every request checked against the token. The engine's snapshots wait in three
+   buffers behind one lock, which the engine only tries: when the server holds it, that snapshot
+   is skipped, so the cycle never waits for a browser. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "view/view.h"
+
+extern const int view_n_chunks;
+extern const char *const view_chunk_name[];
+extern const char *const view_chunk_text[];
+extern const size_t view_chunk_len[];
+
+#ifdef CAIRN_VIEW
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <sys/random.h>
+
+#define QUEUE 16
+
+struct view_server {
+  struct MHD_Daemon *daemon;
+  char token[33];
+  char address[96];
+  double refresh, last;
+  pthread_mutex_t lock;
+  char *status, *geometry, *histories; /* the last snapshot */
+  size_t n_status, n_geometry, n_histories, cap_status, cap_geometry, cap_histories;
+  int queue[QUEUE], q_head, q_n; /* the page's commands, oldest first */
+  char note[256];
+};
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The token compared in time that does not depend on where it differs. */
+static int token_ok(const view_server *v, const char *t) {
+  if (!t || strlen(t) != 32) return 0;
+  unsigned diff = 0;
+  for (int i = 0; i < 32; i++) diff |= (unsigned char)(t[i] ^ v->token[i]);
+  return diff == 0;
+}
+
+static enum MHD_Result reply(struct MHD_Connection *c, unsigned code, const char *type,
+                             const void *data, size_t n) {
+  struct MHD_Response *r = MHD_create_response_from_buffer(n, (void *)data, MHD_RESPMEM_MUST_COPY);
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", type);
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  enum MHD_Result ok = MHD_queue_response(c, code, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
+static enum MHD_Result reply_text(struct MHD_Connection *c, unsigned code, const char *text) {
+  return reply(c, code, "text/plain; charset=utf-8", text, strlen(text));
+}
+
+/* A file of Debian's JavaScript packages, or a 404 that says which package to install. */
+static enum MHD_Result reply_file(struct MHD_Connection *c, const char *path, const char *pkg) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s is missing; install Debian's %s (make deps)", path, pkg);
+    return reply_text(c, 404, msg);
+  }
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = n > 0 ? malloc((size_t)n) : NULL;
+  size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
+  fclose(f);
+  enum MHD_Result ok = buf && got == (size_t)n ? reply(c, 200, "application/javascript", buf, got)
+                                               : reply_text(c, 500, "cannot read a library file");
+  free(buf);
+  return ok;
+}
+
+/* An embedded file of the page (src/view/page/), with the token written into it. */
+static enum MHD_Result reply_page(view_server *v, struct MHD_Connection *c, const char *name,
+                                  const char *type) {
+  for (int i = 0; i < view_n_chunks; i++) {
+    if (strcmp(view_chunk_name[i], name) != 0) continue;
+    const char *s = view_chunk_text[i];
+    size_t n = view_chunk_len[i], out = 0, marks = 0;
+    for (size_t k = 0; k + 9 <= n; k++) marks += memcmp(s + k, "{{TOKEN}}", 9) == 0;
+    char *buf = malloc(n + 23 * marks + 1); /* (each mark of 9 becomes the token's 32) */
+    if (!buf) return reply_text(c, 500, "out of memory");
+    for (size_t k = 0; k < n;)
+      if (k + 9 <= n && memcmp(s + k, "{{TOKEN}}", 9) == 0) {
+        memcpy(buf + out, v->token, 32);
+        out += 32, k += 9;
+      } else {
+        buf[out++] = s[k++];
+      }
+    enum MHD_Result ok = reply(c, 200, type, buf, out);
+    free(buf);
+    return ok;
+  }
+  return reply_text(c, 404, "no such page");
+}
+
+/* A buffer of the last snapshot, copied out under the lock. */
+static enum MHD_Result reply_buffer(view_server *v, struct MHD_Connection *c, char **buf, size_t *n,
+                                    const char *type) {
+  pthread_mutex_lock(&v->lock);
+  enum MHD_Result ok = *n ? reply(c, 200, type, *buf, *n)
+                          : reply_text(c, 503, "no snapshot yet: the model has not cycled");
+  pthread_mutex_unlock(&v->lock);
+  return ok;
+}
+
+static int command_of(const char *s) {
+  if (!s) return VIEW_NONE;
+  return strcmp(s, "pause") == 0    ? VIEW_PAUSE
+         : strcmp(s, "resume") == 0 ? VIEW_RESUME
+         : strcmp(s, "save") == 0   ? VIEW_SAVE
+         : strcmp(s, "stop") == 0   ? VIEW_STOP
+                                    : VIEW_NONE;
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+                              const char *method, const char *version, const char *upload,
+                              size_t *upload_size, void **state) {
+  (void)version, (void)upload;
+  view_server *v = cls;
+  if (!*state) { /* the first call of a request: its headers; answer at the next */
+    static int marker;
+    *state = &marker;
+    return MHD_YES;
+  }
+  *upload_size = 0;
+  const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+  if (!token_ok(v, token))
+    return reply_text(c, 403, "forbidden: this page needs the token of the address cairn printed");
+  int post = strcmp(method, "POST") == 0;
+  if (post && strcmp(url, "/control") == 0) {
+    int cmd = command_of(MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "cmd"));
+    if (cmd == VIEW_NONE) return reply_text(c, 400, "cmd must be pause, resume, save or stop");
+    pthread_mutex_lock(&v->lock);
+    int queued = v->q_n < QUEUE;
+    if (queued) v->queue[(v->q_head + v->q_n++) % QUEUE] = cmd;
+    pthread_mutex_unlock(&v->lock);
+    return queued ? reply_text(c, 202, "queued") : reply_text(c, 503, "too many commands");
+  }
+  if (strcmp(method, "GET") != 0) return reply_text(c, 405, "GET or POST /control only");
+  if (strcmp(url, "/") == 0) return reply_page(v, c, "index.html", "text/html; charset=utf-8");
+  if (strcmp(url, "/view.js") == 0) return reply_page(v, c, "view.js", "application/javascript");
+  if (strcmp(url, "/status.json") == 0)
+    return reply_buffer(v, c, &v->status, &v->n_status, "application/json");
+  if (strcmp(url, "/geometry.bin") == 0)
+    return reply_buffer(v, c, &v->geometry, &v->n_geometry, "application/octet-stream");
+  if (strcmp(url, "/histories.json") == 0)
+    return reply_buffer(v, c, &v->histories, &v->n_histories, "application/json");
+  if (strcmp(url, "/lib/three.min.js") == 0)
+    return reply_file(c, "/usr/share/javascript/three/three.min.js", "libjs-three");
+  if (strcmp(url, "/lib/OrbitControls.js") == 0)
+    return reply_file(c, "/usr/share/javascript/three/examples/js/controls/OrbitControls.js",
+                      "libjs-three");
+  if (strcmp(url, "/lib/chart.min.js") == 0)
+    return reply_file(c, "/usr/share/javascript/chart.js/chart.min.js", "libjs-chart.js");
+  return reply_text(c, 404, "no such page");
+}
+
+cairn_status view_start(const view_opts *o, view_server **out, cairn_diag *d) {
+  view_server *v = calloc(1, sizeof *v);
+  if (!v) return diag_set(d, CAIRN_ENOMEM, "out of memory starting the live view");
+  unsigned char raw[16];
+  if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) {
+    free(v);
+    return diag_set(d, CAIRN_EIO, "the live view: no random bytes for its token (getrandom)");
+  }
+  for (int i = 0; i < 16; i++) snprintf(v->token + 2 * i, 3, "%02x", raw[i]);
+  v->refresh = o && o->refresh > 0 ? o->refresh : 0.5;
+  v->last = -1e300;
+  pthread_mutex_init(&v->lock, NULL);
+  struct sockaddr_in addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons((uint16_t)(o ? o->port : 0));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK); /* this machine only */
+  v->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, (uint16_t)(o ? o->port : 0), NULL,
+                               NULL, handle, v, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                               MHD_OPTION_CONNECTION_LIMIT, 16u, MHD_OPTION_END);
+  if (!v->daemon) {
+    pthread_mutex_destroy(&v->lock);
+    free(v);
+    return diag_set(
+        d, CAIRN_EIO,
+        "the live view cannot listen on 127.0.0.1:%d; give another port (model.view{port "
+        "= N}) or 0 for a free one",
+        o ? o->port : 0);
+  }
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(v->daemon, MHD_DAEMON_INFO_BIND_PORT);
+  snprintf(v->address, sizeof v->address, "http://127.0.0.1:%u/?token=%s",
+           info ? (unsigned)info->port : 0u, v->token);
+  *out = v;
+  return CAIRN_OK;
+}
+
+const char *view_address(const view_server *v) {
+  return v->address;
+}
+
+void view_publish(view_server *v, const cairn_world *w, const view_run *r, int now) {
+  double t = now_s();
+  if (!now && t - v->last < v->refresh) return;
+  if (pthread_mutex_trylock(&v->lock) != 0) return; /* the server is reading: skip this one */
+  v->last = t;
+  v->n_status = view_status_json(w, r, &v->status, &v->cap_status);
+  if (w) {
+    v->n_geometry = view_geometry(w, &v->geometry, &v->cap_geometry);
+    v->n_histories = view_histories_json(w, &v->histories, &v->cap_histories);
+  }
+  if (v->note[0] && v->n_status > 1 && v->n_status + 300 < v->cap_status) {
+    /* the note as the status object's last member (its closing brace replaced) */
+    char *end = v->status + v->n_status - 1;
+    int k = snprintf(end, v->cap_status - v->n_status + 1, ",\"note\":\"%s\"}", v->note);
+    v->n_status += (size_t)k - 1;
+  }
+  pthread_mutex_unlock(&v->lock);
+}
+
+int view_take_command(view_server *v) {
+  pthread_mutex_lock(&v->lock);
+  int cmd = VIEW_NONE;
+  if (v->q_n) cmd = v->queue[v->q_head], v->q_head = (v->q_head + 1) % QUEUE, v->q_n--;
+  pthread_mutex_unlock(&v->lock);
+  return cmd;
+}
+
+void view_note(view_server *v, const char *msg) {
+  pthread_mutex_lock(&v->lock);
+  size_t k = 0; /* (quotes and backslashes left out: it goes into JSON as it is) */
+  for (const char *s = msg; *s && k + 1 < sizeof v->note; s++)
+    if (*s != '"' && *s != '\\' && (unsigned char)*s >= 32) v->note[k++] = *s;
+  v->note[k] = 0;
+  pthread_mutex_unlock(&v->lock);
+}
+
+void view_stop(view_server *v) {
+  if (!v) return;
+  MHD_stop_daemon(v->daemon);
+  pthread_mutex_destroy(&v->lock);
+  free(v->status), free(v->geometry), free(v->histories);
+  free(v);
+}
+
+#else /* built without libmicrohttpd */
+
+struct view_server {
+  int unused;
+};
+
+cairn_status view_start(const view_opts *o, view_server **out, cairn_diag *d) {
+  (void)o, (void)out;
+  return diag_set(d, CAIRN_ESTATE,
+                  "this cairn was built without libmicrohttpd, which the live view needs; install "
+                  "Debian's libmicrohttpd-dev (make deps) and build again");
+}
+const char *view_address(const view_server *v) {
+  (void)v;
+  return "";
+}
+void view_publish(view_server *v, const cairn_world *w, const view_run *r, int now) {
+  (void)v, (void)w, (void)r, (void)now;
+}
+int view_take_command(view_server *v) {
+  (void)v;
+  return VIEW_NONE;
+}
+void view_note(view_server *v, const char *msg) {
+  (void)v, (void)msg;
+}
+void view_stop(view_server *v) {
+  (void)v;
+}
+
+#endif

@@ -1,0 +1,236 @@
+"""The live view (docs/viewing.md), as a user's browser would use it, run by ctest as view.live:
+cairn runs a pour with --view; the address it prints holds the token; every request without it
+(or with another) is refused; the status, geometry and histories read back whole; pause holds the
+step, save writes a file that restores, resume goes on; the run's result is bitwise that of a run
+without the view; a second run stopped from the page ends cleanly (status 0) at once. With
+Debian's chromium, the page itself is opened headless: the model and a chart appear (image
+statistics of a screenshot, and the page's own status element), and the screenshot is kept for
+docs/viewing.md. Skipped (77) where cairn was built without libmicrohttpd.
+
+Usage: live_check.py CAIRN WORKDIR"""
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+cairn, work = sys.argv[1], sys.argv[2]
+here = os.path.dirname(os.path.abspath(__file__))
+os.makedirs(work, exist_ok=True)
+os.chdir(work)
+for f in os.listdir("."):
+    if f.startswith("view_step_") or f.endswith(".png"):
+        os.remove(f)
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+
+
+def start(steps, *extra):
+    env = dict(os.environ, STEPS=str(steps), OMP_NUM_THREADS="1")
+    p = subprocess.Popen([cairn, "run", "--view", *extra, os.path.join(here, "pour.lua")],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    line = p.stderr.readline()
+    m = re.search(r"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))", line)
+    if not m:
+        out, err = p.communicate(timeout=60)
+        if "built without libmicrohttpd" in line + err:
+            print("skipped: " + (line + err).strip())
+            sys.exit(77)
+        print("FAILED: no address on stderr: %r" % (line + err))
+        sys.exit(1)
+    return p, m.group(1), int(m.group(2)), m.group(3)
+
+
+def get(port, path, token=None, method="GET"):
+    u = "http://127.0.0.1:%d%s" % (port, path)
+    if token is not None:
+        u += ("&" if "?" in u else "?") + "token=" + token
+    req = urllib.request.Request(u, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+    except OSError as e:  # (a closed connection: the answer is missing)
+        return -1, repr(e).encode()
+
+
+def status(port, token):
+    for _ in range(100):  # (the first snapshot comes with the first steps)
+        code, body = get(port, "/status.json", token)
+        if code == 200:
+            return json.loads(body)
+        time.sleep(0.05)
+    fail("no status: %d %r" % (code, body))
+    return {}
+
+
+def wait_state(port, token, state, seconds=10):
+    end = time.time() + seconds
+    while time.time() < end:
+        s = status(port, token)
+        if s.get("state") == state:
+            return s
+        time.sleep(0.05)
+    fail("the state never became %r (last %r)" % (state, s))
+    return s
+
+
+# the reference: the same pour without the view
+ref = subprocess.run([cairn, "run", os.path.join(here, "pour.lua")], capture_output=True, text=True,
+                     env=dict(os.environ, STEPS="20000", OMP_NUM_THREADS="1"))
+want = re.search(r"hash (\S+)", ref.stdout)
+
+p, address, port, token = start(20000)
+# the token keeps others out
+for path, tok in (("/", None), ("/status.json", None), ("/status.json", "0" * 32),
+                  ("/geometry.bin", token[:-1] + ("0" if token[-1] != "0" else "1")),
+                  ("/control?cmd=stop", None)):
+    code, _ = get(port, path, tok, "POST" if "control" in path else "GET")
+    if code != 403:
+        fail("%s with token %r: %d, not 403" % (path, tok, code))
+code, page = get(port, "/", token)
+if code != 200 or token.encode() not in page or b"view.js" not in page:
+    fail("the page: %d, token written in: %s" % (code, token.encode() in page))
+code, js = get(port, "/view.js", token)
+if code != 200 or b"readGeometry" not in js:
+    fail("view.js: %d" % code)
+for lib in ("/lib/three.min.js", "/lib/OrbitControls.js", "/lib/chart.min.js"):
+    code, body = get(port, lib, token)
+    if code != 200 or len(body) < 1000:
+        fail("%s: %d %r" % (lib, code, body[:80]))
+# status, geometry, histories (once the model has cycled: before, the status says "idle")
+end = time.time() + 30
+s = status(port, token)
+while s.get("step", 0) == 0 and time.time() < end:
+    time.sleep(0.05)
+    s = status(port, token)
+for key in ("state", "dim", "step", "time", "balls", "contacts", "rate", "fraction"):
+    if key not in s:
+        fail("status lacks %r: %r" % (key, s))
+code, g = get(port, "/geometry.bin", token)
+magic, version, dim, nb, nc, nw, ncr, _ = struct.unpack("<8I", g[:32])
+if magic != 0x564E5243 or dim != 3 or nb < 500 or nw < 16:  # (planes crossing the box)
+    fail("geometry header: %x %d %d %d %d" % (magic, dim, nb, nw, ncr))
+if len(g) != 72 + 4 * (5 * nb + 7 * nc + 6 * nw + 4 * ncr):
+    fail("geometry length %d for %d balls, %d chains, %d wall segments" % (len(g), nb, nc, nw))
+code, h = get(port, "/histories.json", token)
+try:
+    h = json.loads(h)
+except ValueError:
+    fail("histories: %d %r" % (code, h[:200]))
+    h = {}
+if h.get("names") != ["zmean"] or h.get("units") != ["m"] or len(h["values"][0]) != len(h["time"]):
+    fail("histories: %r" % {k: h.get(k) for k in ("names", "units")})
+# pause holds the step; save writes a file; resume goes on
+get(port, "/control?cmd=pause", token, "POST")
+s1 = wait_state(port, token, "paused")
+time.sleep(0.6)
+s2 = status(port, token)
+if s2.get("step") != s1.get("step"):
+    fail("paused, yet the step went from %s to %s" % (s1.get("step"), s2.get("step")))
+get(port, "/control?cmd=save", token, "POST")
+saved = "view_step_%d.sav" % s1.get("step", -1)
+end = time.time() + 10
+while not os.path.exists(saved) and time.time() < end:
+    time.sleep(0.05)
+if not os.path.exists(saved):
+    fail("save now wrote no %s" % saved)
+else:
+    s3 = status(port, token)
+    if "saved " + saved not in s3.get("note", ""):
+        fail("the status does not say what was saved: %r" % s3)
+get(port, "/control?cmd=resume", token, "POST")
+wait_state(port, token, "running")
+code, body = get(port, "/control?cmd=dance", token, "POST")
+if code != 400:
+    fail("an unknown command: %d" % code)
+
+p.wait(timeout=300)
+out = p.stdout.read()
+got = re.search(r"hash (\S+)", out)
+if not want or not got or got.group(1) != want.group(1):
+    fail("with the view the pour ended at %s, without at %s" % (got and got.group(1),
+                                                                 want and want.group(1)))
+if p.returncode != 0:
+    fail("the run with the view ended with status %d: %s" % (p.returncode, p.stderr.read()))
+# the saved state restores
+if os.path.exists(saved):
+    with open("restore.lua", "w") as f:
+        f.write('model.restore("%s")\nprint("restored", ball.count())\n' % saved)
+    r = subprocess.run([cairn, "run", "restore.lua"], capture_output=True, text=True)
+    if "restored" not in r.stdout:
+        fail("the saved file does not restore: %s" % r.stderr)
+
+# a long run: the page in a browser, then stop from the page
+p, address, port, token = start(10 ** 7)
+status(port, token)
+# the page in a real browser, while a long run goes on
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    flags = [chromium, "--headless=new", "--no-sandbox", "--disable-gpu-sandbox",
+             "--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+             "--window-size=1200,800", "--virtual-time-budget=6000", "--hide-scrollbars"]
+    shot = os.path.abspath("view.png")
+    r = subprocess.run(flags + ["--screenshot=" + shot, address], capture_output=True, text=True,
+                       timeout=120)
+    dom = subprocess.run(flags + ["--dump-dom", address], capture_output=True, text=True,
+                         timeout=120).stdout
+    m = re.search(r'<pre id="status">(.*?)</pre>', dom, re.S)
+    page = json.loads(m.group(1).replace("&quot;", '"')) if m and m.group(1).strip() else {}
+    if page.get("drawn", 0) < 500:
+        fail("the page drew %r balls (its status: %r)" % (page.get("drawn"), page))
+    if "<canvas" not in dom or dom.count("<canvas") < 3:
+        fail("the page has no scene and charts (canvases: %d)" % dom.count("<canvas"))
+    if not os.path.exists(shot):
+        fail("no screenshot: %s" % r.stderr[-400:])
+    else:  # the model appears: many coloured pixels in the scene's part
+        import zlib
+        data = open(shot, "rb").read()
+        w, hgt = struct.unpack(">II", data[16:24])
+        pos, idat = 8, b""
+        while pos < len(data):
+            n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+            if kind == b"IHDR":
+                colour_type = data[pos + 17]
+            if kind == b"IDAT":
+                idat += data[pos + 8:pos + 8 + n]
+            pos += 12 + n
+        raw = zlib.decompress(idat)
+        bpp = 4 if colour_type == 6 else 3
+        stride = 1 + w * bpp
+        # (the filter bytes make exact decoding long; count bytes far from white, a rough measure)
+        sample = raw[:stride * hgt]
+        dark = sum(1 for b in sample[::7] if b < 200)
+        share = dark / max(1, len(sample[::7]))
+        if share < 0.03:
+            fail("the screenshot is nearly blank (%.3f of its bytes not near white)" % share)
+else:
+    print("note: chromium not installed (Debian: chromium): the page was not opened in a browser")
+
+# stop from the page: the run ends at once, cleanly
+t0 = time.time()
+get(port, "/control?cmd=stop", token, "POST")
+try:
+    out, err = p.communicate(timeout=30)
+except subprocess.TimeoutExpired:
+    p.kill()
+    out, err = p.communicate()
+    fail("stop did not end the run")
+if p.returncode != 0 or "stopped from the live view at step" not in err or "hash" in out:
+    fail("stop: status %d, stderr %r, stdout %r" % (p.returncode, err[-300:], out[-100:]))
+
+for f in failures:
+    print("FAILED: " + f)
+if failures:
+    sys.exit(1)
+print("live view: token, status, geometry, histories, pause, save, resume, stop%s; bitwise"
+      % (", the page in chromium" if chromium else ""))
