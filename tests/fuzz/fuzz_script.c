@@ -63,13 +63,14 @@ static const char TRY[] =
     "end\n";
 
 /* Functions left out: they write files or folders (model.save, history.export, vtk.*, plot.*,
-   contact.cracks, verify.path), start threads or processes (model.threads), make models of
-   arbitrary size or run for as long as asked (model.cycle, model.solve, specimen.*), or replace
-   the model (model.new, model.restore: the prelude makes it). "model.cycle(1)" and
+   contact.cracks, verify.path), start threads, processes or servers (model.threads, model.view,
+   vtk.render), make models of arbitrary size or run for as long as asked (model.cycle,
+   model.solve, specimen.*), or replace the model (model.new, model.restore: the prelude makes
+   it). "model.cycle(1)" and
    "model.cycle(5)" are in the list as calls of their own, so fuzzed states are cycled. */
 static const char *const DENY[] = {
-    "model.save",    "model.restore",  "model.new",      "model.cycle", "model.solve",
-    "model.threads", "history.export", "contact.cracks", "verify.path", NULL};
+    "model.save", "model.restore",  "model.new",      "model.cycle", "model.solve", "model.threads",
+    "model.view", "history.export", "contact.cracks", "verify.path", NULL};
 static const char *const DENY_MODULES[] = {"vtk", "plot", "specimen", NULL};
 static const char *const MODULES[] = {"model",   "ball",     "wall",   "contact",
                                       "history", "callback", "verify", "measure",
