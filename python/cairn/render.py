@@ -286,6 +286,18 @@ def add_balls(ren, balls, a, crange, is2d):
         ren.AddActor2D(bar)
 
 
+def lines_actor(source, colour, width):
+    """An actor drawing a filter's output in one colour, its lines 'width' pixels wide."""
+    m = vtk.vtkPolyDataMapper()
+    m.SetInputConnection(source.GetOutputPort())
+    m.ScalarVisibilityOff()
+    actor = vtk.vtkActor()
+    actor.SetMapper(m)
+    actor.GetProperty().SetColor(*colour)
+    actor.GetProperty().SetLineWidth(width)
+    return actor
+
+
 def add_chains(ren, path, rmax, is2d, cut):
     """Force chains: each contact a line from centre to centre, its width from 1 to 8 pixels in
     proportion to its normal force (compression), in five classes; none for tension or zero."""
@@ -321,13 +333,7 @@ def add_chains(ren, path, rmax, is2d, cut):
         th.SetThresholdFunction(vtk.vtkThreshold.THRESHOLD_BETWEEN)
         geo = vtk.vtkGeometryFilter()
         geo.SetInputConnection(th.GetOutputPort())
-        m = vtk.vtkPolyDataMapper()
-        m.SetInputConnection(geo.GetOutputPort())
-        m.ScalarVisibilityOff()
-        actor = vtk.vtkActor()
-        actor.SetMapper(m)
-        actor.GetProperty().SetColor(0.1, 0.1, 0.1)
-        actor.GetProperty().SetLineWidth(1.0 + 7.0 * (k + 0.5) / 5.0)
+        actor = lines_actor(geo, (0.1, 0.1, 0.1), 1.0 + 7.0 * (k + 0.5) / 5.0)
         if is2d:  # above the disks, seen from above
             actor.SetPosition(0, 0, 1.5 * rmax)
         ren.AddActor(actor)
@@ -423,13 +429,7 @@ def add_walls(ren, path, box, how, is2d, rmax):
         edges.NonManifoldEdgesOn()
         edges.ColoringOff()
         shape = edges
-    m = vtk.vtkPolyDataMapper()
-    m.SetInputConnection(shape.GetOutputPort())
-    m.ScalarVisibilityOff()
-    actor = vtk.vtkActor()
-    actor.SetMapper(m)
-    actor.GetProperty().SetColor(0.25, 0.25, 0.35)
-    actor.GetProperty().SetLineWidth(2.5)
+    actor = lines_actor(shape, (0.25, 0.25, 0.35), 2.5)
     if how == "surface":
         actor.GetProperty().SetOpacity(0.15)
     if is2d:  # above the disks, as the chains
