@@ -22,6 +22,7 @@
 #include "io/io.h"
 
 #include "lua/lua_api.h"
+#include "view/view.h"
 
 #ifndef CAIRN_VERIFICATION_DIR
 #define CAIRN_VERIFICATION_DIR "verification"
@@ -38,6 +39,7 @@ static const char USAGE[] =
     "                  [--logx] [--logy] [--logy2] [--together]\n"
     "       cairn render SERIES.pvd OUT.png [--view V] [--walls W] [--color F]...\n"
     "                                                   pictures of a VTK series (--help)\n"
+    "       cairn view FOLDER [--port N]                the live view of a run's save files\n"
     "       cairn --version | --help\n"
     "\n"
     "--plugin may stand before or after the command; PATH is a .so file, or a name looked up\n"
@@ -374,6 +376,51 @@ static int cmd_models(int argc, char **argv) {
   return rc;
 }
 
+/* cairn view FOLDER [--port N]: the live view's page on a finished run's save files, until the
+   page's stop or Ctrl-C. */
+static volatile int view_quit;
+static void on_view_signal(int sig) {
+  (void)sig;
+  view_quit = 1;
+}
+
+static cairn_status view_make_world(void *ud, int dim, cairn_world **out, cairn_diag *d) {
+  return ctx_new_world(ud, dim, out, d);
+}
+
+static int cmd_view(int argc, char **argv) {
+  const char *folder = NULL;
+  int port = 0;
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--port") == 0 && i + 1 < argc) {
+      char *end;
+      long p = strtol(argv[++i], &end, 10);
+      if (*end || p < 0 || p > 65535)
+        return usage_error("--port needs a port from 1 to 65535, or 0 for a free one (got '%s')",
+                           argv[i]);
+      port = (int)p;
+    } else if (argv[i][0] == '-') {
+      return usage_error("unknown option '%s' for view (or an option without its value)", argv[i]);
+    } else if (!folder) {
+      folder = argv[i];
+    } else {
+      return usage_error("view takes one folder (got a second: '%s')", argv[i]);
+    }
+  }
+  if (!folder) return usage_error("%s", "view needs a folder: cairn view FOLDER");
+  script_ctx c;
+  memset(&c, 0, sizeof c);
+  cairn_diag d;
+  cairn_status s = CAIRN_OK;
+  for (int i = 0; i < n_plugins && s == CAIRN_OK; i++) s = ctx_load_plugin(&c, plugins[i], &d);
+  signal(SIGINT, on_view_signal);
+  signal(SIGTERM, on_view_signal);
+  if (s == CAIRN_OK) s = view_saved_run(folder, port, view_make_world, &c, &view_quit, &d);
+  ctx_free_plugins(&c);
+  if (s != CAIRN_OK) return failed(1, "%s%s\n", d.msg, "");
+  return 0;
+}
+
 /* cairn render ARGS: pictures of a VTK series (io_render); its messages go to stderr, and its
    exit status is the command's. */
 static int cmd_render(int argc, char **argv) {
@@ -634,5 +681,6 @@ static int run_command(int argc_in, char **argv_in) {
   if (strcmp(cmd, "models") == 0) return cmd_models(argc - 2, argv + 2);
   if (strcmp(cmd, "plot") == 0) return cmd_plot(argc - 2, argv + 2);
   if (strcmp(cmd, "render") == 0) return cmd_render(argc - 2, argv + 2);
+  if (strcmp(cmd, "view") == 0) return cmd_view(argc - 2, argv + 2);
   return usage_error("unknown command '%s'", cmd);
 }

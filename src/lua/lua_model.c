@@ -369,7 +369,7 @@ static void view_tick(script_ctx *c, double f, int done) {
                 .what = done ? "idle" : "running"};
   if (solve_lim && solve_res && !done) r.ratio = solve_res->ratio_mean;
   view_publish(c->view, w, &r, done);
-  for (int cmd; (cmd = view_take_command(c->view)) != VIEW_NONE;) {
+  for (int cmd; (cmd = view_take_command(c->view, NULL)) != VIEW_NONE;) {
     if (cmd == VIEW_SAVE) view_save_now(c);
     if (cmd == VIEW_STOP) {
       c->view_stopped = 1;
@@ -384,7 +384,7 @@ static void view_tick(script_ctx *c, double f, int done) {
       struct timespec nap = {0, 50000000};
       nanosleep(&nap, NULL);
       view_publish(c->view, w, &r, 0);
-      int next = view_take_command(c->view);
+      int next = view_take_command(c->view, NULL);
       if (next == VIEW_SAVE) view_save_now(c), view_publish(c->view, w, &r, 1);
       if (next == VIEW_STOP) {
         c->view_stopped = 1;

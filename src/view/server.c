@@ -32,7 +32,7 @@ struct view_server {
   pthread_mutex_t lock;
   char *status, *geometry, *histories; /* the last snapshot */
   size_t n_status, n_geometry, n_histories, cap_status, cap_geometry, cap_histories;
-  int queue[QUEUE], q_head, q_n; /* the page's commands, oldest first */
+  int queue[QUEUE], q_arg[QUEUE], q_head, q_n; /* the page's commands, oldest first */
   char note[256];
 };
 
@@ -125,6 +125,7 @@ static int command_of(const char *s) {
          : strcmp(s, "resume") == 0 ? VIEW_RESUME
          : strcmp(s, "save") == 0   ? VIEW_SAVE
          : strcmp(s, "stop") == 0   ? VIEW_STOP
+         : strcmp(s, "frame") == 0  ? VIEW_FRAME
                                     : VIEW_NONE;
 }
 
@@ -145,10 +146,16 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
   int post = strcmp(method, "POST") == 0;
   if (post && strcmp(url, "/control") == 0) {
     int cmd = command_of(MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "cmd"));
-    if (cmd == VIEW_NONE) return reply_text(c, 400, "cmd must be pause, resume, save or stop");
+    if (cmd == VIEW_NONE)
+      return reply_text(c, 400, "cmd must be pause, resume, save, stop or frame (with k)");
+    const char *k = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "k");
+    int arg = k ? atoi(k) : 0;
     pthread_mutex_lock(&v->lock);
     int queued = v->q_n < QUEUE;
-    if (queued) v->queue[(v->q_head + v->q_n++) % QUEUE] = cmd;
+    if (queued) {
+      int at = (v->q_head + v->q_n++) % QUEUE;
+      v->queue[at] = cmd, v->q_arg[at] = arg;
+    }
     pthread_mutex_unlock(&v->lock);
     return queued ? reply_text(c, 202, "queued") : reply_text(c, 503, "too many commands");
   }
@@ -230,10 +237,14 @@ void view_publish(view_server *v, const cairn_world *w, const view_run *r, int n
   pthread_mutex_unlock(&v->lock);
 }
 
-int view_take_command(view_server *v) {
+int view_take_command(view_server *v, int *arg) {
   pthread_mutex_lock(&v->lock);
   int cmd = VIEW_NONE;
-  if (v->q_n) cmd = v->queue[v->q_head], v->q_head = (v->q_head + 1) % QUEUE, v->q_n--;
+  if (v->q_n) {
+    cmd = v->queue[v->q_head];
+    if (arg) *arg = v->q_arg[v->q_head];
+    v->q_head = (v->q_head + 1) % QUEUE, v->q_n--;
+  }
   pthread_mutex_unlock(&v->lock);
   return cmd;
 }
@@ -274,8 +285,8 @@ const char *view_address(const view_server *v) {
 void view_publish(view_server *v, const cairn_world *w, const view_run *r, int now) {
   (void)v, (void)w, (void)r, (void)now;
 }
-int view_take_command(view_server *v) {
-  (void)v;
+int view_take_command(view_server *v, int *arg) {
+  (void)v, (void)arg;
   return VIEW_NONE;
 }
 void view_note(view_server *v, const char *msg) {

@@ -38,10 +38,11 @@ size_t view_status_json(const cairn_world *w, const view_run *r, char **buf, siz
   int k = snprintf(s, *cap - 1024,
                    "{\"state\":\"%s\",\"dim\":%d,\"step\":%llu,\"time\":%s,\"balls\":%zu,"
                    "\"contacts\":%zu,\"walls\":%zu,\"cracks\":%zu,\"rate\":%s,\"fraction\":%s,"
-                   "\"ratio\":%s}",
+                   "\"ratio\":%s,\"frame\":%d,\"frames\":%d}",
                    r && r->what ? r->what : "idle", w ? w->dim : 0,
                    (unsigned long long)(w ? w->step : 0), t, w ? w->balls.n : 0,
-                   w ? w->contacts->n : 0, w ? w->walls.n : 0, w ? w->cracks->n : 0, rate, fr, ra);
+                   w ? w->contacts->n : 0, w ? w->walls.n : 0, w ? w->cracks->n : 0, rate, fr, ra,
+                   r ? r->frame : 0, r ? r->frames : 0);
   return k > 0 ? (size_t)k : 0;
 }
 

@@ -2,7 +2,8 @@
 cairn runs a pour with --view; the address it prints holds the token; every request without it
 (or with another) is refused; the status, geometry and histories read back whole; pause holds the
 step, save writes a file that restores, resume goes on; the run's result is bitwise that of a run
-without the view; a second run stopped from the page ends cleanly (status 0) at once. With
+without the view; cairn view shows the saved files as frames; a second run stopped from the
+page ends cleanly (status 0) at once. With
 Debian's chromium, the page itself is opened headless: the model and a chart appear (image
 statistics of a screenshot, and the page's own status element), and the screenshot is kept for
 docs/viewing.md. Skipped (77) where cairn was built without libmicrohttpd.
@@ -170,6 +171,49 @@ if os.path.exists(saved):
     if "restored" not in r.stdout:
         fail("the saved file does not restore: %s" % r.stderr)
 
+# after the run: cairn view FOLDER on two save files (the one saved from the page, and one
+# made 100 steps later), a frame each, the last shown first
+if os.path.exists(saved):
+    os.makedirs("frames", exist_ok=True)
+    shutil.copy(saved, "frames/" + saved)
+    with open("later.lua", "w") as f:
+        f.write('model.restore("%s")\nhistory.add("zmean", function() return 0 end)\n'
+                'model.cycle(100)\nmodel.save("frames/later.sav")\n' % saved)
+    subprocess.run([cairn, "run", "later.lua"], capture_output=True, text=True)
+    v = subprocess.Popen([cairn, "view", "frames"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})", v.stderr.readline())
+    if not m:
+        fail("cairn view printed no address")
+    else:
+        vport, vtok = int(m.group(1)), m.group(2)
+        s = status(vport, vtok)
+        step0 = s1.get("step")
+        if s.get("state") != "saved" or s.get("frames") != 2 or s.get("frame") != 1 or \
+                s.get("step") != step0 + 100:
+            fail("cairn view's first status: %r" % s)
+        get(vport, "/control?cmd=frame&k=0", vtok, "POST")
+        end = time.time() + 10
+        while status(vport, vtok).get("frame") != 0 and time.time() < end:
+            time.sleep(0.05)
+        s = status(vport, vtok)
+        code, g = get(vport, "/geometry.bin", vtok)
+        if s.get("step") != step0 or struct.unpack("<I", g[12:16])[0] != s.get("balls"):
+            fail("cairn view's frame 0: %r" % s)
+        if get(vport, "/status.json")[0] != 403:
+            fail("cairn view answers without the token")
+        get(vport, "/control?cmd=stop", vtok, "POST")
+        try:
+            v.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            v.kill()
+            fail("cairn view did not stop")
+        if v.returncode != 0:
+            fail("cairn view ended with %d" % v.returncode)
+    r = subprocess.run([cairn, "view", "nosuchfolder"], capture_output=True, text=True)
+    if r.returncode != 1 or "cannot read the folder 'nosuchfolder'" not in r.stderr:
+        fail("cairn view of a missing folder: %d %r" % (r.returncode, r.stderr))
+
 # a long run: the page in a browser, then stop from the page
 p, address, port, token = start(10 ** 7)
 status(port, token)
@@ -232,5 +276,5 @@ for f in failures:
     print("FAILED: " + f)
 if failures:
     sys.exit(1)
-print("live view: token, status, geometry, histories, pause, save, resume, stop%s; bitwise"
-      % (", the page in chromium" if chromium else ""))
+print("live view: token, status, geometry, histories, pause, save, resume, stop%s; bitwise; "
+      "cairn view of two saved frames" % (", the page in chromium" if chromium else ""))

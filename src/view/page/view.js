@@ -227,6 +227,17 @@ async function get(path, kind) {
   return kind === "bin" ? r.arrayBuffer() : r.json();
 }
 
+// A saved run (cairn view FOLDER): a slider over its frames instead of the run's buttons.
+function savedRun(s) {
+  const saved = s.frames > 0;
+  q("saved").hidden = !saved;
+  for (const id of ["pause", "resume", "save"]) q(id).hidden = saved;
+  if (!saved) return;
+  q("frame").max = s.frames - 1;
+  if (document.activeElement !== q("frame")) q("frame").value = s.frame;
+  q("frameinfo").textContent = `${s.frame + 1} of ${s.frames}`;
+}
+
 function progressLine(s) {
   const parts = [`${s.state}`, `step ${s.step}`, `t = ${Number(s.time).toPrecision(4)}`,
                  `${Math.round(s.rate || 0)} steps/s`, `${s.balls} balls`, `${s.contacts} contacts`];
@@ -241,10 +252,12 @@ async function poll() {
   try {
     status = await get("/status.json");
     q("progress").textContent = progressLine(status);
+    savedRun(status);
     q("note").textContent = status.note || "";
     q("status").textContent = JSON.stringify(Object.assign({fps, drawn: geometry ? geometry.nb : 0}, status));
-    if (status.step !== lastStep && status.balls >= 0) {
-      lastStep = status.step;
+    const key = `${status.step}/${status.frame}/${status.note || ""}`;
+    if (key !== lastStep && status.balls >= 0) {
+      lastStep = key;
       geometry = readGeometry(await get("/geometry.bin", "bin"));
       showGeometry(geometry);
       showHistories(await get("/histories.json"));
@@ -259,6 +272,8 @@ async function poll() {
 
 for (const cmd of ["pause", "resume", "save", "stop"])
   q(cmd).addEventListener("click", () => fetch(url(`/control?cmd=${cmd}`), {method: "POST"}));
+q("frame").addEventListener("change", () =>
+  fetch(url(`/control?cmd=frame&k=${q("frame").value}`), {method: "POST"}));
 for (const id of ["colour", "chains", "walls", "axis", "cut"])
   q(id).addEventListener("input", () => geometry && showGeometry(geometry));
 poll();
