@@ -466,7 +466,7 @@ static int l_list(lua_State *L) {
   lua_createtable(L, (int)cs->n, 0);
   /* in the order of their ids, whatever order they were made or deleted in */
   int64_t *ids = lua_newuserdatauv(L, (cs->n ? cs->n : 1) * sizeof *ids, 0);
-  memcpy(ids, cs->id, cs->n * sizeof *ids);
+  if (cs->n) memcpy(ids, cs->id, cs->n * sizeof *ids); /* (no ids: NULL, not to be copied) */
   for (size_t i = 1; i < cs->n; i++)
     for (size_t j = i; j > 0 && ids[j] < ids[j - 1]; j--) {
       int64_t t = ids[j];
