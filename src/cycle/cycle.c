@@ -691,10 +691,10 @@ cairn_status cycle_run_one(cairn_world *w, cairn_diag *d) {
   return one_step(w, d);
 }
 
-/* Report progress every 256 steps of the world, however the calls split them (the reporter
-   decides whether to show anything). */
+/* Report progress every 256 steps of the world, however the calls split them, or every step
+   while progress_each is set (the reporter decides whether to show anything). */
 static inline void report(cairn_world *w, double fraction, uint64_t steps, int done) {
-  if (w->progress && (done || (w->step & 255) == 0))
+  if (w->progress && (done || w->progress_each || (w->step & 255) == 0))
     w->progress(w->progress_ud, fraction, steps, done);
 }
 

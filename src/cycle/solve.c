@@ -193,7 +193,7 @@ cairn_status cycle_solve(cairn_world *w, const solve_limits *lim, solve_result *
     r->steps++;
     r->reason = met(w, lim, r->steps, r);
     if (r->steps == 1) first = *r;
-    if (w->progress && ((w->step & 255) == 0))
+    if (w->progress && (w->progress_each || (w->step & 255) == 0))
       w->progress(w->progress_ud, fraction(w, lim, r->steps, t0, &first, r), r->steps, 0);
   }
   if (w->progress) w->progress(w->progress_ud, 1.0, r->steps, 1);

@@ -446,8 +446,10 @@ static cairn_status with_progress(lua_State *L, cairn_world *w, uint64_t n, doub
   }
   if (c->view) clock_gettime(CLOCK_MONOTONIC, &c->view_call), c->view_step0 = w->step;
   if (show || c->view) world_set_progress(w, show_progress, c);
+  w->progress_each = c->view != NULL; /* (the page's commands at the next step) */
   cairn_status s = fn(w, n, t, d);
   world_set_progress(w, NULL, NULL);
+  w->progress_each = 0;
   if (s == CAIRN_OK && c->view_stopped) /* the page's stop ends the script here (ctx_run_file) */
     return diag_set(d, CAIRN_ESTATE, "stopped from the live view at step %llu",
                     (unsigned long long)w->step);

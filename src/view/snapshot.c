@@ -177,14 +177,17 @@ size_t view_geometry(const cairn_world *w, char **buf, size_t *cap) {
   if (!room(buf, cap, 0, HEAD)) return 0;
   fbuf b = {buf, cap, HEAD, 1};
   double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-  for (size_t i = 0; i < nb; i++) { /* balls: x y z r speed */
-    const double *p = bs->pos[i], *v = bs->vel[i];
+  for (size_t i = 0; i < nb; i++) { /* balls: x y z r, speed, spin, net force, group */
+    const double *p = bs->pos[i];
     for (int k = 0; k < 3; k++) {
       put_f32(&b, p[k]);
       lo[k] = fmin(lo[k], p[k] - bs->rad[i]), hi[k] = fmax(hi[k], p[k] + bs->rad[i]);
     }
     put_f32(&b, bs->rad[i]);
-    put_f32(&b, sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+    put_f32(&b, v3_norm(bs->vel[i]));
+    put_f32(&b, v3_norm(bs->spin[i]));
+    put_f32(&b, v3_norm(bs->force[i]));
+    put_f32(&b, bs->group[i]);
   }
   if (!nb) lo[0] = lo[1] = lo[2] = -1, hi[0] = hi[1] = hi[2] = 1;
   size_t nc = 0; /* force chains: ball-ball contacts in compression, centre to centre */

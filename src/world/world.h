@@ -98,6 +98,9 @@ struct cairn_world {
   /* set by the progress reporter (the live view's stop): the cycling call ends after this step
      (cleared at the start of every call) */
   int stop_request;
+  /* report progress after every step, not every 256th (the live view: its commands act at the
+     next step) */
+  int progress_each;
   /* called at the end of every step (periodic output of the script layer); NULL: none */
   cairn_status (*after_step)(void *ud, cairn_world *w, cairn_diag *d);
   void *after_step_ud;

@@ -108,6 +108,8 @@ function drawBar(name, lo, hi) {
 }
 
 // ---- the geometry snapshot (docs/viewing.md, "The page's data") ----
+const BALL = 8; // floats per ball: x y z r, speed, spin, net force, group
+const ATTRIBUTE = {speed: 4, spin: 5, force: 6, group: 7};
 function readGeometry(buf) {
   const head = new Uint32Array(buf, 0, 8);
   if (head[0] !== 0x564e5243) throw new Error("not a cairn snapshot");
@@ -115,7 +117,7 @@ function readGeometry(buf) {
   const st = new Float64Array(buf, 32, 2), box = new Float32Array(buf, 48, 6);
   let at = 72;
   const take = (n) => { const a = new Float32Array(buf, at, n); at += 4 * n; return a; };
-  return {dim, step: st[0], time: st[1], box, balls: take(5 * nb), chains: take(7 * nc),
+  return {dim, step: st[0], time: st[1], box, balls: take(BALL * nb), chains: take(7 * nc),
           walls: take(6 * nw), cracks: take(4 * ncr), nb, nc, nw, ncr};
 }
 
@@ -126,10 +128,10 @@ function showGeometry(g) {
   const what = q("colour").value, vals = new Float32Array(g.nb);
   let lo = Infinity, hi = -Infinity;
   for (let i = 0; i < g.nb; i++) {
-    for (let k = 0; k < 3; k++) pos[3 * i + k] = g.balls[5 * i + k];
-    rad[i] = g.balls[5 * i + 3];
-    vals[i] = what === "speed" ? g.balls[5 * i + 4] : what === "radius" ? rad[i]
-              : g.balls[5 * i + g.dim - 1];
+    for (let k = 0; k < 3; k++) pos[3 * i + k] = g.balls[BALL * i + k];
+    rad[i] = g.balls[BALL * i + 3];
+    vals[i] = what in ATTRIBUTE ? g.balls[BALL * i + ATTRIBUTE[what]]
+              : what === "radius" ? rad[i] : g.balls[BALL * i + g.dim - 1];
     lo = Math.min(lo, vals[i]); hi = Math.max(hi, vals[i]);
   }
   if (!(hi > lo)) hi = lo + 1;
