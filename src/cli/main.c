@@ -376,8 +376,8 @@ static int cmd_models(int argc, char **argv) {
   return rc;
 }
 
-/* cairn view FOLDER [--port N]: the live view's page on a finished run's save files, until the
-   page's stop or Ctrl-C. */
+/* cairn view FOLDER [--port N]: the live view's page on what a finished run wrote in a folder
+   (save files, VTK series, history CSVs), until the page's stop or Ctrl-C. */
 static volatile int view_quit;
 static void on_view_signal(int sig) {
   (void)sig;

@@ -1,7 +1,8 @@
 /* cairn view FOLDER (view.h, view_saved_run): the live view's page on a finished run. Each save
    file of the folder is a frame; the page's slider asks for one, which is restored here and
    published as a live run's snapshot would be. The histories are those of the last frame (a
-   save keeps every row so far). */
+   save keeps every row so far). The folder's VTK series and CSVs the page reads itself, through
+   the server's /file/ (server.c). */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,9 +60,11 @@ cairn_status view_saved_run(const char *folder, int port, view_world_maker mk, v
               "wrote its save files in",
               folder);
   frame *f = NULL;
-  int n = 0, cap = 0;
+  int n = 0, cap = 0, others = 0; /* others: VTK series and CSVs, which the page reads itself */
   for (struct dirent *e; (e = readdir(dir));) {
     size_t len = strlen(e->d_name);
+    if (len > 4 && (!strcmp(e->d_name + len - 4, ".pvd") || !strcmp(e->d_name + len - 4, ".csv")))
+      others++;
     if (len < 5 || strcmp(e->d_name + len - 4, ".sav") != 0) continue;
     if (n == cap) {
       cap = cap ? 2 * cap : 16;
@@ -93,24 +96,28 @@ cairn_status view_saved_run(const char *folder, int port, view_world_maker mk, v
     cairn_world_destroy(&w);
   }
   n = kept;
-  if (!n) {
+  if (!n && !others) {
     free_frames(f, 0);
     return diag_set(d, CAIRN_ENOTFOUND,
-                    "cairn view: '%s' holds no save file that restores; give the folder a run "
-                    "wrote its .sav files in (model.save, the live view's save now)",
+                    "cairn view: '%s' holds no save file that restores, no VTK series (.pvd) and "
+                    "no CSV; give the folder a run wrote its results in",
                     folder);
   }
-  qsort(f, (size_t)n, sizeof *f, by_step);
+  if (n) qsort(f, (size_t)n, sizeof *f, by_step);
   view_server *v = NULL;
-  view_opts o = {.port = port};
+  view_opts o = {.port = port, .folder = folder};
   cairn_status s = view_start(&o, &v, d);
   cairn_world *w = NULL;
-  if (s == CAIRN_OK) s = show(v, &f[n - 1], n - 1, n, mk, ud, &w, d);
+  if (s == CAIRN_OK && n) s = show(v, &f[n - 1], n - 1, n, mk, ud, &w, d);
+  if (s == CAIRN_OK && !n) { /* only series and CSVs: the page reads them from /file/ */
+    view_run r = {.fraction = 1, .ratio = -1, .what = "saved"};
+    view_publish(v, NULL, &r, 1);
+  }
   if (s == CAIRN_OK) {
     fprintf(stderr,
-            "cairn: the view of %d saved frame%s of %s is at %s (open it in a browser on this "
-            "machine; stop it with the page's stop or Ctrl-C)\n",
-            n, n > 1 ? "s" : "", folder, view_address(v));
+            "cairn: the view of %s (%d save file%s, %d VTK series and CSV files) is at %s (open "
+            "it in a browser on this machine; stop it with the page's stop or Ctrl-C)\n",
+            folder, n, n == 1 ? "" : "s", others, view_address(v));
     fflush(stderr);
   }
   while (s == CAIRN_OK && !*quit) {

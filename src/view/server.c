@@ -2,6 +2,7 @@
    127.0.0.1, every request checked against the token. The engine's snapshots wait in three
    buffers behind one lock, which the engine only tries: when the server holds it, that snapshot
    is skipped, so the cycle never waits for a browser. */
+#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@ struct view_server {
   size_t n_status, n_geometry, n_histories, cap_status, cap_geometry, cap_histories;
   int queue[QUEUE], q_arg[QUEUE], q_head, q_n; /* the page's commands, oldest first */
   char note[256];
+  char folder[1024]; /* cairn view's folder ("" none): its files served as /file/NAME */
 };
 
 static double now_s(void) {
@@ -109,6 +111,79 @@ static enum MHD_Result reply_page(view_server *v, struct MHD_Connection *c, cons
   return reply_text(c, 404, "no such page");
 }
 
+/* A plain file name: letters, digits, '_', '-' and '.', not starting with '.' (so nothing
+   outside the folder, nothing hidden). */
+static int plain_name(const char *s) {
+  if (!*s || *s == '.') return 0;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+          *s == '_' || *s == '-' || *s == '.'))
+      return 0;
+  return 1;
+}
+
+static int ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), k = strlen(tail);
+  return n > k && strcmp(s + n - k, tail) == 0;
+}
+
+/* cairn view's folder: a file of it, or the list of its saves, series and CSVs. */
+static enum MHD_Result reply_folder_file(view_server *v, struct MHD_Connection *c,
+                                         const char *name) {
+  if (!v->folder[0] || !plain_name(name)) return reply_text(c, 404, "no such file");
+  char path[2100];
+  snprintf(path, sizeof path, "%s/%s", v->folder, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) return reply_text(c, 404, "no such file");
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
+  fclose(f);
+  const char *type = ends_with(name, ".csv")    ? "text/csv"
+                     : ends_with(name, ".json") ? "application/json"
+                                                : "application/octet-stream";
+  enum MHD_Result ok = buf && got == (size_t)n ? reply(c, 200, type, buf, got)
+                                               : reply_text(c, 500, "cannot read the file");
+  free(buf);
+  return ok;
+}
+
+static enum MHD_Result reply_folder_list(view_server *v, struct MHD_Connection *c) {
+  static const char *const kinds[3][2] = {{"saves", ".sav"}, {"series", ".pvd"}, {"csv", ".csv"}};
+  DIR *dir = v->folder[0] ? opendir(v->folder) : NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) {
+    if (dir) closedir(dir);
+    return reply_text(c, 500, "out of memory");
+  }
+  n += (size_t)snprintf(buf, cap, "{");
+  for (int k = 0; k < 3; k++) {
+    n += (size_t)snprintf(buf + n, cap - n, "%s\"%s\":[", k ? "," : "", kinds[k][0]);
+    int first = 1;
+    if (dir) rewinddir(dir);
+    for (struct dirent *e; dir && (e = readdir(dir));) {
+      if (!plain_name(e->d_name) || !ends_with(e->d_name, kinds[k][1])) continue;
+      size_t need = strlen(e->d_name) + 8;
+      if (n + need + 8 > cap) {
+        char *g = realloc(buf, cap = 2 * cap + need);
+        if (!g) break;
+        buf = g;
+      }
+      n += (size_t)snprintf(buf + n, cap - n, "%s\"%s\"", first ? "" : ",", e->d_name);
+      first = 0;
+    }
+    n += (size_t)snprintf(buf + n, cap - n, "]");
+  }
+  n += (size_t)snprintf(buf + n, cap - n, "}");
+  if (dir) closedir(dir);
+  enum MHD_Result ok = reply(c, 200, "application/json", buf, n);
+  free(buf);
+  return ok;
+}
+
 /* A buffer of the last snapshot, copied out under the lock. */
 static enum MHD_Result reply_buffer(view_server *v, struct MHD_Connection *c, char **buf, size_t *n,
                                     const char *type) {
@@ -168,6 +243,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     return reply_buffer(v, c, &v->geometry, &v->n_geometry, "application/octet-stream");
   if (strcmp(url, "/histories.json") == 0)
     return reply_buffer(v, c, &v->histories, &v->n_histories, "application/json");
+  if (strcmp(url, "/files.json") == 0) return reply_folder_list(v, c);
+  if (strncmp(url, "/file/", 6) == 0) return reply_folder_file(v, c, url + 6);
   if (strcmp(url, "/lib/three.min.js") == 0)
     return reply_file(c, "/usr/share/javascript/three/three.min.js", "libjs-three");
   if (strcmp(url, "/lib/OrbitControls.js") == 0)
@@ -188,6 +265,7 @@ cairn_status view_start(const view_opts *o, view_server **out, cairn_diag *d) {
   }
   for (int i = 0; i < 16; i++) snprintf(v->token + 2 * i, 3, "%02x", raw[i]);
   v->refresh = o && o->refresh > 0 ? o->refresh : 0.5;
+  if (o && o->folder) snprintf(v->folder, sizeof v->folder, "%s", o->folder);
   v->last = -1e300;
   pthread_mutex_init(&v->lock, NULL);
   struct sockaddr_in addr;
@@ -292,6 +370,7 @@ int view_take_command(view_server *v, int *arg) {
 void view_note(view_server *v, const char *msg) {
   (void)v, (void)msg;
 }
+
 void view_stop(view_server *v) {
   (void)v;
 }

@@ -13,6 +13,10 @@ typedef struct view_server view_server;
 typedef struct view_opts {
   int port;       /* 0: a free one */
   double refresh; /* wall seconds between snapshots (<= 0: 0.5) */
+  /* cairn view's folder (NULL: none): its files served as /file/NAME, NAME a plain file name of
+     it (letters, digits, '_', '-', '.'; a VTK series' files, a history CSV), and their list as
+     /files.json: {"saves": [...], "series": [...], "csv": [...]} */
+  const char *folder;
 } view_opts;
 
 /* What the run is doing, for the page's progress line. */
@@ -42,9 +46,10 @@ int view_take_command(view_server *v, int *arg);
 void view_note(view_server *v, const char *msg);
 void view_stop(view_server *v);
 
-/* cairn view FOLDER (saved.c): the page on a finished run's save files (*.sav in folder, in the
-   order of their steps), a frame each, with the histories of the last; serves until the page's
-   stop or *quit turns non-zero (a signal). mk makes each file's world (the run's plugins). */
+/* cairn view FOLDER (saved.c): the page on a finished run's folder: its save files (*.sav, in
+   the order of their steps) a frame each, restored on the page's request, with the histories of
+   the last; its VTK series and CSVs served as files for the page to read; until the page's stop
+   or *quit turns non-zero (a signal). mk makes each file's world (the run's plugins). */
 typedef cairn_status (*view_world_maker)(void *ud, int dim, cairn_world **out, cairn_diag *d);
 cairn_status view_saved_run(const char *folder, int port, view_world_maker mk, void *ud,
                             volatile int *quit, cairn_diag *d);

@@ -27,7 +27,8 @@ os.chdir(work)
 for f in os.listdir("."):
     if f.startswith("view_step_") or f.endswith(".png"):
         os.remove(f)
-shutil.rmtree("frames", ignore_errors=True)  # (what an earlier run of the test left)
+for d in ("frames", "series"):  # (what an earlier run of the test left)
+    shutil.rmtree(d, ignore_errors=True)
 failures = []
 
 
@@ -211,6 +212,38 @@ if os.path.exists(saved):
             fail("cairn view did not stop")
         if v.returncode != 0:
             fail("cairn view ended with %d" % v.returncode)
+    # a folder of a VTK series and a history CSV (no save file): listed and served as files
+    os.makedirs("series", exist_ok=True)
+    with open("series.lua", "w") as f:
+        f.write('model.restore("%s")\nhistory.add("zmean", function() return 0 end, "m")\n'
+                'vtk.every{steps = 50, prefix = "series/pour"}\nmodel.cycle(100)\n'
+                'history.export("series/pour.csv")\n' % saved)
+    subprocess.run([cairn, "run", "series.lua"], capture_output=True, text=True)
+    v = subprocess.Popen([cairn, "view", "series"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})", v.stderr.readline())
+    if not m:
+        fail("cairn view of a series printed no address")
+    else:
+        vport, vtok = int(m.group(1)), m.group(2)
+        code, body = get(vport, "/files.json", vtok)
+        listed = json.loads(body) if code == 200 else {}
+        if listed != {"saves": [], "series": ["pour.pvd"], "csv": ["pour.csv"]}:
+            fail("cairn view's files: %d %r" % (code, body))
+        code, body = get(vport, "/file/pour.pvd", vtok)
+        if code != 200 or b"pour_balls_" not in body:
+            fail("cairn view's series file: %d" % code)
+        for bad in ("..%2Fpour.lua", ".hidden", "nosuch.csv", "pour%2F..%2F..%2Fetc"):
+            if get(vport, "/file/" + bad, vtok)[0] != 404:
+                fail("cairn view served /file/%s" % bad)
+        if get(vport, "/file/pour.csv")[0] != 403:
+            fail("cairn view served a file without the token")
+        get(vport, "/control?cmd=stop", vtok, "POST")
+        try:
+            v.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            v.kill()
+            fail("cairn view of a series did not stop")
     r = subprocess.run([cairn, "view", "nosuchfolder"], capture_output=True, text=True)
     if r.returncode != 1 or "cannot read the folder 'nosuchfolder'" not in r.stderr:
         fail("cairn view of a missing folder: %d %r" % (r.returncode, r.stderr))
@@ -278,4 +311,4 @@ for f in failures:
 if failures:
     sys.exit(1)
 print("live view: token, status, geometry, histories, pause, save, resume, stop%s; bitwise; "
-      "cairn view of two saved frames" % (", the page in chromium" if chromium else ""))
+      "cairn view of two saved frames and of a series" % (", the page in chromium" if chromium else ""))

@@ -229,18 +229,147 @@ async function get(path, kind) {
   return kind === "bin" ? r.arrayBuffer() : r.json();
 }
 
-// A saved run (cairn view FOLDER): a slider over its frames instead of the run's buttons.
+// ---- a finished run's folder (cairn view FOLDER): its save files (restored by cairn), VTK
+// series and history CSVs (read here), a slider over the frames of the source chosen ----
+let files = null, series = null;
+
 function savedRun(s) {
-  const saved = s.frames > 0;
+  const saved = s.state === "saved";
   q("saved").hidden = !saved;
   for (const id of ["pause", "resume", "save"]) q(id).hidden = saved;
   if (!saved) return;
-  q("frame").max = s.frames - 1;
-  if (document.activeElement !== q("frame")) q("frame").value = s.frame;
-  q("frameinfo").textContent = `${s.frame + 1} of ${s.frames}`;
+  if (!files) { files = {}; loadFiles(); }
+  if (q("source").value === "saves" && s.frames > 0) {
+    q("frame").max = s.frames - 1;
+    if (document.activeElement !== q("frame")) q("frame").value = s.frame;
+    q("frameinfo").textContent = `${s.frame + 1} of ${s.frames}: step ${s.step}`;
+  }
+}
+
+async function loadFiles() {
+  files = await get("/files.json");
+  const sel = q("source");
+  if (files.saves.length) sel.add(new Option(`save files (${files.saves.length})`, "saves"));
+  for (const name of files.series) sel.add(new Option(`VTK series ${name}`, name));
+  if (sel.options.length) await chooseSource();
+  for (const name of files.csv) showCsv(name, await (await fetch(url("/file/" + name))).text());
+}
+
+async function chooseSource() {
+  const name = q("source").value;
+  if (name === "saves") { series = null; lastStep = -1; return; }
+  const doc = new DOMParser().parseFromString(await (await fetch(url("/file/" + name))).text(),
+                                               "application/xml");
+  const byTime = new Map();
+  for (const d of doc.getElementsByTagName("DataSet")) {
+    const t = +d.getAttribute("timestep"), file = d.getAttribute("file");
+    const part = ["balls", "walls", "contacts", "cracks"].find((p) => file.includes(`_${p}_`));
+    if (!part) continue;
+    if (!byTime.has(t)) byTime.set(t, {time: t});
+    byTime.get(t)[part] = file;
+  }
+  series = [...byTime.values()].sort((a, b) => a.time - b.time);
+  q("frame").max = Math.max(0, series.length - 1);
+  q("frame").value = series.length - 1;
+  await showSeriesFrame(series.length - 1);
+}
+
+// A VTK XML PolyData file as cairn writes it (src/io/vtk.c): each DataArray one base64 block, a
+// 64-bit byte count then the values; keyed "Parent:Name" (PointData:radius, Points:Points, ...).
+function vtpArrays(text) {
+  const doc = new DOMParser().parseFromString(text, "application/xml"), out = {};
+  for (const da of doc.getElementsByTagName("DataArray")) {
+    const bin = atob(da.textContent.trim()), bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const body = bytes.buffer.slice(8), type = da.getAttribute("type");
+    const arr = type === "Float64" ? new Float64Array(body) : type === "Int32" ? new Int32Array(body)
+              : type === "Int64" ? Float64Array.from(new BigInt64Array(body), Number)
+              : new Float32Array(body);
+    out[`${da.parentNode.nodeName}:${da.getAttribute("Name")}`] = arr;
+  }
+  return out;
+}
+
+async function showSeriesFrame(k) {
+  const f = series[k];
+  if (!f || !f.balls) return;
+  const read = async (file) => vtpArrays(await (await fetch(url("/file/" + file))).text());
+  const b = await read(f.balls);
+  const P = b["Points:Points"] || new Float64Array(0), nb = P.length / 3;
+  const balls = new Float32Array(BALL * nb), box = [Infinity, Infinity, Infinity, -Infinity,
+                                                    -Infinity, -Infinity];
+  const mag = (a, i) => a ? Math.hypot(a[3 * i], a[3 * i + 1], a[3 * i + 2]) : 0;
+  let flat = true;
+  for (let i = 0; i < nb; i++) {
+    const r = b["PointData:radius"][i];
+    for (let k2 = 0; k2 < 3; k2++) {
+      balls[BALL * i + k2] = P[3 * i + k2];
+      box[k2] = Math.min(box[k2], P[3 * i + k2] - r);
+      box[3 + k2] = Math.max(box[3 + k2], P[3 * i + k2] + r);
+    }
+    flat = flat && P[3 * i + 2] === 0;
+    balls[BALL * i + 3] = r;
+    balls[BALL * i + 4] = mag(b["PointData:velocity"], i);
+    balls[BALL * i + 5] = mag(b["PointData:spin"], i);
+    balls[BALL * i + 6] = mag(b["PointData:force"], i);
+    balls[BALL * i + 7] = b["PointData:group"] ? b["PointData:group"][i] : 0;
+  }
+  const chains = [], walls = [], cracks = [];
+  if (f.contacts) {
+    const c = await read(f.contacts), cp = c["Points:Points"] || [], fn = c["CellData:force_normal"];
+    for (let j = 0; fn && j < fn.length; j++)
+      if (fn[j] > 0) chains.push(...cp.slice(6 * j, 6 * j + 6), fn[j]);
+  }
+  if (f.walls) {
+    const w = await read(f.walls), wp = w["Points:Points"] || [];
+    for (const kind of ["Polys", "Lines"]) {
+      const conn = w[`${kind}:connectivity`], offs = w[`${kind}:offsets`];
+      for (let cell = 0, from = 0; conn && cell < offs.length; from = offs[cell++]) {
+        const to = offs[cell], closed = kind === "Polys";
+        for (let e = from; e < to - (closed ? 0 : 1); e++) {
+          const p = conn[e], q2 = conn[e + 1 < to ? e + 1 : from];
+          walls.push(...wp.slice(3 * p, 3 * p + 3), ...wp.slice(3 * q2, 3 * q2 + 3));
+        }
+      }
+    }
+  }
+  if (f.cracks) {
+    const c = await read(f.cracks), kp = c["Points:Points"] || [], t = c["PointData:tension"];
+    for (let j = 0; t && j < t.length; j++) cracks.push(...kp.slice(3 * j, 3 * j + 3), t[j]);
+  }
+  geometry = {dim: flat ? 2 : 3, step: -1, time: f.time, box: Float32Array.from(box),
+              balls, chains: Float32Array.from(chains), walls: Float32Array.from(walls),
+              cracks: Float32Array.from(cracks), nb, nc: chains.length / 7, nw: walls.length / 6,
+              ncr: cracks.length / 4};
+  showGeometry(geometry);
+  q("frameinfo").textContent = `${k + 1} of ${series.length}: t = ${f.time.toPrecision(4)}`;
+}
+
+// A history CSV (history.export): a chart per column against time.
+function showCsv(name, text) {
+  const lines = text.trim().split("\n"), head = lines[0].split(",");
+  const rows = lines.slice(1).map((l) => l.split(",").map(Number));
+  const ti = head.indexOf("time");
+  if (ti < 0 || (head.includes("id1") && head.includes("mode"))) return; // (a list of cracks)
+  const stride = Math.max(1, Math.ceil(rows.length / 1000));
+  const h = {names: [], units: [], time: [], values: []};
+  for (let r = 0; r < rows.length; r += stride) h.time.push(rows[r][ti]);
+  head.forEach((cell, i) => {
+    if (cell === "step" || cell === "time") return;
+    const m = cell.match(/^(.*) \[(.*)\]$/);
+    h.names.push(`${name}: ${m ? m[1] : cell}`);
+    h.units.push(m ? m[2] : "");
+    const v = [];
+    for (let r = 0; r < rows.length; r += stride) v.push(rows[r][i]);
+    h.values.push(v);
+  });
+  showHistories(h);
 }
 
 function progressLine(s) {
+  if (s.state === "saved")
+    return `a finished run: ${geometry ? geometry.nb : 0} balls shown` +
+           (scene ? `  ${fps.toFixed(0)} fps` : "");
   const parts = [`${s.state}`, `step ${s.step}`, `t = ${Number(s.time).toPrecision(4)}`,
                  `${Math.round(s.rate || 0)} steps/s`, `${s.balls} balls`, `${s.contacts} contacts`];
   if (s.ratio !== null && s.ratio !== undefined) parts.push(`ratio ${Number(s.ratio).toPrecision(3)}`);
@@ -258,7 +387,8 @@ async function poll() {
     q("note").textContent = status.note || "";
     q("status").textContent = JSON.stringify(Object.assign({fps, drawn: geometry ? geometry.nb : 0}, status));
     const key = `${status.step}/${status.frame}/${status.note || ""}`;
-    if (key !== lastStep && status.balls >= 0) {
+    if (key !== lastStep && status.balls >= 0 && !series && status.step >= 0 &&
+        !(status.state === "saved" && status.frames === 0)) {
       lastStep = key;
       geometry = readGeometry(await get("/geometry.bin", "bin"));
       showGeometry(geometry);
@@ -274,8 +404,11 @@ async function poll() {
 
 for (const cmd of ["pause", "resume", "save", "stop"])
   q(cmd).addEventListener("click", () => fetch(url(`/control?cmd=${cmd}`), {method: "POST"}));
-q("frame").addEventListener("change", () =>
-  fetch(url(`/control?cmd=frame&k=${q("frame").value}`), {method: "POST"}));
+q("frame").addEventListener("change", () => {
+  if (series) showSeriesFrame(+q("frame").value);
+  else fetch(url(`/control?cmd=frame&k=${q("frame").value}`), {method: "POST"});
+});
+q("source").addEventListener("change", chooseSource);
 for (const id of ["colour", "chains", "walls", "axis", "cut"])
   q(id).addEventListener("input", () => geometry && showGeometry(geometry));
 poll();
