@@ -368,7 +368,7 @@ static void view_tick(script_ctx *c, double f, int done) {
                 .ratio = -1,
                 .what = done ? "idle" : "running"};
   if (solve_lim && solve_res && !done) r.ratio = solve_res->ratio_mean;
-  view_publish(c->view, w, &r, done);
+  view_publish(c->view, w, &r, 0); /* (at the refresh: a script of many short calls too) */
   for (int cmd; (cmd = view_take_command(c->view, NULL)) != VIEW_NONE;) {
     if (cmd == VIEW_SAVE) view_save_now(c);
     if (cmd == VIEW_STOP) {

@@ -266,6 +266,8 @@ if chromium:
     page = json.loads(m.group(1).replace("&quot;", '"')) if m and m.group(1).strip() else {}
     if page.get("drawn", 0) < 500:
         fail("the page drew %r balls (its status: %r)" % (page.get("drawn"), page))
+    if page.get("fps", 0) < 20 and page.get("renderer", "?") not in page.get("why", ""):
+        fail("the page draws slowly and does not say why: %r" % page)
     if "<canvas" not in dom or dom.count("<canvas") < 3:
         fail("the page has no scene and charts (canvases: %d)" % dom.count("<canvas"))
     if not os.path.exists(shot):

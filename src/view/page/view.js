@@ -77,6 +77,13 @@ function resize() {
   balls.material.uniforms.scale.value = h / Math.tan(camera.fov * Math.PI / 360);
 }
 
+// What draws WebGL here (a software renderer such as SwiftShader: no GPU), for the page to say
+// why it draws slowly.
+function rendererName() {
+  const gl = renderer.getContext(), ext = gl.getExtension("WEBGL_debug_renderer_info");
+  return ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
+}
+
 let frames = 0, fpsSince = performance.now(), fps = 0;
 function animate() {
   requestAnimationFrame(animate);
@@ -84,7 +91,14 @@ function animate() {
   renderer.render(scene, camera);
   frames++;
   const t = performance.now();
-  if (t - fpsSince > 1000) { fps = frames * 1000 / (t - fpsSince); frames = 0; fpsSince = t; }
+  if (t - fpsSince > 1000) {
+    fps = frames * 1000 / (t - fpsSince); frames = 0; fpsSince = t;
+    const n = geometry ? geometry.nb : 0, soft = /swiftshader|llvmpipe|software/i.test(rendererName());
+    q("why").textContent = fps >= 20 || !n ? "" :
+      `${n} balls at ${fps.toFixed(1)} frames per second: ` + (soft
+        ? `this browser draws WebGL in software (${rendererName()}), without a GPU`
+        : `the graphics (${rendererName()}) are slower than the drawing needs`);
+  }
 }
 
 // blue - white - red, as cairn render's colour bar
@@ -385,7 +399,8 @@ async function poll() {
     q("progress").textContent = progressLine(status);
     savedRun(status);
     q("note").textContent = status.note || "";
-    q("status").textContent = JSON.stringify(Object.assign({fps, drawn: geometry ? geometry.nb : 0}, status));
+    q("status").textContent = JSON.stringify(Object.assign({fps, drawn: geometry ? geometry.nb : 0,
+      renderer: renderer ? rendererName() : "", why: q("why").textContent}, status));
     const key = `${status.step}/${status.frame}/${status.note || ""}`;
     if (key !== lastStep && status.balls >= 0 && !series && status.step >= 0 &&
         !(status.state === "saved" && status.frames === 0)) {
