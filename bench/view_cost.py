@@ -2,12 +2,14 @@
 """What the live view costs a run (docs/viewing.md): the pour of tests/view/pour.lua (about
 1 100 spheres, STEPS steps) run without the view, with the view and no page open, and with the
 view and a client that polls as the page does (status every 0.5 s, geometry and histories when
-the step changed), interleaved REPS times; prints the medians of the wall and CPU seconds of
-each and the ratios to the run without the view.
+the step changed), and, where Debian's chromium is installed, with the page open in headless
+Chromium for the whole run; interleaved REPS times; prints the medians of the wall and CPU
+seconds of cairn in each and the ratios to the run without the view.
 
 Usage: bench/view_cost.py [CAIRN [STEPS [REPS]]]   (default build/cairn 40000 3)"""
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -38,10 +40,22 @@ def poll(address, stop):
         time.sleep(0.5)
 
 
+CHROMIUM = shutil.which("chromium")
+
+
+def browser(address):
+    """The page open in headless Chromium in real time (kept open by its debugging port) until
+    killed: a user's browser tab, without a GPU here."""
+    return subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--use-gl=angle",
+                             "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+                             "--window-size=1200,800", "--remote-debugging-port=0",
+                             address], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
 def run(mode):
     args = [cairn, "run"] + (["--view"] if mode != "off" else []) + [script]
     t0 = time.monotonic()
-    r0 = os.times()
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     stop = threading.Event()
     if mode != "off":
@@ -49,22 +63,29 @@ def run(mode):
         address = re.search(r"http://\S+", line).group(0)
         if mode == "page":
             threading.Thread(target=poll, args=(address, stop), daemon=True).start()
-    out, _ = p.communicate()
+        if mode == "browser":
+            b = browser(address)
+    out = p.stdout.read()
+    p.stderr.read()
+    _, _, use = os.wait4(p.pid, 0)  # (cairn's own CPU, not the browser's)
+    p.returncode = 0
+    wall = time.monotonic() - t0
     stop.set()
-    r1 = os.times()
-    return time.monotonic() - t0, (r1.children_user - r0.children_user) + \
-        (r1.children_system - r0.children_system), re.search(r"hash (\S+)", out).group(1)
+    if mode == "browser":
+        b.kill()
+        b.wait()
+    return wall, use.ru_utime + use.ru_stime, re.search(r"hash (\S+)", out).group(1)
 
 
-results = {m: [] for m in ("off", "view", "page")}
+results = {m: [] for m in ("off", "view", "page") + (("browser",) if CHROMIUM else ())}
 for _ in range(reps):
     for m in results:
         results[m].append(run(m))
 hashes = {r[2] for rs in results.values() for r in rs}
 base_wall = statistics.median(r[0] for r in results["off"])
 base_cpu = statistics.median(r[1] for r in results["off"])
-print("mode   wall_s  cpu_s  wall_ratio  cpu_ratio   (%s steps, %d reps, medians)" % (steps, reps))
+print("mode     wall_s  cpu_s  wall_ratio  cpu_ratio   (%s steps, %d reps, medians)" % (steps, reps))
 for m, rs in results.items():
     wall, cpu = statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs)
-    print("%-5s %7.2f %6.2f %10.3f %10.3f" % (m, wall, cpu, wall / base_wall, cpu / base_cpu))
+    print("%-7s %7.2f %6.2f %10.3f %10.3f" % (m, wall, cpu, wall / base_wall, cpu / base_cpu))
 print("results bitwise the same in every run: %s" % (len(hashes) == 1))

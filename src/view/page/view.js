@@ -65,6 +65,7 @@ function setup() {
                                                       vertexColors: THREE.VertexColors}));
   scene.add(balls, chains, walls, cracks);
   window.addEventListener("resize", resize);
+  controls.addEventListener("change", () => { needsRender = true; });
   resize();
   animate();
 }
@@ -75,6 +76,7 @@ function resize() {
   camera.aspect = w / Math.max(h, 1);
   camera.updateProjectionMatrix();
   balls.material.uniforms.scale.value = h / Math.tan(camera.fov * Math.PI / 360);
+  needsRender = true;
 }
 
 // What draws WebGL here (a software renderer such as SwiftShader: no GPU), for the page to say
@@ -84,15 +86,21 @@ function rendererName() {
   return ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
 }
 
-let frames = 0, fpsSince = performance.now(), fps = 0;
+// The scene is drawn when it changes (a snapshot, the camera, an option), not at every frame of
+// the browser, so a page left open costs the machine little while the run goes on; 'fps' is
+// how many frames a second it could draw, from the time the last frames took.
+let needsRender = true, drawMs = 0, fps = 0;
 function animate() {
   requestAnimationFrame(animate);
-  controls.update();
+  if (!needsRender) return;
+  needsRender = false;
+  const t0 = performance.now();
   renderer.render(scene, camera);
-  frames++;
-  const t = performance.now();
-  if (t - fpsSince > 1000) {
-    fps = frames * 1000 / (t - fpsSince); frames = 0; fpsSince = t;
+  renderer.getContext().finish(); // (the frame drawn: its time is the drawing's, not the call's)
+  const ms = performance.now() - t0;
+  drawMs = drawMs ? 0.7 * drawMs + 0.3 * ms : ms;
+  fps = 1000 / Math.max(drawMs, 1e-3);
+  {
     const n = geometry ? geometry.nb : 0, soft = /swiftshader|llvmpipe|software/i.test(rendererName());
     q("why").textContent = fps >= 20 || !n ? "" :
       `${n} balls at ${fps.toFixed(1)} frames per second: ` + (soft
@@ -195,6 +203,7 @@ function showGeometry(g) {
     section.constant = at;
   }
   for (const o of [balls, chains, cracks]) o.material.clippingPlanes = axis ? [section] : [];
+  needsRender = true;
   if (!framed) { // the camera once: 3D from the front and a little above, z up; 2D from above
     const c = new THREE.Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
     const size = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2]) || 1;
