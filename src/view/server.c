@@ -36,6 +36,7 @@ struct view_server {
   int queue[QUEUE], q_arg[QUEUE], q_head, q_n; /* the page's commands, oldest first */
   char note[256];
   char folder[1024]; /* cairn view's folder ("" none): its files served as /file/NAME */
+  char page[512];    /* the page's last report of how it draws (POST /report), JSON; "" none */
 };
 
 static double now_s(void) {
@@ -184,6 +185,25 @@ static enum MHD_Result reply_folder_list(view_server *v, struct MHD_Connection *
   return ok;
 }
 
+/* The last status, with the page's last report as its member "page" (when there is one). */
+static enum MHD_Result reply_status(view_server *v, struct MHD_Connection *c) {
+  pthread_mutex_lock(&v->lock);
+  enum MHD_Result ok;
+  size_t n = v->n_status, k = strlen(v->page);
+  char *buf = n && k ? malloc(n + k + 16) : NULL;
+  if (buf) {
+    memcpy(buf, v->status, n - 1); /* (all but the closing brace) */
+    int m = snprintf(buf + n - 1, k + 16, ",\"page\":%s}", v->page);
+    ok = reply(c, 200, "application/json", buf, n - 1 + (size_t)m);
+    free(buf);
+  } else {
+    ok = n ? reply(c, 200, "application/json", v->status, n)
+           : reply_text(c, 503, "no snapshot yet: the model has not cycled");
+  }
+  pthread_mutex_unlock(&v->lock);
+  return ok;
+}
+
 /* A buffer of the last snapshot, copied out under the lock. */
 static enum MHD_Result reply_buffer(view_server *v, struct MHD_Connection *c, char **buf, size_t *n,
                                     const char *type) {
@@ -234,11 +254,25 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     pthread_mutex_unlock(&v->lock);
     return queued ? reply_text(c, 202, "queued") : reply_text(c, 503, "too many commands");
   }
-  if (strcmp(method, "GET") != 0) return reply_text(c, 405, "GET or POST /control only");
+  if (post && strcmp(url, "/report") == 0) { /* the page: how fast it draws, and on what */
+    const char *fps = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "fps");
+    const char *drawn = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "drawn");
+    const char *by = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "renderer");
+    char clean[200];
+    size_t k = 0; /* (the renderer's name into JSON: no quotes, backslashes or controls) */
+    for (const char *s = by ? by : ""; *s && k + 1 < sizeof clean; s++)
+      if (*s != '"' && *s != '\\' && (unsigned char)*s >= 32) clean[k++] = *s;
+    clean[k] = 0;
+    pthread_mutex_lock(&v->lock);
+    snprintf(v->page, sizeof v->page, "{\"fps\":%.4g,\"drawn\":%ld,\"renderer\":\"%s\"}",
+             fps ? atof(fps) : 0.0, drawn ? atol(drawn) : 0L, clean);
+    pthread_mutex_unlock(&v->lock);
+    return reply_text(c, 202, "noted");
+  }
+  if (strcmp(method, "GET") != 0) return reply_text(c, 405, "GET, or POST /control and /report");
   if (strcmp(url, "/") == 0) return reply_page(v, c, "index.html", "text/html; charset=utf-8");
   if (strcmp(url, "/view.js") == 0) return reply_page(v, c, "view.js", "application/javascript");
-  if (strcmp(url, "/status.json") == 0)
-    return reply_buffer(v, c, &v->status, &v->n_status, "application/json");
+  if (strcmp(url, "/status.json") == 0) return reply_status(v, c);
   if (strcmp(url, "/geometry.bin") == 0)
     return reply_buffer(v, c, &v->geometry, &v->n_geometry, "application/octet-stream");
   if (strcmp(url, "/histories.json") == 0)

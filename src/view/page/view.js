@@ -88,25 +88,30 @@ function rendererName() {
 
 // The scene is drawn when it changes (a snapshot, the camera, an option), not at every frame of
 // the browser, so a page left open costs the machine little while the run goes on; 'fps' is
-// how many frames a second it could draw, from the time the last frames took.
+// how many frames a second it could draw, from the time the last frames took to be drawn (a
+// pixel read back after each waits for the drawing to finish).
 let needsRender = true, drawMs = 0, fps = 0;
+const pixel = new Uint8Array(4);
 function animate() {
   requestAnimationFrame(animate);
   if (!needsRender) return;
   needsRender = false;
-  const t0 = performance.now();
+  const t0 = performance.now(), gl = renderer.getContext();
   renderer.render(scene, camera);
-  renderer.getContext().finish(); // (the frame drawn: its time is the drawing's, not the call's)
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
   const ms = performance.now() - t0;
   drawMs = drawMs ? 0.7 * drawMs + 0.3 * ms : ms;
   fps = 1000 / Math.max(drawMs, 1e-3);
-  {
-    const n = geometry ? geometry.nb : 0, soft = /swiftshader|llvmpipe|software/i.test(rendererName());
-    q("why").textContent = fps >= 20 || !n ? "" :
-      `${n} balls at ${fps.toFixed(1)} frames per second: ` + (soft
-        ? `this browser draws WebGL in software (${rendererName()}), without a GPU`
-        : `the graphics (${rendererName()}) are slower than the drawing needs`);
-  }
+  showWhy();
+}
+
+// Below 20 frames a second, the page says why: how many balls, and what draws them.
+function showWhy() {
+  const n = geometry ? geometry.nb : 0, soft = /swiftshader|llvmpipe|software/i.test(rendererName());
+  q("why").textContent = fps >= 20 || !n ? "" :
+    `${n} balls at ${fps.toFixed(1)} frames per second: ` + (soft
+      ? `this browser draws WebGL in software (${rendererName()}), without a GPU`
+      : `the graphics (${rendererName()}) are slower than the drawing needs`);
 }
 
 // blue - white - red, as cairn render's colour bar
@@ -435,4 +440,11 @@ q("frame").addEventListener("change", () => {
 q("source").addEventListener("change", chooseSource);
 for (const id of ["colour", "chains", "walls", "axis", "cut"])
   q(id).addEventListener("input", () => geometry && showGeometry(geometry));
+// How fast this page draws, and on what, told to cairn every two seconds (the status's "page":
+// what a script or bench reads without a browser's own tools).
+setInterval(() => {
+  if (!renderer || !geometry) return;
+  fetch(url(`/report?fps=${fps.toFixed(2)}&drawn=${geometry.nb}&renderer=` +
+            encodeURIComponent(rendererName())), {method: "POST"});
+}, 2000);
 poll();
