@@ -66,6 +66,18 @@ def get(port, path, token=None, method="GET"):
         return -1, repr(e).encode()
 
 
+def stop_view(v, port, token, what):
+    """The page's stop ends cairn view (v) with status 0."""
+    get(port, "/control?cmd=stop", token, "POST")
+    try:
+        v.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        v.kill()
+        fail("%s did not stop" % what)
+    if v.returncode != 0:
+        fail("%s ended with %d" % (what, v.returncode))
+
+
 def status(port, token):
     for _ in range(100):  # (the first snapshot comes with the first steps)
         code, body = get(port, "/status.json", token)
@@ -204,14 +216,7 @@ if os.path.exists(saved):
             fail("cairn view's frame 0: %r" % s)
         if get(vport, "/status.json")[0] != 403:
             fail("cairn view answers without the token")
-        get(vport, "/control?cmd=stop", vtok, "POST")
-        try:
-            v.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            v.kill()
-            fail("cairn view did not stop")
-        if v.returncode != 0:
-            fail("cairn view ended with %d" % v.returncode)
+        stop_view(v, vport, vtok, "cairn view")
     # a folder of a VTK series and a history CSV (no save file): listed and served as files
     os.makedirs("series", exist_ok=True)
     with open("series.lua", "w") as f:
@@ -238,12 +243,7 @@ if os.path.exists(saved):
                 fail("cairn view served /file/%s" % bad)
         if get(vport, "/file/pour.csv")[0] != 403:
             fail("cairn view served a file without the token")
-        get(vport, "/control?cmd=stop", vtok, "POST")
-        try:
-            v.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            v.kill()
-            fail("cairn view of a series did not stop")
+        stop_view(v, vport, vtok, "cairn view of a series")
     r = subprocess.run([cairn, "view", "nosuchfolder"], capture_output=True, text=True)
     if r.returncode != 1 or "cannot read the folder 'nosuchfolder'" not in r.stderr:
         fail("cairn view of a missing folder: %d %r" % (r.returncode, r.stderr))
