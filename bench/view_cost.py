@@ -6,7 +6,8 @@ the step changed), and, where Debian's chromium is installed, with the page open
 Chromium for the whole run; interleaved REPS times; prints the medians of the wall and CPU
 seconds of cairn in each and the ratios to the run without the view.
 
-Usage: bench/view_cost.py [CAIRN [STEPS [REPS]]]   (default build/cairn 40000 3)"""
+Usage: bench/view_cost.py [CAIRN [STEPS [REPS]]]   (default build/cairn 40000 3; PIN=1 in the
+environment runs cairn on the first core and the browser on the second)"""
 import os
 import re
 import shutil
@@ -41,12 +42,16 @@ def poll(address, stop):
 
 
 CHROMIUM = shutil.which("chromium")
+# PIN=1: the run on the first core, the browser on the second (taskset), as on a machine where
+# the browser has a core of its own
+PIN = os.environ.get("PIN") == "1" and shutil.which("taskset")
+PIN_RUN, PIN_BROWSER = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if PIN else ([], [])
 
 
 def browser(address):
     """The page open in headless Chromium in real time (kept open by its debugging port) until
     killed: a user's browser tab, without a GPU here."""
-    return subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--use-gl=angle",
+    return subprocess.Popen(PIN_BROWSER + [CHROMIUM, "--headless=new", "--no-sandbox", "--use-gl=angle",
                              "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
                              "--window-size=1200,800", "--remote-debugging-port=0",
                              address], stdout=subprocess.DEVNULL,
@@ -54,7 +59,7 @@ def browser(address):
 
 
 def run(mode):
-    args = [cairn, "run"] + (["--view"] if mode != "off" else []) + [script]
+    args = PIN_RUN + [cairn, "run"] + (["--view"] if mode != "off" else []) + [script]
     t0 = time.monotonic()
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     stop = threading.Event()
