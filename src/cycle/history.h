@@ -42,8 +42,7 @@ const char *history_unit_problem(const char *unit);
 /* Add history 'name' with its unit (NULL: none; for a restored history attached again, NULL
    keeps the unit it had). */
 cairn_status history_add(cairn_world *w, const char *name, const char *unit, history_sampler fn,
-                         void *ud,
-                         cairn_diag *d);
+                         void *ud, cairn_diag *d);
 cairn_status history_sample(cairn_world *w, cairn_diag *d);
 /* Sample every k steps (k >= 1); this ends sampling by a quantity. */
 void history_set_interval(cairn_world *w, uint64_t k);

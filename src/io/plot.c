@@ -59,9 +59,23 @@ static long count_rows(const char *csv) {
    (named "exact", "ref", "closed" or "analytic") dashed, the others a line with markers. Markers
    are open symbols that differ from series to series; on a line they sit on at most about 40 of
    the samples, so a dense series does not bury the curves under it. NULL for an unknown word. */
+static const char *const REFERENCE_WORDS[] = {"exact", "ref", "analytic", "closed"};
+
+/* The first reference word in name, or NULL. */
+static const char *reference_word(const char *name, const char **word) {
+  for (int k = 0; k < 4; k++) {
+    const char *at = strstr(name, REFERENCE_WORDS[k]);
+    if (at) {
+      *word = REFERENCE_WORDS[k];
+      return at;
+    }
+  }
+  return NULL;
+}
+
 static int is_reference(const char *name) {
-  return strstr(name, "exact") || strstr(name, "ref") || strstr(name, "analytic") ||
-         strstr(name, "closed");
+  const char *word;
+  return reference_word(name, &word) != NULL;
 }
 
 static const char *series_style(const char *word, const char *name, int i, long rows, char *buf,
@@ -123,12 +137,10 @@ static void quantity_of(const columns *c, int i, char *out, size_t n) {
     return;
   }
   snprintf(out, n, "%s", c->name[i]);
-  static const char *const words[] = {"exact", "ref", "analytic", "closed"};
-  for (int k = 0; k < 4; k++) {
-    char *at = strstr(out, words[k]);
-    if (!at) continue;
-    size_t wl = strlen(words[k]);
-    char *from = at, *to = at + wl;
+  const char *word;
+  char *at = (char *)reference_word(out, &word);
+  if (at) {
+    char *from = at, *to = at + strlen(word);
     if (from > out && strchr("_- ", from[-1]))
       from--;
     else if (*to && strchr("_- ", *to))

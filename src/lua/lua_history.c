@@ -133,35 +133,33 @@ static void push_column(lua_State *L, const double *v, size_t n) {
   }
 }
 
+/* The history named by argument 1, or an error saying to add it. */
+static const history *named_history(lua_State *L, const history_set *hs) {
+  const char *name = luaL_checkstring(L, 1);
+  for (size_t i = 0; i < hs->n; i++)
+    if (strcmp(hs->h[i].name, name) == 0) return &hs->h[i];
+  lua_raisef(L, "history '%s' does not exist; add it with history.add first", name);
+  return NULL;
+}
+
 /* history.get(name) -> values, times, steps (arrays) */
 static int l_get(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  const char *name = luaL_checkstring(L, 1);
-  const history_set *hs = w->hist;
-  for (size_t i = 0; i < hs->n; i++)
-    if (strcmp(hs->h[i].name, name) == 0) {
-      push_column(L, hs->h[i].v, hs->n_rows);
-      push_column(L, hs->time, hs->n_rows);
-      push_column(L, hs->step, hs->n_rows);
-      return 3;
-    }
-  return lua_raisef(L, "history '%s' does not exist; add it with history.add first", name);
+  const history_set *hs = ctx_world(L)->hist;
+  const history *h = named_history(L, hs);
+  push_column(L, h->v, hs->n_rows);
+  push_column(L, hs->time, hs->n_rows);
+  push_column(L, hs->step, hs->n_rows);
+  return 3;
 }
 
 /* history.unit(NAME): the history's unit, or nil if it has none. */
 static int l_unit(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  const char *name = luaL_checkstring(L, 1);
-  const history_set *hs = w->hist;
-  for (size_t i = 0; i < hs->n; i++)
-    if (strcmp(hs->h[i].name, name) == 0) {
-      if (hs->h[i].unit[0])
-        lua_pushstring(L, hs->h[i].unit);
-      else
-        lua_pushnil(L);
-      return 1;
-    }
-  return lua_raisef(L, "history '%s' does not exist; add it with history.add first", name);
+  const history *h = named_history(L, ctx_world(L)->hist);
+  if (h->unit[0])
+    lua_pushstring(L, h->unit);
+  else
+    lua_pushnil(L);
+  return 1;
 }
 
 static int l_names(lua_State *L) {

@@ -359,6 +359,12 @@ static void view_save_now(script_ctx *c) {
   fprintf(stderr, "cairn: the live view: %s\n", note);
 }
 
+/* The page's stop: this step is the cycling call's last, and the script ends after it. */
+static void view_stop_run(script_ctx *c) {
+  c->view_stopped = 1;
+  c->w->stop_request = 1;
+}
+
 static void view_tick(script_ctx *c, double f, int done) {
   cairn_world *w = c->w;
   if (!c->view || !w) return;
@@ -372,8 +378,7 @@ static void view_tick(script_ctx *c, double f, int done) {
   for (int cmd; (cmd = view_take_command(c->view, NULL)) != VIEW_NONE;) {
     if (cmd == VIEW_SAVE) view_save_now(c);
     if (cmd == VIEW_STOP) {
-      c->view_stopped = 1;
-      w->stop_request = 1;
+      view_stop_run(c);
       return;
     }
     if (cmd != VIEW_PAUSE) continue;
@@ -387,8 +392,7 @@ static void view_tick(script_ctx *c, double f, int done) {
       int next = view_take_command(c->view, NULL);
       if (next == VIEW_SAVE) view_save_now(c), view_publish(c->view, w, &r, 1);
       if (next == VIEW_STOP) {
-        c->view_stopped = 1;
-        w->stop_request = 1;
+        view_stop_run(c);
         return;
       }
       if (next == VIEW_RESUME) break;

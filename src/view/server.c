@@ -68,24 +68,30 @@ static enum MHD_Result reply_text(struct MHD_Connection *c, unsigned code, const
   return reply(c, code, "text/plain; charset=utf-8", text, strlen(text));
 }
 
-/* A file of Debian's JavaScript packages, or a 404 that says which package to install. */
-static enum MHD_Result reply_file(struct MHD_Connection *c, const char *path, const char *pkg) {
+/* A whole file as the answer (type 'type'), or a 404 saying 'missing' where it cannot be
+   opened, a 500 saying 'unreadable' where it cannot be read. */
+static enum MHD_Result reply_whole_file(struct MHD_Connection *c, const char *path,
+                                        const char *type, const char *missing,
+                                        const char *unreadable) {
   FILE *f = fopen(path, "rb");
-  if (!f) {
-    char msg[256];
-    snprintf(msg, sizeof msg, "%s is missing; install Debian's %s (make deps)", path, pkg);
-    return reply_text(c, 404, msg);
-  }
+  if (!f) return reply_text(c, 404, missing);
   fseek(f, 0, SEEK_END);
   long n = ftell(f);
   fseek(f, 0, SEEK_SET);
-  char *buf = n > 0 ? malloc((size_t)n) : NULL;
+  char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
   size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
   fclose(f);
-  enum MHD_Result ok = buf && got == (size_t)n ? reply(c, 200, "application/javascript", buf, got)
-                                               : reply_text(c, 500, "cannot read a library file");
+  enum MHD_Result ok =
+      buf && got == (size_t)n ? reply(c, 200, type, buf, got) : reply_text(c, 500, unreadable);
   free(buf);
   return ok;
+}
+
+/* A file of Debian's JavaScript packages, or a 404 that says which package to install. */
+static enum MHD_Result reply_file(struct MHD_Connection *c, const char *path, const char *pkg) {
+  char msg[256];
+  snprintf(msg, sizeof msg, "%s is missing; install Debian's %s (make deps)", path, pkg);
+  return reply_whole_file(c, path, "application/javascript", msg, "cannot read a library file");
 }
 
 /* An embedded file of the page (src/view/page/), with the token written into it. */
@@ -134,21 +140,10 @@ static enum MHD_Result reply_folder_file(view_server *v, struct MHD_Connection *
   if (!v->folder[0] || !plain_name(name)) return reply_text(c, 404, "no such file");
   char path[2100];
   snprintf(path, sizeof path, "%s/%s", v->folder, name);
-  FILE *f = fopen(path, "rb");
-  if (!f) return reply_text(c, 404, "no such file");
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
-  fclose(f);
   const char *type = ends_with(name, ".csv")    ? "text/csv"
                      : ends_with(name, ".json") ? "application/json"
                                                 : "application/octet-stream";
-  enum MHD_Result ok = buf && got == (size_t)n ? reply(c, 200, type, buf, got)
-                                               : reply_text(c, 500, "cannot read the file");
-  free(buf);
-  return ok;
+  return reply_whole_file(c, path, type, "no such file", "cannot read the file");
 }
 
 static enum MHD_Result reply_folder_list(view_server *v, struct MHD_Connection *c) {
