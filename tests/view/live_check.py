@@ -248,6 +248,17 @@ if os.path.exists(saved):
     if r.returncode != 1 or "cannot read the folder 'nosuchfolder'" not in r.stderr:
         fail("cairn view of a missing folder: %d %r" % (r.returncode, r.stderr))
 
+def scene_ink(path):
+    """The share of the scene's pixels (the left part of the page, below its top bar, without the
+    colour bar) that are not white."""
+    from PIL import Image
+    img = Image.open(path).convert("L")
+    w, h = img.size
+    scene = img.crop((0, 80, int(0.5 * w), h))
+    hist = scene.histogram()
+    return 1 - sum(hist[235:]) / max(1, sum(hist))
+
+
 # a long run: the page in a browser, then stop from the page
 p, address, port, token = start(10 ** 7)
 status(port, token)
@@ -266,33 +277,26 @@ if chromium:
     page = json.loads(m.group(1).replace("&quot;", '"')) if m and m.group(1).strip() else {}
     if page.get("drawn", 0) < 500:
         fail("the page drew %r balls (its status: %r)" % (page.get("drawn"), page))
-    if page.get("fps", 0) < 20 and page.get("renderer", "?") not in page.get("why", ""):
+    if page.get("contacts", 0) > 200 and page.get("chains", 0) < 1:
+        fail("the page drew no force chains for %r contacts" % page.get("contacts"))
+    if 0 < page.get("fps", 0) < 20 and page.get("renderer", "?") not in page.get("why", ""):
         fail("the page draws slowly and does not say why: %r" % page)
     if "<canvas" not in dom or dom.count("<canvas") < 3:
         fail("the page has no scene and charts (canvases: %d)" % dom.count("<canvas"))
     if not os.path.exists(shot):
         fail("no screenshot: %s" % r.stderr[-400:])
-    else:  # the model appears: many coloured pixels in the scene's part
-        import zlib
-        data = open(shot, "rb").read()
-        w, hgt = struct.unpack(">II", data[16:24])
-        pos, idat = 8, b""
-        while pos < len(data):
-            n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-            if kind == b"IHDR":
-                colour_type = data[pos + 17]
-            if kind == b"IDAT":
-                idat += data[pos + 8:pos + 8 + n]
-            pos += 12 + n
-        raw = zlib.decompress(idat)
-        bpp = 4 if colour_type == 6 else 3
-        stride = 1 + w * bpp
-        # (the filter bytes make exact decoding long; count bytes far from white, a rough measure)
-        sample = raw[:stride * hgt]
-        dark = sum(1 for b in sample[::7] if b < 200)
-        share = dark / max(1, len(sample[::7]))
-        if share < 0.03:
-            fail("the screenshot is nearly blank (%.3f of its bytes not near white)" % share)
+    else:  # the model appears: the scene's part of the picture is not blank
+        share = scene_ink(shot)
+        if share < 0.05:
+            fail("the scene is nearly blank in the screenshot (%.3f of its pixels drawn)" % share)
+    # the force chains alone (balls and walls hidden from the address): drawn, with widths
+    chains_shot = os.path.abspath("view_chains.png")
+    subprocess.run(flags + ["--screenshot=" + chains_shot, address + "&balls=0&walls=0"],
+                   capture_output=True, text=True, timeout=120)
+    if os.path.exists(chains_shot):
+        share = scene_ink(chains_shot)
+        if share < 0.01:
+            fail("the force chains are not drawn (%.4f of the scene's pixels)" % share)
 else:
     print("note: chromium not installed (Debian: chromium): the page was not opened in a browser")
 

@@ -1,12 +1,17 @@
 // cairn's live view (docs/viewing.md): polls the run's status, geometry and histories from the
 // server that cairn runs on this machine, and draws them: the balls as shaded sphere sprites
-// coloured by an attribute with a colour bar, force chains coloured by force, walls cut to the
-// balls' box, cracks by mode, a section, a chart per history. The buttons send commands.
+// coloured by an attribute with a colour bar, force chains as wide and as dark as their force,
+// walls cut to the balls' box, cracks by mode, a section, a chart per history. The buttons send
+// commands.
 "use strict";
 
 const q = (id) => document.getElementById(id);
 const url = (path) => path + (path.includes("?") ? "&" : "?") + "token=" + TOKEN;
 const problem = (s) => { q("problem").textContent = s; };
+// an error in the page (a shader WebGL refuses, say) is shown, not only logged
+window.addEventListener("error", (e) => problem("the page failed: " + e.message));
+const logError = console.error.bind(console);
+console.error = (...a) => { problem("the page failed: " + a.join(" ").slice(0, 400)); logError(...a); };
 
 let status = null, geometry = null, lastStep = -1, charts = {};
 
@@ -15,7 +20,7 @@ if (typeof THREE === "undefined") {
   problem("the 3D view needs Debian's libjs-three (make deps installs it)");
 }
 const host = q("scene");
-const renderer = typeof THREE !== "undefined" ? new THREE.WebGLRenderer({antialias: true}) : null;
+const renderer = typeof THREE !== "undefined" ? new THREE.WebGLRenderer({antialias: false}) : null;
 let scene, camera, controls, balls, chains, walls, cracks, framed = false;
 const section = typeof THREE !== "undefined" ? new THREE.Plane(new THREE.Vector3(1, 0, 0), 0) : null;
 
@@ -44,10 +49,59 @@ const ballFragment = `
     gl_FragColor = vec4(vColour * light, 1.0);
   }`;
 
-function setup() {
+// Force chains as quads as wide in pixels as their force asks (WebGL draws lines one pixel wide):
+// each chain is an instance with its two ends; the four corners of its quad are moved across the
+// segment's direction on the screen by half its width.
+const chainVertex = `
+  attribute vec3 end1;
+  attribute vec3 end2;
+  attribute float width;   // pixels
+  attribute float shade;
+  uniform vec2 resolution; // pixels
+  varying float vShade;
+  #include <clipping_planes_pars_vertex>
+  void main() {
+    vec2 corner = position.xy; // x: 0 at the first end, 1 at the second; y: -1 or 1, the side
+    vec4 m1 = modelViewMatrix * vec4(end1, 1.0), m2 = modelViewMatrix * vec4(end2, 1.0);
+    vec4 c1 = projectionMatrix * m1, c2 = projectionMatrix * m2;
+    vec2 along = (c2.xy / c2.w - c1.xy / c1.w) * resolution;
+    along = dot(along, along) > 0.0 ? normalize(along) : vec2(1.0, 0.0);
+    vec4 mvPosition = corner.x < 0.5 ? m1 : m2;
+    vec4 c = corner.x < 0.5 ? c1 : c2;
+    c.xy += vec2(-along.y, along.x) * corner.y * width / resolution * c.w;
+    gl_Position = c;
+    vShade = shade;
+    #include <clipping_planes_vertex>
+  }`;
+const chainFragment = `
+  varying float vShade;
+  #include <clipping_planes_pars_fragment>
+  void main() {
+    #include <clipping_planes_fragment>
+    gl_FragColor = vec4(vec3(vShade), 1.0);
+  }`;
+
+function chainMesh() {
+  const g = new THREE.InstancedBufferGeometry();
+  // (the corners as 'position': three.js draws nothing without one)
+  g.setAttribute("position",
+                 new THREE.BufferAttribute(new Float32Array([0, -1, 0, 1, -1, 0, 1, 1, 0, 0, 1, 0]), 3));
+  g.setIndex([0, 1, 2, 0, 2, 3]);
+  g.maxInstancedCount = 0;
+  const mat = new THREE.ShaderMaterial({
+    uniforms: {resolution: {value: new THREE.Vector2(1, 1)}}, vertexShader: chainVertex,
+    fragmentShader: chainFragment, clipping: true, side: THREE.DoubleSide});
+  const mesh = new THREE.Mesh(g, mat);
+  mesh.frustumCulled = false; // the instances' ends are not the geometry's positions
+  return mesh;
+}
+
+function setup(dim) {
   scene = new THREE.Scene();
   scene.background = new THREE.Color(0xffffff);
   camera = new THREE.PerspectiveCamera(35, 1, 1e-6, 1e6);
+  // (up before the controls are made: they orbit about the up they find; 3D: z up, 2D: y up)
+  camera.up.set(0, dim === 2 ? 1 : 0, dim === 2 ? 0 : 1);
   renderer.setPixelRatio(window.devicePixelRatio || 1);
   renderer.localClippingEnabled = true;
   host.appendChild(renderer.domElement);
@@ -56,8 +110,7 @@ function setup() {
     uniforms: {scale: {value: 1}}, vertexShader: ballVertex, fragmentShader: ballFragment,
     clipping: true});
   balls = new THREE.Points(new THREE.BufferGeometry(), mat);
-  chains = new THREE.LineSegments(new THREE.BufferGeometry(),
-                                  new THREE.LineBasicMaterial({vertexColors: THREE.VertexColors}));
+  chains = chainMesh();
   walls = new THREE.LineSegments(new THREE.BufferGeometry(),
                                  new THREE.LineBasicMaterial({color: 0x444455}));
   cracks = new THREE.Points(new THREE.BufferGeometry(),
@@ -76,6 +129,7 @@ function resize() {
   camera.aspect = w / Math.max(h, 1);
   camera.updateProjectionMatrix();
   balls.material.uniforms.scale.value = h / Math.tan(camera.fov * Math.PI / 360);
+  chains.material.uniforms.resolution.value.set(Math.max(w, 1), Math.max(h, 1));
   needsRender = true;
 }
 
@@ -100,8 +154,9 @@ function animate() {
   renderer.render(scene, camera);
   gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
   const ms = performance.now() - t0;
+  if (ms <= 0) return; // (the clock did not move: a headless browser's virtual time; fps unknown)
   drawMs = drawMs ? 0.7 * drawMs + 0.3 * ms : ms;
-  fps = 1000 / Math.max(drawMs, 1e-3);
+  fps = 1000 / drawMs;
   showWhy();
 }
 
@@ -150,7 +205,7 @@ function readGeometry(buf) {
 
 function showGeometry(g) {
   if (!renderer) return;
-  if (!scene) setup();
+  if (!scene) setup(g.dim);
   const pos = new Float32Array(3 * g.nb), rad = new Float32Array(g.nb), col = new Float32Array(3 * g.nb);
   const what = q("colour").value, vals = new Float32Array(g.nb);
   let lo = Infinity, hi = -Infinity;
@@ -169,17 +224,29 @@ function showGeometry(g) {
   bg.setAttribute("colour", new THREE.BufferAttribute(col, 3));
   bg.computeBoundingSphere();
   drawBar(q("colour").selectedOptions[0].textContent, lo, hi);
-  // force chains: dark where the force is large
+  // force chains: from 1 to 7 pixels wide and from light grey to black as their normal force
+  // goes from 0 to the largest
   let fmax = 0;
   for (let c = 0; c < g.nc; c++) fmax = Math.max(fmax, g.chains[7 * c + 6]);
-  const cp = new Float32Array(6 * g.nc), cc = new Float32Array(6 * g.nc);
+  const e1 = new Float32Array(3 * g.nc), e2 = new Float32Array(3 * g.nc);
+  const cw = new Float32Array(g.nc), cs = new Float32Array(g.nc);
   for (let c = 0; c < g.nc; c++) {
-    for (let k = 0; k < 6; k++) cp[6 * c + k] = g.chains[7 * c + k];
-    const shade = 0.85 * (1 - g.chains[7 * c + 6] / (fmax || 1));
-    for (let k = 0; k < 6; k++) cc[6 * c + k] = shade;
+    for (let k = 0; k < 3; k++) {
+      e1[3 * c + k] = g.chains[7 * c + k];
+      e2[3 * c + k] = g.chains[7 * c + 3 + k];
+    }
+    const f = g.chains[7 * c + 6] / (fmax || 1);
+    cw[c] = 1 + 6 * f;
+    cs[c] = 0.85 * (1 - f);
   }
-  chains.geometry.setAttribute("position", new THREE.BufferAttribute(cp, 3));
-  chains.geometry.setAttribute("color", new THREE.BufferAttribute(cc, 3));
+  const cg = chains.geometry;
+  cg.setAttribute("end1", new THREE.InstancedBufferAttribute(e1, 3));
+  cg.setAttribute("end2", new THREE.InstancedBufferAttribute(e2, 3));
+  cg.setAttribute("width", new THREE.InstancedBufferAttribute(cw, 1));
+  cg.setAttribute("shade", new THREE.InstancedBufferAttribute(cs, 1));
+  cg.maxInstancedCount = g.nc;
+  balls.visible = q("balls").checked;
+  for (const id of ["bar", "barlabel"]) q(id).style.visibility = balls.visible ? "visible" : "hidden";
   chains.visible = q("chains").checked;
   walls.geometry.setAttribute("position", new THREE.BufferAttribute(g.walls.slice(), 3));
   walls.visible = q("walls").checked;
@@ -214,15 +281,14 @@ function showGeometry(g) {
     const size = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2]) || 1;
     controls.target.copy(c);
     if (g.dim === 2) {
-      camera.up.set(0, 1, 0);
       camera.position.set(c.x, c.y, c.z + 2.2 * size);
       controls.enableRotate = false;
     } else {
-      camera.up.set(0, 0, 1);
       camera.position.set(c.x + 0.8 * size, c.y - 2.2 * size, c.z + 0.9 * size);
     }
     camera.near = size * 1e-3; camera.far = size * 100;
     camera.updateProjectionMatrix();
+    controls.update(); // (turns the camera to the target: the page draws no frame of its own)
     framed = true;
   }
 }
@@ -397,13 +463,13 @@ function showCsv(name, text) {
 function progressLine(s) {
   if (s.state === "saved")
     return `a finished run: ${geometry ? geometry.nb : 0} balls shown` +
-           (scene ? `  ${fps.toFixed(0)} fps` : "");
+           (fps ? `  ${fps.toFixed(0)} fps` : "");
   const parts = [`${s.state}`, `step ${s.step}`, `t = ${Number(s.time).toPrecision(4)}`,
                  `${Math.round(s.rate || 0)} steps/s`, `${s.balls} balls`, `${s.contacts} contacts`];
   if (s.ratio !== null && s.ratio !== undefined) parts.push(`ratio ${Number(s.ratio).toPrecision(3)}`);
   if (s.fraction !== null && s.fraction !== undefined && s.rate > 0) parts.push(
       `${(100 * s.fraction).toFixed(1)} %`);
-  if (scene) parts.push(`${fps.toFixed(0)} fps`);
+  if (fps) parts.push(`${fps.toFixed(0)} fps`);
   return parts.join("  ");
 }
 
@@ -414,7 +480,7 @@ async function poll() {
     savedRun(status);
     q("note").textContent = status.note || "";
     q("status").textContent = JSON.stringify(Object.assign({fps, drawn: geometry ? geometry.nb : 0,
-      renderer: renderer ? rendererName() : "", why: q("why").textContent}, status));
+      chains: geometry ? geometry.nc : 0, renderer: renderer ? rendererName() : "", why: q("why").textContent}, status));
     const key = `${status.step}/${status.frame}/${status.note || ""}`;
     if (key !== lastStep && status.balls >= 0 && !series && status.step >= 0 &&
         !(status.state === "saved" && status.frames === 0)) {
@@ -438,7 +504,12 @@ q("frame").addEventListener("change", () => {
   else fetch(url(`/control?cmd=frame&k=${q("frame").value}`), {method: "POST"});
 });
 q("source").addEventListener("change", chooseSource);
-for (const id of ["colour", "chains", "walls", "axis", "cut"])
+// the check boxes may be set from the address: ?...&balls=0&chains=1&walls=0
+for (const id of ["balls", "chains", "walls"]) {
+  const v = new URLSearchParams(location.search).get(id);
+  if (v !== null) q(id).checked = v !== "0";
+}
+for (const id of ["colour", "balls", "chains", "walls", "axis", "cut"])
   q(id).addEventListener("input", () => geometry && showGeometry(geometry));
 // How fast this page draws, and on what, told to cairn every two seconds (the status's "page":
 // what a script or bench reads without a browser's own tools).
