@@ -15,7 +15,7 @@
 -- (their forces). This script sums them itself, from the layout above:
 --  1. tension: ball 2 moves away at v = 0.013 m/s; force to rounding (1e-12 of fj_ten A); every
 --     element breaks in tension in the first step where fj_kn v T > fj_ten = 1e5 Pa, with one
---     bond_break event and one crack;
+--     bond_break event and a tensile crack per element (fj_newten: all of them in that step);
 --  2. shear: ball 2 moves across at v; force against the sum within theta^2 / 2 of the shear
 --     strength (the line of centres turns by theta = v t / 2r, as for parallel bonds); every
 --     element breaks in shear in the step where fj_ks v T > fj_coh = 2e5 Pa;
@@ -32,7 +32,8 @@
 --  5. progressive breakage in bending: with w = 7 rad/s (no element's threshold within 1e-6 of
 --     a whole step, so rounding cannot move a break by a step) each element on the tension side
 --     breaks in the first step where fj_kn (w x x_e) . n T exceeds fj_ten: the step of each
---     element's break against its own closed form (exact), elements in compression never;
+--     element's break against its own closed form (exact), elements in compression never; in
+--     every step as many new cracks as elements broke, all of them tensile;
 --  6. the gap closing and friction: every element a slit open by fj_gap = 2e-9 m; ball 2 comes
 --     closer at v: the elements close in the first step where v T > fj_gap, and then the normal
 --     force is fj_kn A (v T - fj_gap) (1e-12 of it); ball 2 then stops and moves across: the
@@ -162,8 +163,13 @@ verify.check{quantity = "tension:force_vs_element_sum", sim = worst, ref = 0, to
              kind = "abs"}
 verify.check{quantity = "tension:break_step", sim = broke_at or -1, ref = expect or -2, tol = 0,
              kind = "abs"}
-verify.check{quantity = "tension:one_event_one_crack", sim = breaks() * 10 + contact.cracks(),
-             ref = 11, tol = 0, kind = "abs"}
+local tensile = 0
+for _, k in ipairs(contact.cracks{list = true}) do
+  if k.mode == "tension" then tensile = tensile + 1 end
+end
+verify.check{quantity = "tension:one_event_a_tensile_crack_per_element",
+             sim = breaks() * 1000 + tensile * 10 + (contact.cracks() - tensile),
+             ref = 1000 + #layout * 10, tol = 0, kind = "abs"}
 
 -- 2: shear
 setup({}, vec(0, v, 0), nospin)
@@ -262,14 +268,25 @@ for k, e in ipairs(elems) do
     predicted[k] = math.floor(steps) + 2
   end
 end
+local crack_step_off = 0 -- steps whose new cracks are not their newly broken elements
 for step = 2, 20000 do
+  local cracks0 = contact.cracks()
   model.cycle(1)
-  local m = modes(cp)
+  local m, fresh = modes(cp), 0
   for k = 1, #layout do
-    if m[k] ~= 1 and not seen[k] then seen[k] = {step = step, mode = m[k]} end
+    if m[k] ~= 1 and not seen[k] then seen[k] = {step = step, mode = m[k]}; fresh = fresh + 1 end
   end
+  if contact.cracks() - cracks0 ~= fresh then crack_step_off = crack_step_off + 1 end
   if contact.prop(cp, "fj_nbond") == #layout - tension_side then break end
 end
+local tensile = 0
+for _, k in ipairs(contact.cracks{list = true}) do
+  if k.mode == "tension" then tensile = tensile + 1 end
+end
+verify.check{quantity = "progressive:a_crack_per_element_in_its_break_step", sim = crack_step_off,
+             ref = 0, tol = 0, kind = "abs"}
+verify.check{quantity = "progressive:tensile_cracks", sim = tensile, ref = tension_side, tol = 0,
+             kind = "abs"}
 local wrong, compressed_broke = 0, 0
 for k = 1, #layout do
   if predicted[k] then

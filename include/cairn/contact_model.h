@@ -133,6 +133,14 @@ typedef struct cairn_prop_desc {
    refuses the flag when the model is loaded, naming the row.) */
 #define CAIRN_STATE_ARRAY(n) ((unsigned)(n) << 8)
 #define CAIRN_STATE_ARRAY_MAX 1024
+/* An INT field that counts the pieces of the contact's bond (a flat joint's elements) that broke
+   in the model's last call: in tension (CAIRN_STATE_BROKE_TENSION) or in shear
+   (CAIRN_STATE_BROKE_SHEAR); the model sets it at every call, 0 when none broke. When the model
+   raises a bond break with bond_mode 0, the engine records that many cracks of each mode
+   (contact.cracks) instead of one whose mode it judges from the normal force. A model flags at
+   most one field of each. (Added within ABI 5, as CAIRN_STATE_ARRAY.) */
+#define CAIRN_STATE_BROKE_TENSION 2u
+#define CAIRN_STATE_BROKE_SHEAR 4u
 /* The flag's name up to ABI 4, when such a field took three slots (n, s, t) in ABI 3 and these
    four in ABI 4: a trap (CAIRN_CM_OLD_NAME). */
 #define CAIRN_STATE_PLANE_VEC (0u * sizeof(CAIRN_CM_OLD_NAME))

@@ -10,7 +10,8 @@ int crack_order(const void *x, const void *y) {
   /* (a ball's several contacts with one mesh wall: by where they broke) */
   for (int k = 0; k < 3; k++)
     if (a->pos[k] != b->pos[k]) return (a->pos[k] > b->pos[k]) - (a->pos[k] < b->pos[k]);
-  return 0;
+  /* (the pieces of one bond that broke in one step: tension first) */
+  return (a->tension < b->tension) - (a->tension > b->tension);
 }
 
 cairn_status cracks_append(cairn_world *w, const crack *k, cairn_diag *d) {

@@ -98,12 +98,28 @@ static cairn_status check_model(const registry *r, const cairn_contact_model *m,
   for (int i = 0; i < m->n_state; i++) {
     const cairn_state_desc *st = &m->state[i];
     const unsigned items = st->flags >> 8;
-    CAIRN_CHECK((st->flags & 0xFEu) == 0 &&
+    const unsigned broke = st->flags & (CAIRN_STATE_BROKE_TENSION | CAIRN_STATE_BROKE_SHEAR);
+    CAIRN_CHECK((st->flags & 0xF8u) == 0 &&
                     (items == 0 || (items >= 2 && items <= CAIRN_STATE_ARRAY_MAX)),
                 d, CAIRN_EABI,
                 "contact model '%s': state field '%s' has unknown flags %#x; use 0, "
-                "CAIRN_STATE_PLANE_XYZ or CAIRN_STATE_ARRAY(n) with n from 2 to %d",
+                "CAIRN_STATE_PLANE_XYZ, CAIRN_STATE_ARRAY(n) with n from 2 to %d, "
+                "CAIRN_STATE_BROKE_TENSION or CAIRN_STATE_BROKE_SHEAR",
                 m->name, st->name, st->flags, CAIRN_STATE_ARRAY_MAX);
+    CAIRN_CHECK(!broke || (st->flags == broke &&
+                           broke != (CAIRN_STATE_BROKE_TENSION | CAIRN_STATE_BROKE_SHEAR) &&
+                           st->type == CAIRN_PROP_INT),
+                d, CAIRN_EABI,
+                "contact model '%s': state field '%s' counts broken pieces but is not a plain "
+                "INT field with one of CAIRN_STATE_BROKE_TENSION and CAIRN_STATE_BROKE_SHEAR; "
+                "give it type CAIRN_PROP_INT and that flag alone",
+                m->name, st->name);
+    for (int j = 0; j < i; j++)
+      CAIRN_CHECK(!broke || !(m->state[j].flags & broke), d, CAIRN_EABI,
+                  "contact model '%s': state fields '%s' and '%s' both count pieces broken in "
+                  "%s; flag one of them",
+                  m->name, m->state[j].name, st->name,
+                  broke == CAIRN_STATE_BROKE_TENSION ? "tension" : "shear");
     CAIRN_CHECK(items == 0 || (st->type != CAIRN_PROP_VEC && !(st->flags & CAIRN_STATE_PLANE_XYZ)),
                 d, CAIRN_EABI,
                 "contact model '%s': state field '%s' is an array of %u but not of scalars; "
@@ -204,7 +220,12 @@ cairn_status registry_add(registry *r, const cairn_contact_model *m, const char 
     if (m->props[i].access == CAIRN_ALIAS) e->prop_off[i] = e->prop_off[model_prop_target(m, i)];
   e->n_prop_slots = off;
   off = 0;
-  for (int i = 0; i < ns; i++) e->state_off[i] = off, off += cairn_state_slots(&m->state[i]);
+  e->broke_off[0] = e->broke_off[1] = -1;
+  for (int i = 0; i < ns; i++) {
+    e->state_off[i] = off, off += cairn_state_slots(&m->state[i]);
+    if (m->state[i].flags == CAIRN_STATE_BROKE_TENSION) e->broke_off[0] = e->state_off[i];
+    if (m->state[i].flags == CAIRN_STATE_BROKE_SHEAR) e->broke_off[1] = e->state_off[i];
+  }
   e->n_state_slots = off;
   /* (a block of at least one double, so every block has an address of its own) */
   e->pool.stride = e->n_state_slots ? (size_t)e->n_state_slots : 1;

@@ -24,6 +24,8 @@ typedef struct model_entry {
   const cairn_contact_model *m;
   int n_prop_slots, n_state_slots;
   int *prop_off, *state_off; /* slot offset of each row */
+  int broke_off[2];          /* slot of the count of pieces broken in the last call, in tension
+                                and in shear (CAIRN_STATE_BROKE_*); -1 where none is flagged */
   char source[256];          /* "built-in" or the library path */
   int plugin;                /* loaded from a library (its calls are marked for crash reports) */
   model_pool pool;           /* state blocks */

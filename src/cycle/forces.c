@@ -625,27 +625,42 @@ cairn_status forces_nonfinite(cairn_world *w, cairn_diag *d) {
   return nonfinite_in(w, 0, w->contacts->n, 0, d);
 }
 
-/* Record the bond of contact c as broken (a crack), with its contact point; its mode from the
-   contact's normal force after the break: none or tensile, a tensile crack; compressive, shear. */
+/* Record the bond of contact c as broken: one crack at its contact point, its mode from the
+   contact's normal force after the break (none or tensile: a tensile crack; compressive: shear);
+   or, for a model that counts the pieces of its bond broken in this call
+   (CAIRN_STATE_BROKE_TENSION, _SHEAR), a crack for each piece with its mode. */
 static void record_crack(cairn_world *w, uint32_t c) {
   crack_set *cr = w->cracks;
-  if (!rank_books_contact(w, w->contacts->kind[c], w->contacts->a[c], w->contacts->b[c])) return;
-  if (cr->n == cr->cap &&
-      mem_grow((void **)&cr->c, &cr->cap, cr->n + 1, sizeof *cr->c, "cracks", NULL) != CAIRN_OK)
-    return; /* out of memory: the crack goes unrecorded rather than stopping the run */
   const contact_store *cs = w->contacts;
-  crack *k = &cr->c[cr->n++];
-  memset(k, 0, sizeof *k);
-  k->step = w->step, k->time = w->time, k->kind = cs->kind[c];
-  contact_point(w, c, k->pos);
+  if (!rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) return;
+  crack k;
+  memset(&k, 0, sizeof k);
+  k.step = w->step, k.time = w->time, k.kind = cs->kind[c];
+  contact_point(w, c, k.pos);
   const ball_store *bs = &w->balls;
   if (cs->kind[c] == CAIRN_KIND_BALL_BALL) {
     int64_t i1 = bs->id[cs->a[c]], i2 = bs->id[cs->b[c]];
-    k->id1 = i1 < i2 ? i1 : i2, k->id2 = i1 < i2 ? i2 : i1;
+    k.id1 = i1 < i2 ? i1 : i2, k.id2 = i1 < i2 ? i2 : i1;
   } else {
-    k->id1 = bs->id[cs->b[c]], k->id2 = w->walls.w[cs->a[c]].id;
+    k.id1 = bs->id[cs->b[c]], k.id2 = w->walls.w[cs->a[c]].id;
   }
-  k->tension = v3_dot(cs->force[c], cs->normal[c]) <= 0;
+  const model_entry *e = &w->reg->e[cs->model[c]];
+  double pieces[2] = {0, 0}; /* in tension, in shear */
+  if (e->broke_off[0] >= 0 || e->broke_off[1] >= 0) {
+    const double *st = pool_state(e, cs->blk[c]);
+    for (int m = 0; m < 2; m++)
+      if (e->broke_off[m] >= 0 && st[e->broke_off[m]] > 0) pieces[m] = st[e->broke_off[m]];
+  } else {
+    pieces[v3_dot(cs->force[c], cs->normal[c]) <= 0 ? 0 : 1] = 1;
+  }
+  for (int m = 0; m < 2; m++)
+    for (double j = 0; j < pieces[m]; j++) {
+      if (cr->n == cr->cap &&
+          mem_grow((void **)&cr->c, &cr->cap, cr->n + 1, sizeof *cr->c, "cracks", NULL) != CAIRN_OK)
+        return; /* out of memory: the crack goes unrecorded rather than stopping the run */
+      k.tension = m == 0;
+      cr->c[cr->n++] = k;
+    }
 }
 
 /* Events of the step, in contact order; then the contacts that parted are deleted (backwards:

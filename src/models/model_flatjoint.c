@@ -64,6 +64,8 @@ enum {
   S_NSLIT,
   S_NTEN,
   S_NSHEAR,
+  S_NEWTEN,   /* elements broken in tension in the last call (a crack each) */
+  S_NEWSHEAR, /* and in shear */
   S_FN,
   S_ESTORE,
   S_ESLIP,
@@ -131,6 +133,10 @@ static const cairn_state_desc fj_state[] = {
     {"fj_nslit", CAIRN_PROP_INT, 0, "-", "elements installed without a bond"},
     {"fj_nten", CAIRN_PROP_INT, 0, "-", "elements broken in tension"},
     {"fj_nshear", CAIRN_PROP_INT, 0, "-", "elements broken in shear"},
+    {"fj_newten", CAIRN_PROP_INT, CAIRN_STATE_BROKE_TENSION, "-",
+     "elements broken in tension in the last step (a crack each)"},
+    {"fj_newshear", CAIRN_PROP_INT, CAIRN_STATE_BROKE_SHEAR, "-",
+     "elements broken in shear in the last step (a crack each)"},
     {"fj_fn", CAIRN_PROP_FLT, 0, "N", "normal force of the interface, > 0 in compression"},
     {"fj_estore", CAIRN_PROP_FLT, 0, "J", "energy stored in the elements' springs"},
     {"fj_eslip", CAIRN_PROP_FLT, 0, "J", "energy dissipated by frictional slip while tracked"},
@@ -225,6 +231,7 @@ static void fj_install(const cairn_cm_input *in, const double *p, double *st, in
 static void fj_force(const cairn_cm_input *in, const double *p, const double *derived, double *st,
                      cairn_cm_output *out) {
   double h = in->dt;
+  st[S_NEWTEN] = st[S_NEWSHEAR] = 0.0;
   if (fj_count(in, p) == 0) return;
   if (st[S_STATE] == 0) {
     /* Installed stress-free at this update's configuration: this update's increment is the
@@ -295,6 +302,7 @@ static void fj_force(const cairn_cm_input *in, const double *p, const double *de
       if (why) {
         *mode = why, nbond--, broke = 1;
         st[why == E_BROKEN_TENSION ? S_NTEN : S_NSHEAR] += 1;
+        st[why == E_BROKEN_TENSION ? S_NEWTEN : S_NEWSHEAR] += 1;
         trial = A * (sn * sn * hkn + tau2 * hks);
       }
     }

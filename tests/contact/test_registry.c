@@ -250,6 +250,20 @@ static void test_registry_add_refuses_bad_ranges_types_and_flags(void **state) {
   bad_model_init(&b);
   b.state[0].flags = CAIRN_STATE_ARRAY(CAIRN_STATE_ARRAY_MAX + 1);
   assert_refused(&b.m, CAIRN_EABI, "state field 'tm_s' has unknown flags 0x40100");
+  /* counts of broken pieces: on a plain INT row, one flag alone, one row of each */
+  bad_model_init(&b);
+  b.state[0].flags = CAIRN_STATE_BROKE_TENSION; /* tm_s is a FLT */
+  assert_refused(&b.m, CAIRN_EABI,
+                 "state field 'tm_s' counts broken pieces but is not a plain INT field");
+  bad_model_init(&b);
+  b.state[0].type = CAIRN_PROP_INT;
+  b.state[0].flags = CAIRN_STATE_BROKE_TENSION | CAIRN_STATE_BROKE_SHEAR;
+  assert_refused(&b.m, CAIRN_EABI, "'tm_s' counts broken pieces but is not a plain INT");
+  bad_model_init(&b);
+  b.state[0].type = b.state[1].type = CAIRN_PROP_INT;
+  b.state[0].flags = b.state[1].flags = CAIRN_STATE_BROKE_SHEAR;
+  assert_refused(&b.m, CAIRN_EABI,
+                 "state fields 'tm_s' and 'tm_sv' both count pieces broken in shear");
   bad_model_init(&b);
   b.props[A].max = 20; /* tm_b (range [0, 10]) takes its default from tm_a */
   assert_refused(&b.m, CAIRN_EABI,

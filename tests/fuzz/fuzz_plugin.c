@@ -176,7 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     st->name = take_name(&r);
     st->type = (cairn_prop_type)(take_u8(&r) % 5);
     unsigned fl = take_u8(&r);
-    st->flags = fl % 4;
+    st->flags = fl % 8;
     if (fl & 0x80) st->flags |= CAIRN_STATE_ARRAY(take_u8(&r) * 5u); /* 0 to 1275 items */
     st->unit = take_text(&r);
     st->doc = take_text(&r);
