@@ -7,7 +7,12 @@ Chromium for the whole run; interleaved REPS times; prints the medians of the wa
 seconds of cairn in each and the ratios to the run without the view.
 
 Usage: bench/view_cost.py [CAIRN [STEPS [REPS]]]   (default build/cairn 40000 3; PIN=1 in the
-environment runs cairn on the first core and the browser on the second)"""
+environment runs cairn on the first core and the browser on the second, in a cpuset where it can
+make one; MODES="off browser"
+runs only those of off, view, page and browser). Also prints, for each mode, the ratio of its
+wall time to the run without the view in the same repetition (runs a few seconds apart), whose
+median and spread are less exposed to the machine's drift than the medians'."""
+import math
 import os
 import re
 import shutil
@@ -42,10 +47,28 @@ def poll(address, stop):
 
 
 CHROMIUM = shutil.which("chromium")
-# PIN=1: the run on the first core, the browser on the second (taskset), as on a machine where
-# the browser has a core of its own
+# PIN=1: the run on the first core (taskset), the browser on the second, as on a machine where
+# the browser has a core of its own or a GPU. taskset alone does not hold the browser: its
+# software WebGL (SwiftShader) sets its drawing threads' affinity to every core, so where a
+# cgroup-v1 cpuset can be made (root) the browser goes into one that holds the second core only.
 PIN = os.environ.get("PIN") == "1" and shutil.which("taskset")
-PIN_RUN, PIN_BROWSER = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if PIN else ([], [])
+CPUSET = "/sys/fs/cgroup/cpuset/cairn_view_browser"
+
+
+def browser_cage():
+    try:
+        os.makedirs(CPUSET, exist_ok=True)
+        for name, value in (("cpuset.cpus", "1"), ("cpuset.mems", "0")):
+            with open(os.path.join(CPUSET, name), "w") as f:
+                f.write(value)
+        return ["sh", "-c", 'echo $$ > %s/tasks && exec "$@"' % CPUSET, "sh"]
+    except OSError:
+        print("note: no cpuset for the browser (needs root and cgroup v1): taskset only, which "
+              "SwiftShader's threads leave")
+        return ["taskset", "-c", "1"]
+
+
+PIN_RUN, PIN_BROWSER = (["taskset", "-c", "0"], browser_cage()) if PIN else ([], [])
 
 
 def browser(address):
@@ -82,7 +105,10 @@ def run(mode):
     return wall, use.ru_utime + use.ru_stime, re.search(r"hash (\S+)", out).group(1)
 
 
-results = {m: [] for m in ("off", "view", "page") + (("browser",) if CHROMIUM else ())}
+modes = ("off", "view", "page") + (("browser",) if CHROMIUM else ())
+if os.environ.get("MODES"):
+    modes = ("off",) + tuple(m for m in os.environ["MODES"].split() if m in modes and m != "off")
+results = {m: [] for m in modes}
 for _ in range(reps):
     for m in results:
         results[m].append(run(m))
@@ -93,4 +119,15 @@ print("mode     wall_s  cpu_s  wall_ratio  cpu_ratio   (%s steps, %d reps, media
 for m, rs in results.items():
     wall, cpu = statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs)
     print("%-7s %7.2f %6.2f %10.3f %10.3f" % (m, wall, cpu, wall / base_wall, cpu / base_cpu))
+for m, rs in results.items():
+    if m == "off":
+        continue
+    pair = sorted(r[0] / o[0] for r, o in zip(rs, results["off"]))
+    print("%-7s wall / off in each repetition: %s; median %.3f" %
+          (m, " ".join("%.3f" % x for x in pair), statistics.median(pair)))
+    if len(pair) > 2:  # the geometric mean of the pairs' ratios, with its 95 % interval
+        logs = [math.log(x) for x in pair]
+        mean, se = statistics.mean(logs), statistics.stdev(logs) / math.sqrt(len(logs))
+        print("%-7s wall / off, geometric mean of the pairs: %.4f, 95 %% interval %.4f to %.4f" %
+              (m, math.exp(mean), math.exp(mean - 1.96 * se), math.exp(mean + 1.96 * se)))
 print("results bitwise the same in every run: %s" % (len(hashes) == 1))

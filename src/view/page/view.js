@@ -144,10 +144,17 @@ function rendererName() {
 // the browser, so a page left open costs the machine little while the run goes on; 'fps' is
 // how many frames a second it could draw, from the time the last frames took to be drawn (a
 // pixel read back after each waits for the drawing to finish).
-let needsRender = true, drawMs = 0, fps = 0;
+// A new snapshot is drawn at most once in 20 times the last frames' drawing time, so that a
+// browser drawing in software (no GPU) spends at most a twentieth of a core on the page while
+// the run goes on; the camera and the options draw at once.
+let needsRender = true, snapshotPending = false, nextSnapshotAt = 0, drawMs = 0, fps = 0;
 const pixel = new Uint8Array(4);
 function animate() {
   requestAnimationFrame(animate);
+  if (snapshotPending && performance.now() >= nextSnapshotAt) {
+    snapshotPending = false;
+    needsRender = true;
+  }
   if (!needsRender) return;
   needsRender = false;
   const t0 = performance.now(), gl = renderer.getContext();
@@ -156,6 +163,7 @@ function animate() {
   const ms = performance.now() - t0;
   if (ms <= 0) return; // (the clock did not move: a headless browser's virtual time; fps unknown)
   drawMs = drawMs ? 0.7 * drawMs + 0.3 * ms : ms;
+  nextSnapshotAt = performance.now() + 19 * drawMs;
   fps = 1000 / drawMs;
   showWhy();
 }
@@ -203,7 +211,7 @@ function readGeometry(buf) {
           walls: take(6 * nw), cracks: take(4 * ncr), nb, nc, nw, ncr};
 }
 
-function showGeometry(g) {
+function showGeometry(g, snapshot) { // snapshot: a new one of the running model (drawn in turn)
   if (!renderer) return;
   if (!scene) setup(g.dim);
   const pos = new Float32Array(3 * g.nb), rad = new Float32Array(g.nb), col = new Float32Array(3 * g.nb);
@@ -275,7 +283,7 @@ function showGeometry(g) {
     section.constant = at;
   }
   for (const o of [balls, chains, cracks]) o.material.clippingPlanes = axis ? [section] : [];
-  needsRender = true;
+  if (snapshot) snapshotPending = true; else needsRender = true;
   if (!framed) { // the camera once: 3D from the front and a little above, z up; 2D from above
     const c = new THREE.Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
     const size = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2]) || 1;
@@ -486,7 +494,7 @@ async function poll() {
         !(status.state === "saved" && status.frames === 0)) {
       lastStep = key;
       geometry = readGeometry(await get("/geometry.bin", "bin"));
-      showGeometry(geometry);
+      showGeometry(geometry, status.state === "running");
       showHistories(await get("/histories.json"));
     }
     problem(typeof THREE === "undefined" ? "the 3D view needs Debian's libjs-three" : "");
