@@ -9,8 +9,12 @@
 -- that is below the intact strength. Writes jointed_2d/jointed_2d_strength.csv and .png.
 -- The small size runs the angles 0, 60 and 90 degrees; ROCK_SIZE=full 0 to 90 by 15 degrees,
 -- and 52.5 and 67.5 about the least strength.
+-- JOINT_BOUNDARY=membrane confines the specimens with lab.rock_triaxial's membrane instead of the
+-- rigid lateral walls (the files then end in _membrane).
 -- Run: cairn run examples/rock/jointed_2d.lua
 local size = os.getenv("ROCK_SIZE") or "small"
+local membrane = os.getenv("JOINT_BOUNDARY") == "membrane"
+local tag = membrane and "_membrane" or ""
 os.execute("mkdir -p jointed_2d")
 local mu, s3 = 0.6, 10
 local angles = size == "full" and {0, 15, 30, 45, 52.5, 60, 67.5, 75, 90} or {0, 60, 90}
@@ -19,7 +23,7 @@ local rows = {}
 for _, a in ipairs(angles) do
   local t = lab.rock_triaxial{dim = 2, seed = 1, size = size, material = "flatjoint",
                               confinement = s3 * 1e6,
-                              joint = {angle = a, fric = mu}}
+                              joint = {angle = a, fric = mu}, membrane = membrane}
   if a == 0 then intact = t.peak_MPa end
   local b = math.rad(a)
   local slide = math.huge
@@ -32,14 +36,16 @@ for _, a in ipairs(angles) do
                       "(%d steps, %.0f s)", a, t.peak_MPa, rows[#rows].jaeger_MPa, t.steps,
                       t.cpu_s))
 end
-lab.rock.write_csv("jointed_2d/jointed_2d_strength.csv", {"angle_deg", "strength_MPa", "jaeger_MPa"},
+lab.rock.write_csv("jointed_2d/jointed_2d_strength" .. tag .. ".csv", {"angle_deg", "strength_MPa", "jaeger_MPa"},
                rows)
-plot.history{csv = "jointed_2d/jointed_2d_strength.csv", out = "jointed_2d/jointed_2d_strength.png",
+plot.history{csv = "jointed_2d/jointed_2d_strength" .. tag .. ".csv",
+             out = "jointed_2d/jointed_2d_strength" .. tag .. ".png",
              x = "angle_deg", y = {"strength_MPa", "jaeger_MPa"},
              labels = {"flat-jointed granite, one smooth joint",
                        "Jaeger: one plane of weakness (mu = 0.6)"},
              styles = {"linespoints", "dashed"},
-             title = "a jointed specimen, 2D, at 10 MPa of confinement",
+             title = "a jointed specimen, 2D, at 10 MPa of confinement" ..
+                     (membrane and " (membrane)" or ""),
              xlabel = "angle of the joint to the platens [deg]",
              ylabel = "peak axial stress sigma_1 [MPa]"}
 -- the U: the least strength lies between the ends, well below both

@@ -1,7 +1,7 @@
 -- The lab module (docs/scripting.md, "lab"): a small biaxial test and a coarse UCS run whole,
 -- their results checked against what their own files and curves give when read back (the peak
 -- and residual friction angles from the history CSV, the UCS's peak, modulus and Poisson's
--- ratio by a least-squares fit done here); then every refusal of a bad option, each reported at
+-- ratio by a least-squares fit done here), a biaxial test with the membrane; then every refusal of a bad option, each reported at
 -- this file's line of the call, with the model left as it was.
 local function fail(msg) error("FAILED: " .. msg, 2) end
 local function near(a, b, tol, what)
@@ -76,6 +76,46 @@ if not io.open("lab_ucs/ucs.pvd") then fail("no VTK series") end
 if can_draw and not io.open("lab_ucs/ucs_cracks.png") then fail("no picture of the cracks") end
 lab.check("ucs", u)
 
+-- 2b. A biaxial test of the coarse specimen with the membrane (lab.rock_triaxial's membrane):
+-- it fails above the confinement and above the UCS, and takes its loads off at the end. Then
+-- lab.rock.membrane itself on what is left (the two platens and the broken specimen): the
+-- outermost ball of each band on each side pushed in by the confinement times the band's
+-- height, so that each side's loads sum to the confinement times the platens' gap (1e-12), and
+-- no load once stopped.
+local m = lab.rock_triaxial{scale = 2.5, confinement = 2e6, membrane = true}
+if not (m.peak_MPa > u.peak_MPa and m.peak_MPa > 2) then
+  fail(string.format("confined peak %.2f MPa against the UCS's %.2f", m.peak_MPa, u.peak_MPa))
+end
+local function loads()
+  local left, right, n = 0, 0, 0
+  for _, id in ipairs(ball.list()) do
+    local f = ball.force_app(id)
+    if f[2] ~= 0 then fail("a membrane load along the axis") end
+    if f[1] > 0 then left = left + f[1] elseif f[1] < 0 then right = right - f[1] end
+    if f[1] ~= 0 then n = n + 1 end
+  end
+  return left, right, n
+end
+if select(3, loads()) ~= 0 then fail("the membrane's loads stayed on after the test") end
+local platens = wall.list()
+table.sort(platens, function(a, b) return lab.rock.wall_level(2, a) < lab.rock.wall_level(2, b) end)
+local gap = lab.rock.wall_level(2, platens[2]) - lab.rock.wall_level(2, platens[1])
+local band = 3e-3
+local update, width, stop = lab.rock.membrane(platens[1], platens[2], 2e6, band)
+update()
+local left, right, n = loads()
+local bands = math.floor(gap / band + 0.5)
+for _, side in ipairs{left, right} do
+  if math.abs(side / (2e6 * gap) - 1) > 1e-12 then
+    fail(string.format("a side's membrane loads sum to %.9g N/m, not %.9g", side, 2e6 * gap))
+  end
+end
+if n < bands or n > 2 * bands or not (width() > 0) then
+  fail(string.format("%d balls loaded for %d bands, width %g", n, bands, width()))
+end
+stop()
+if select(3, loads()) ~= 0 then fail("the membrane's loads stayed on after stop()") end
+
 -- 3. Refusals: one sentence naming the option, at this file's line of the call; nothing run.
 local count, steps = ball.count(), model.step()
 local function refused(f, want)
@@ -112,10 +152,14 @@ refused(function() lab.brazilian{dim = 3} end, "lab.brazilian: option 'dim' must
 refused(function() lab.rock_triaxial{} end, "option 'confinement' must be a positive number")
 refused(function() lab.rock_triaxial{confinement = 1e6, joint = {angle = 30}} end,
         "option 'joint' must be {angle = DEGREES, fric = MU}")
+refused(function() lab.rock_triaxial{confinement = 1e6, membrane = 1} end,
+        "option 'membrane' must be true or false (got 1)")
+refused(function() lab.rock_triaxial{confinement = 1e6, membrane = true, dim = 3} end,
+        "option 'membrane' is for 2D specimens (dim = 2)")
 refused(function() lab.check("x", {}) end, "lab.check takes a name and the results")
 refused(function() lab.check("x", {test = "lab.ucs", cracks = 0}) end,
         "x: the test did not come out as a rock test should: no bond broke")
 refused(function() lab.check("q", {test = "lab.biaxial", inertial = 0.1, peak = 30, residual = 20})
         end, "q: the test was not quasi-static")
 refused(function() lab.report("x", r) end, "lab.report takes a name and the results of lab.ucs")
-print("lab: biaxial and UCS results match their files, 25 refusals")
+print("lab: biaxial and UCS results match their files, the membrane's loads, 27 refusals")

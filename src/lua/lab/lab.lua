@@ -201,8 +201,17 @@ function lab.brazilian(o)
 end
 
 function lab.rock_triaxial(o)
-  local x = rock_options("lab.rock_triaxial", o, nil, {confinement = true, joint = true})
+  local x = rock_options("lab.rock_triaxial", o, {membrane = false}, {confinement = true,
+                                                                       joint = true})
   positive("lab.rock_triaxial", x, "confinement")
+  if type(x.membrane) ~= "boolean" then
+    fail("lab.rock_triaxial: option 'membrane' must be true or false (got " ..
+         tostring(x.membrane) .. ")")
+  end
+  if x.membrane and x.dim ~= 2 then
+    fail("lab.rock_triaxial: option 'membrane' is for 2D specimens (dim = 2); in 3D the lateral " ..
+         "walls confine")
+  end
   if x.joint ~= nil and (type(x.joint) ~= "table" or type(x.joint.angle) ~= "number" or
                          type(x.joint.fric) ~= "number") then
     fail("lab.rock_triaxial: option 'joint' must be {angle = DEGREES, fric = MU}")

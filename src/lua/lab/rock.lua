@@ -291,11 +291,54 @@ function rock.lateral_gauge(dim, band)
   end
 end
 
+-- A flexible membrane for a 2D specimen between platens (ids bottom and top), at the confining
+-- stress s3 (Pa): every `every` steps the height between the platens is cut into bands about
+-- `band` high, and the ball reaching furthest out of each band on each side gets the force s3
+-- times the band's height (per unit thickness) pushing it in (ball.force_app), the balls loaded
+-- before and no longer outermost none. So the confinement follows the specimen's surface as it
+-- bulges or as a block slides out along a joint, instead of a rigid wall that moves as one.
+-- Returns update(), which sets the loads now, width(), the mean width across the bands at the
+-- last update, and stop(), which takes the loads off.
+function rock.membrane(bottom, top, s3, band)
+  local loaded, width = {}, 0 / 0
+  local function update()
+    local y0, y1 = rock.wall_level(2, bottom), rock.wall_level(2, top)
+    local nb = math.max(1, math.floor((y1 - y0) / band + 0.5))
+    local h = (y1 - y0) / nb
+    local left, right = {}, {}
+    for _, id in ipairs(ball.list()) do
+      local p, r = ball.pos(id), ball.rad(id)
+      local k = math.min(nb, math.max(1, math.floor((p[2] - y0) / h) + 1))
+      if not left[k] or p[1] - r < left[k].edge then left[k] = {id = id, edge = p[1] - r} end
+      if not right[k] or p[1] + r > right[k].edge then right[k] = {id = id, edge = p[1] + r} end
+    end
+    local push, sum, n = {}, 0, 0
+    for k = 1, nb do
+      if left[k] then
+        push[left[k].id] = (push[left[k].id] or 0) + s3 * h
+        push[right[k].id] = (push[right[k].id] or 0) - s3 * h
+        sum, n = sum + right[k].edge - left[k].edge, n + 1
+      end
+    end
+    for id in pairs(loaded) do
+      if not push[id] and ball.exists(id) then ball.force_app(id, {0, 0}) end
+    end
+    for id, f in pairs(push) do ball.force_app(id, {f, 0}) end
+    loaded, width = push, sum / n
+  end
+  local function stop()
+    for id in pairs(loaded) do if ball.exists(id) then ball.force_app(id, {0, 0}) end end
+    loaded = {}
+  end
+  return update, function() return width end, stop
+end
+
 -- Drive the platens (ids bottom and top) towards each other at v each, sampling every `every`
 -- steps, until the load has fallen below `drop` of its peak after the peak with bonds broken
 -- since (or the strain reaches
--- max_strain). sample() returns the row to store; load_of(row) the load to watch. Returns the
--- rows (an array of tables) and the index of the peak.
+-- max_strain). sample() returns the row to store; load_of(row) the load to watch; cycle(n), if
+-- given, runs n steps (model.cycle otherwise). Returns the rows (an array of tables) and the
+-- index of the peak.
 function rock.load(o)
   local dim = o.dim
   local up = dim == 2 and {0, o.v} or {0, 0, o.v}
@@ -306,8 +349,9 @@ function rock.load(o)
   each(o.bottom, up)
   each(o.top, down)
   local rows, peak, ipeak = {}, -math.huge, 0
+  local cycle = o.cycle or model.cycle
   while true do
-    model.cycle(o.every)
+    cycle(o.every)
     local row = o.sample()
     rows[#rows + 1] = row
     local load = o.load_of(row)
@@ -430,9 +474,11 @@ end
 -- confinement, rate, material, props, and joint = {angle = A, fric = MU} (optional: one smooth
 -- joint through the specimen's centre, its plane at A degrees from the platens, unbonded, with
 -- friction MU and no dilation, the walls then frictionless, as the single-plane-of-weakness
--- theory assumes). Returns the peak axial stress (the strength at that confinement) with the
--- run's facts; the stresses are the walls' forces over the current width (2D: per unit
--- thickness) and the current section (3D).
+-- theory assumes), and membrane = true (2D: after the isotropic start the lateral walls give way
+-- to rock.membrane at the confinement, set again every 10 steps). Returns the peak axial stress
+-- (the strength at that confinement) with the run's facts; the stresses are the walls' forces
+-- over the current width (2D: per unit thickness; with the membrane its mean width) and the
+-- current section (3D).
 function rock.triaxial(o)
   local dim = o.dim
   local sz, mi, sp, nbond, unbonded, t0 = rock.bonded_prism(o)
@@ -449,7 +495,9 @@ function rock.triaxial(o)
     contact.cmat_default{kind = "ball-wall", fric = 0}
     contact.apply{kind = "ball-wall", fric = 0}
   end
+  local membrane_width
   local function width(a) -- between the lateral walls across axis a (1: x, 2: y in 3D)
+    if membrane_width then return membrane_width() end
     local i, j = lat[2 * a - 1], lat[2 * a]
     if dim == 2 then return wall.nodes(j)[1][1] - wall.nodes(i)[1][1] end
     return wall.point(j)[a] - wall.point(i)[a]
@@ -490,11 +538,25 @@ function rock.triaxial(o)
   until (math.abs(s1() / s3 - 1) < 0.01 and (model.ratio()) < 1e-4) or n > 200000
   wall.servo{id = w.bottom, off = true}
   wall.servo{id = w.top, off = true}
+  local stop_membrane, cycle
+  if o.membrane then -- the lateral walls give way to a membrane at the same stress
+    local update
+    update, membrane_width, stop_membrane = rock.membrane(w.bottom, w.top, s3,
+                                                          2 * 0.5 * (sz.rmin + sz.rmax))
+    for _, id in ipairs(lat) do wall.delete(id) end
+    update()
+    cycle = function(n) -- in runs of 10 steps, the membrane set again after each
+      for _ = 1, n // 10 do model.cycle(10); update() end
+      if n % 10 > 0 then model.cycle(n % 10); update() end
+    end
+    cycle(2000) -- (the specimen takes the membrane's load before the platens move)
+  end
   local h0, w0 = height(), width(1)
   local c0 = contact.cracks()
   local rate = o.rate or 1
   local rows, ipeak = rock.load{
     dim = dim, bottom = w.bottom, top = w.top, v = 0.5 * rate * h0, bonds = nbond, drop = 0.8,
+    cycle = cycle,
     every = math.max(1, math.floor(2e-5 / rate / model.timestep())), max_strain = 0.03,
     sample = function()
       return {step = model.step(), time = model.time(), axial_strain = (h0 - height()) / h0,
@@ -503,6 +565,7 @@ function rock.triaxial(o)
     end,
     load_of = function(r) return r.stress_MPa end,
     strain_of = function(r) return r.axial_strain end}
+  if stop_membrane then stop_membrane() end
   return {dim = dim, seed = o.seed, confinement_MPa = s3 / 1e6, balls = ball.count(),
           bonds = nbond, unbonded = unbonded, porosity = sp.porosity,
           peak_MPa = rows[ipeak].stress_MPa, peak_strain = rows[ipeak].axial_strain,
