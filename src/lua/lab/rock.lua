@@ -292,10 +292,10 @@ function rock.lateral_gauge(dim, band)
 end
 
 -- A flexible membrane for a 2D specimen between platens (ids bottom and top), at the confining
--- stress s3 (Pa): every `every` steps the height between the platens is cut into bands about
+-- stress s3 (Pa): at each update() the height between the platens is cut into bands about
 -- `band` high, and the ball reaching furthest out of each band on each side gets the force s3
--- times the band's height (per unit thickness) pushing it in (ball.force_app), the balls loaded
--- before and no longer outermost none. So the confinement follows the specimen's surface as it
+-- times the band's height (per unit thickness) pushing it in (ball.force_app); the balls loaded
+-- before and no longer outermost lose their loads. So the confinement follows the specimen's surface as it
 -- bulges or as a block slides out along a joint, instead of a rigid wall that moves as one.
 -- Returns update(), which sets the loads now, width(), the mean width across the bands at the
 -- last update, and stop(), which takes the loads off.
@@ -542,7 +542,7 @@ function rock.triaxial(o)
   if o.membrane then -- the lateral walls give way to a membrane at the same stress
     local update
     update, membrane_width, stop_membrane = rock.membrane(w.bottom, w.top, s3,
-                                                          2 * 0.5 * (sz.rmin + sz.rmax))
+                                                          sz.rmin + sz.rmax) -- a mean diameter
     for _, id in ipairs(lat) do wall.delete(id) end
     update()
     cycle = function(n) -- in runs of 10 steps, the membrane set again after each
