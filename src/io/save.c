@@ -60,6 +60,13 @@ static int has_motions(const cairn_world *w) {
   return 0;
 }
 
+/* (balls keyed at a neighbour rebuild: the order of each ball's sums, ball_store.skey) */
+static int has_skeys(const cairn_world *w) {
+  for (size_t i = 0; i < w->balls.n; i++)
+    if (w->balls.skey[i] != UINT64_MAX) return 1;
+  return 0;
+}
+
 static const section sections[] = {
     {"WRLD", put_world_sec, read_world_sec, NULL},
     {"ENRG", put_energy_sec, read_energy_sec, NULL},
@@ -81,6 +88,7 @@ static const section sections[] = {
     {"MESH", put_meshes_sec, read_meshes_sec, has_meshes},
     {"WMOT", put_motions_sec, read_motions_sec, has_motions},
     {"HUNT", put_hist_units_sec, read_hist_units_sec, has_history_units},
+    {"SKEY", put_skeys_sec, read_skeys_sec, has_skeys},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

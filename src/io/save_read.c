@@ -1101,6 +1101,30 @@ cairn_status read_cumdisp_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_dia
   return CAIRN_OK;
 }
 
+/* ---- SKEY ---- */
+
+cairn_status read_skeys_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  (void)x, (void)d;
+  ball_store *bs = &w->balls;
+  uint64_t n = get_count(b, 8);
+  BAD_IF(0);
+  BAD_VALUE(b, n != bs->n, "it holds neighbour keys for %llu balls, not for its %zu balls",
+            (unsigned long long)n, bs->n);
+  BAD_IF(0);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t key;
+    memcpy(&key, b->p + b->pos + 8 * i, 8);
+    /* a rebuild's key: a Morton code of 30 bits, then the ball's id; or none yet */
+    int ok = key == UINT64_MAX || ((key & CAIRN_ID_MAX) == (uint64_t)bs->id[i] && key >> 61 == 0);
+    BAD_VALUE(b, !ok, "ball %lld's neighbour key %llu does not belong to it", (long long)bs->id[i],
+              (unsigned long long)key);
+    BAD_IF(0);
+  }
+  get(b, bs->skey, n * sizeof *bs->skey);
+  BAD_IF(0);
+  return CAIRN_OK;
+}
+
 /* ---- MESH ---- */
 
 cairn_status read_meshes_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {

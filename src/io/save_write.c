@@ -349,6 +349,15 @@ void put_cumdisp_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   }
 }
 
+/* SKEY (only once a rebuild has keyed balls): each ball's key of the last neighbour rebuild, in
+   the order of the BALL section, so that a restored run sums each ball's contacts in the order
+   the uninterrupted run does until its next rebuild. */
+void put_skeys_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  put_u64(b, w->balls.n);
+  put(b, w->balls.skey, w->balls.n * sizeof *w->balls.skey);
+}
+
 /* MESH (only with mesh walls): each mesh wall's id, orientation and reach, then its vertices (in
    the mesh's frame) and triangles. */
 void put_meshes_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {

@@ -1,5 +1,7 @@
 /* Tests of src/io/save.c that need the engine's hooks: a save that fails part-way (a simulated
-   full disk) leaves an earlier save of the same name untouched and no temporary file behind. */
+   full disk) leaves an earlier save of the same name untouched and no temporary file behind; a
+   restore gives every ball the key of its last neighbour rebuild (ball_store.skey), on which the
+   order of its sums may depend. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,6 +13,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "contact/cmat.h"
+#include "cycle/cycle.h"
 #include "io/io.h"
 
 static char *slurp(const char *path, size_t *n) {
@@ -81,9 +85,55 @@ static void test_save_failing_midway_keeps_the_earlier_file(void **state) {
   cairn_world_destroy(&w);
 }
 
+static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag *d) {
+  (void)ud;
+  cairn_world_opts o = {.dim = dim};
+  return cairn_world_create(&o, out, d);
+}
+
+static void test_restore_keeps_the_neighbour_keys(void **state) {
+  (void)state;
+  char dir[] = "/tmp/cairn-save-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[256];
+  snprintf(path, sizeof path, "%s/keys.sav", dir);
+  cairn_world *w = NULL;
+  cairn_diag d = {{0}};
+  cairn_world_opts o = {.dim = 3};
+  assert_int_equal(cairn_world_create(&o, &w, &d), CAIRN_OK);
+  assert_int_equal(cmat_set_default(w, CAIRN_KIND_BALL_BALL, "linear", 0.0, &d), CAIRN_OK);
+  double kn = 1e5;
+  assert_int_equal(cmat_set_prop(w, CAIRN_KIND_BALL_BALL, "kn", &kn, 1, &d), CAIRN_OK);
+  /* a row of touching balls whose ids run against their places, so a rebuild reorders them */
+  for (int i = 0; i < 40; i++) {
+    ball_spec s = {.id = 40 - i, .rad = 0.1, .density = 1000, .pos = {0.19 * i, 0.01 * (i % 3), 0}};
+    int64_t id;
+    assert_int_equal(ball_create(w, &s, &id, &d), CAIRN_OK);
+  }
+  w->ts_mode = TS_FIXED;
+  w->dt = 1e-4;
+  assert_int_equal(cycle_run(w, 3, &d), CAIRN_OK);
+  for (size_t i = 0; i < w->balls.n; i++) /* keyed by the rebuild: a Morton code, then the id */
+    assert_int_equal(w->balls.skey[i] & CAIRN_ID_MAX, w->balls.id[i]);
+  assert_int_equal(io_save(w, path, NULL, 0, &d), CAIRN_OK);
+  cairn_world *r = NULL;
+  restore_info info;
+  assert_int_equal(io_restore(path, 3, make_world, NULL, &r, &info, &d), CAIRN_OK);
+  assert_int_equal(r->balls.n, w->balls.n);
+  for (size_t i = 0; i < w->balls.n; i++) {
+    assert_int_equal(r->balls.id[i], w->balls.id[i]);
+    assert_int_equal(r->balls.skey[i], w->balls.skey[i]);
+  }
+  cairn_world_destroy(&r);
+  cairn_world_destroy(&w);
+  remove(path);
+  rmdir(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_save_failing_midway_keeps_the_earlier_file),
+      cmocka_unit_test(test_restore_keeps_the_neighbour_keys),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

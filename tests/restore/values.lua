@@ -1,7 +1,8 @@
 -- A save whose checksum matches but whose values no script could have set (NaN gravity, a
 -- negative timestep, an unknown timestep mode, a NaN position, a negative radius, a normal that
--- is not unit, a NaN contact force) is refused with one sentence naming the file and the field,
--- and the current model is left intact (it still runs, with the same balls).
+-- is not unit, a NaN contact force, a ball's neighbour key naming another ball) is refused with
+-- one sentence naming the file and the field, and the current model is left intact (it still
+-- runs, with the same balls).
 local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
 local function slurp(p)
   local f = assert(io.open(p, "rb")); local s = f:read("a"); f:close(); return s
@@ -82,6 +83,17 @@ spit("v_pos.sav", patch(good, "BALL", 8 + 8 * n, string.pack("<d", nan)))
 refused("v_pos.sav", "ball " .. id .. "'s position is not finite (")
 spit("v_rad.sav", patch(good, "BALL", 8 + 8 * n + 6 * 24 * n, string.pack("<d", -0.1)))
 refused("v_rad.sav", "ball " .. id .. "'s radius is -0.1 (a finite number > 0)")
+
+-- The neighbour keys (SKEY, after a rebuild): u64 count n, then each ball's key in the ball
+-- section's order, a Morton code above the ball's id; a key whose id part is another ball's is
+-- refused.
+local skey_at = section(good, "SKEY")
+check(string.unpack("<I8", good, skey_at) == n, "a key per ball")
+local key = string.unpack("<I8", good, skey_at + 8)
+check(key & 0x7fffffff == id, "the first key is its ball's")
+spit("v_skey.sav", patch(good, "SKEY", 8, string.pack("<I8", (key & ~0x7fffffff) | (id + 1))))
+refused("v_skey.sav", "ball " .. id .. "'s neighbour key " .. ((key & ~0x7fffffff) | (id + 1)) ..
+        " does not belong to it")
 
 -- The wall section: u32 count, then the plane's i64 id, u32 kind, u32 nodes (none), its point
 -- and its normal.
