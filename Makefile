@@ -1,8 +1,9 @@
 # The two commands of the README, for a fresh Debian 12 machine (as root):
 #   make demo   install what is missing, build, run the verification cases and the 3-disk example
 #   make test   install what is missing, build, run the whole suite through ctest
-# Other targets: build, deps, test-full (the full-size rock, lab-test and mesh runs, whose figures
-# docs/rock.md, docs/labtests.md and docs/meshes.md report: about 35 minutes of CPU), python (makes `import
+# Other targets: build, deps, test-full (the full-size rock, lab-test, grain-shape and mesh runs,
+# whose figures docs/rock.md, docs/labtests.md, docs/clumps.md and docs/meshes.md report: over two
+# hours of CPU, granite_2d alone 34 minutes), python (makes `import
 # cairn` work: part of build), mpi (installs Open MPI from Debian and builds cairn for it in build-mpi/; docs/parallel.md), test-mpi (the MPI
 # tests: `make test` runs them too whenever Open MPI is installed), test-asan (the
 # suite under AddressSanitizer + UBSan, built without OpenMP, so CI runs the suite both with and
@@ -89,8 +90,9 @@ test-mpi: mpi
 	ctest --test-dir $(BUILD_MPI) --output-on-failure -L mpi
 
 # The full-size runs of examples/rock/, examples/labtests/ and examples/meshes/ (label full), whose
-# figures docs/rock.md, docs/labtests.md and docs/meshes.md report: about 35 minutes of CPU, so
-# not part of `make test`.
+# figures docs/rock.md, docs/labtests.md, docs/clumps.md and docs/meshes.md report: over two hours
+# of CPU, so not part of `make test` (docs/regenerate.sh runs them and prints their
+# figures).
 test-full: build
 	OMP_NUM_THREADS=1 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L full
 

@@ -15,8 +15,8 @@
 -- stress (a cone must meet a resistance well above the stress around it: bearing capacity
 -- factors for such packings are tens), or if the plate's servo lost its stress.
 -- Writes cone_penetration/cone_penetration.csv and .png in the current folder.
--- Sizes: MESH_SIZE=small (default: chamber radius 30 mm, about 2 600 spheres) or full (45 mm,
--- about 8 000 spheres, deeper).
+-- Sizes: MESH_SIZE=small (default: chamber radius 27 mm, about 2 050 spheres) or full (45 mm,
+-- about 8 350 spheres, deeper).
 -- Run: cairn run examples/meshes/cone_penetration.lua
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local shapes = dofile(here .. "shapes.lua")
