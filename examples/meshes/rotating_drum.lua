@@ -13,8 +13,8 @@
 -- al., Powder Technology 130, 2003, and Dury and Ristow, J. Phys. I France 7, 1997); the run
 -- stops with an error outside 15 to 40 degrees, or if the bed does not turn with the drum.
 -- Writes rotating_drum/rotating_drum.csv and .png (the angle against time) in the current folder.
--- Sizes: MESH_SIZE=small (default: R = 30 mm, about 700 spheres, 1.5 s) or full (R = 45 mm,
--- about 2 000 spheres, 3 s).
+-- Sizes: MESH_SIZE=small (default: R = 30 mm, about 410 spheres, 1.5 s) or full (R = 45 mm,
+-- about 950 spheres, 3 s).
 -- Run: cairn run examples/meshes/rotating_drum.lua
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local shapes = dofile(here .. "shapes.lua")
