@@ -67,10 +67,56 @@ size_t cmat_rule_count(const cairn_world *w) {
   return w->cmat->n_rules;
 }
 
+size_t cmat_assignment_count(const cairn_world *w) {
+  return w->cmat->n_joints + w->cmat->n_rules;
+}
+
 const cmat_entry *cmat_assignment(const cairn_world *w, size_t r, int k) {
   const cmat *t = w->cmat;
+  if (r < t->n_joints) return k == CAIRN_KIND_BALL_BALL ? &t->joints[r].e : NULL;
+  r -= t->n_joints;
   if (r == t->n_rules) return &t->def[k];
   return t->rules[r].kind >= 0 && t->rules[r].kind != k ? NULL : &t->rules[r].e;
+}
+
+cairn_status cmat_add_joint(cairn_world *w, const double point[3], const double normal[3],
+                            double radius, int model, const double *props, uint64_t setmask,
+                            cairn_diag *d) {
+  cmat *t = w->cmat;
+  const model_entry *e = &w->reg->e[model];
+  CAIRN_TRY(mem_grow((void **)&t->joints, &t->cap_joints, t->n_joints + 1, sizeof *t->joints,
+                     "cmat:joints", d));
+  cmat_joint j;
+  memset(&j, 0, sizeof j);
+  memcpy(j.point, point, sizeof j.point);
+  memcpy(j.normal, normal, sizeof j.normal);
+  j.radius = radius;
+  j.e.model = model;
+  j.e.setmask = setmask;
+  j.e.pblk = IDMAP_NONE;
+  j.e.props = mem_realloc(NULL, 0, (size_t)(e->n_prop_slots + 1) * sizeof(double), "cmat:joint");
+  CAIRN_CHECK(j.e.props, d, CAIRN_ENOMEM, "out of memory keeping a joint for later contacts");
+  memcpy(j.e.props, props, (size_t)e->n_prop_slots * sizeof(double));
+  t->joints[t->n_joints++] = j;
+  world_mark_dirty(w);
+  return CAIRN_OK;
+}
+
+int cmat_joint_parts(const double point[3], const double normal[3], double radius,
+                     const double p1[3], const double p2[3]) {
+  double s1 = 0, s2 = 0;
+  for (int k = 0; k < 3; k++) {
+    s1 += (p1[k] - point[k]) * normal[k];
+    s2 += (p2[k] - point[k]) * normal[k];
+  }
+  if (!((s1 < 0 && s2 > 0) || (s1 > 0 && s2 < 0))) return 0;
+  if (radius < 0) return 1;
+  double d2 = 0, f = s1 / (s1 - s2);
+  for (int k = 0; k < 3; k++) {
+    double x = p1[k] + f * (p2[k] - p1[k]) - point[k];
+    d2 += x * x;
+  }
+  return d2 <= radius * radius;
 }
 
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
@@ -150,6 +196,20 @@ static uint16_t side_group(const cairn_world *w, int kind, int side, uint32_t sl
 
 cmat_entry *cmat_lookup(cairn_world *w, int kind, uint32_t a, uint32_t b) {
   cmat *t = w->cmat;
+  if (t->n_joints && kind == CAIRN_KIND_BALL_BALL) {
+    const double *p1 = w->balls.pos[a];
+    double p2[3], img[3];
+    memcpy(p2, w->balls.pos[b], sizeof p2);
+    if (w->cell.on) { /* b's image nearest a: the pair as the contact sees it */
+      double sep[3];
+      for (int k = 0; k < 3; k++) sep[k] = p2[k] - p1[k];
+      periodic_shift(&w->cell, sep, img);
+      for (int k = 0; k < 3; k++) p2[k] += img[k];
+    }
+    for (size_t i = 0; i < t->n_joints; i++)
+      if (cmat_joint_parts(t->joints[i].point, t->joints[i].normal, t->joints[i].radius, p1, p2))
+        return &t->joints[i].e;
+  }
   if (t->n_rules) {
     uint16_t ga = side_group(w, kind, 1, a), gb = side_group(w, kind, 2, b);
     for (size_t i = 0; i < t->n_rules; i++) {
@@ -214,4 +274,11 @@ void cmat_free(cairn_world *w) {
   mem_free(w->cmat->rules, 0);
   w->cmat->rules = NULL;
   w->cmat->cap_rules = 0;
+  for (size_t i = 0; i < w->cmat->n_joints; i++) {
+    cmat_entry_unshare(w, &w->cmat->joints[i].e);
+    mem_free(w->cmat->joints[i].e.props, 0);
+  }
+  mem_free(w->cmat->joints, 0);
+  w->cmat->joints = NULL;
+  w->cmat->n_joints = w->cmat->cap_joints = 0;
 }

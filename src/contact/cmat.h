@@ -22,10 +22,21 @@ typedef struct cmat_rule {
   cmat_entry e;
 } cmat_rule;
 
+/* A joint that lasts (contact.joint): a ball-ball contact made later whose line of centres
+   crosses the plane through 'point' normal to 'normal' (unit), within 'radius' of 'point'
+   (radius < 0: anywhere), gets this entry (the smooth joint with the joint's normal), before
+   any rule: balls that slide along a joint meet new partners across it. */
+typedef struct cmat_joint {
+  double point[3], normal[3], radius;
+  cmat_entry e;
+} cmat_joint;
+
 typedef struct cmat {
   cmat_entry def[2]; /* per contact kind */
   size_t n_rules, cap_rules;
   cmat_rule *rules; /* first match wins, in the order added */
+  size_t n_joints, cap_joints;
+  cmat_joint *joints; /* the first that the centres cross wins, before the rules */
 } cmat;
 
 /* Set the default assignment of one contact kind: model name and (name, values) properties. */
@@ -38,9 +49,20 @@ cairn_status cmat_set_proximity(cairn_world *w, int kind, double proximity, cair
 double cmat_default_proximity(const cairn_world *w, int kind);
 int cmat_default_model(const cairn_world *w, int kind);
 size_t cmat_rule_count(const cairn_world *w);
-/* The assignment rule r gives contacts of kind k (r == cmat_rule_count: the default of kind k),
-   or NULL when rule r is for the other kind: for walking every assignment a contact can get. */
+/* Every assignment a contact can get, for walking them: the joints' (ball-ball only), the rules'
+   and the defaults'. cmat_assignment gives assignment r of kind k (r == cmat_assignment_count:
+   the default of kind k), or NULL when assignment r is for the other kind. */
+size_t cmat_assignment_count(const cairn_world *w);
 const cmat_entry *cmat_assignment(const cairn_world *w, size_t r, int k);
+/* Add a joint that lasts (cmat_joint): later ball-ball contacts across it get 'model' with the
+   n_prop_slots values at 'props' and 'setmask' (copied). */
+cairn_status cmat_add_joint(cairn_world *w, const double point[3], const double normal[3],
+                            double radius, int model, const double *props, uint64_t setmask,
+                            cairn_diag *d);
+/* Whether the segment from p1 to p2 crosses the plane through 'point' normal to 'normal' (unit)
+   within 'radius' of 'point' (radius < 0: anywhere): a joint parts two centres. */
+int cmat_joint_parts(const double point[3], const double normal[3], double radius,
+                     const double p1[3], const double p2[3]);
 cairn_status cmat_set_prop(cairn_world *w, int kind, const char *name, const double *v, int n,
                            cairn_diag *d);
 /* Add a rule (after the existing ones). kind -1 matches both kinds. g2 may be NULL. */

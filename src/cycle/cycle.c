@@ -351,7 +351,7 @@ static double ball_dt(double m, double I, double kt, double kr) {
 /* The stiffest assignment of each contact kind, from the models' property-only estimates. */
 static double assigned_stiffness(const cairn_world *w) {
   double kmax[2] = {0, 0};
-  for (size_t r = 0; r <= cmat_rule_count(w); r++)
+  for (size_t r = 0; r <= cmat_assignment_count(w); r++)
     for (int k = 0; k < 2; k++) {
       const cmat_entry *ce = cmat_assignment(w, r, k);
       if (!ce) continue;
@@ -368,7 +368,7 @@ static double assigned_stiffness(const cairn_world *w) {
    hertz does without a shear modulus. That is the cause to name. */
 static cairn_status check_assignments(const cairn_world *w, cairn_diag *d) {
   char msg[512];
-  size_t nr = cmat_rule_count(w);
+  size_t nr = cmat_assignment_count(w);
   for (size_t r = 0; r <= nr; r++)
     for (int k = 0; k < 2; k++) {
       const cmat_entry *ce = cmat_assignment(w, r, k);
@@ -457,7 +457,7 @@ static cairn_status probe_at_overlap(cairn_world *w, const cmat_entry *ce, int k
    suggests. INFINITY when no model gives a stiffness even then (the null model). */
 static cairn_status reference_dt(cairn_world *w, double *dt_out, cairn_diag *d) {
   const ball_store *b = &w->balls;
-  size_t own = balls_owned(w), nr = cmat_rule_count(w), nfree = 0;
+  size_t own = balls_owned(w), nr = cmat_assignment_count(w), nfree = 0;
   double dt = INFINITY;
   for (size_t i = 0; i < own; i++)
     if (!(ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN))) nfree++;

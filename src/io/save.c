@@ -67,6 +67,10 @@ static int has_skeys(const cairn_world *w) {
   return 0;
 }
 
+static int has_joints(const cairn_world *w) {
+  return w->cmat->n_joints > 0;
+}
+
 static const section sections[] = {
     {"WRLD", put_world_sec, read_world_sec, NULL},
     {"ENRG", put_energy_sec, read_energy_sec, NULL},
@@ -89,6 +93,7 @@ static const section sections[] = {
     {"WMOT", put_motions_sec, read_motions_sec, has_motions},
     {"HUNT", put_hist_units_sec, read_hist_units_sec, has_history_units},
     {"SKEY", put_skeys_sec, read_skeys_sec, has_skeys},
+    {"JNTS", put_joints_sec, read_joints_sec, has_joints},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

@@ -174,6 +174,7 @@ void put_cumdisp_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_meshes_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_motions_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_skeys_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
+void put_joints_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 
 /* ---- one reader per section (save_read.c); b->version says the layout ---- */
 typedef cairn_status (*section_get)(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
@@ -183,6 +184,7 @@ cairn_status read_cumdisp_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_dia
 cairn_status read_meshes_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_motions_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_skeys_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
+cairn_status read_joints_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 /* After every section: whether each mesh wall got its mesh (else 'why' says which did not). */
 cairn_status meshes_whole(const cairn_world *w, char *why, size_t n);
 /* After every section: whether the balls marked as pebbles and the clumps' pebbles are the same

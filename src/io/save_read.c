@@ -1125,6 +1125,31 @@ cairn_status read_skeys_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
   return CAIRN_OK;
 }
 
+/* ---- JNTS ---- */
+
+cairn_status read_joints_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  uint64_t n = get_count(b, 7 * 8 + 4 + 8 + 8);
+  BAD_IF(0);
+  for (uint64_t i = 0; i < n; i++) {
+    double point[3], normal[3], radius, props[256];
+    get_f64s(b, point, 3), get_f64s(b, normal, 3), radius = get_f64(b);
+    cmat_entry ce;
+    get_entry(b, w, x->maps, x->n_maps, &ce, props);
+    BAD_IF(0);
+    char who[48];
+    snprintf(who, sizeof who, "joint %llu's", (unsigned long long)i + 1);
+    bad_unless_finite(b, point, 3, who, "point");
+    double l = sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]);
+    BAD_VALUE(b, !(fabs(l - 1) < 1e-9), "%s normal (%g, %g, %g) has length %g (a unit vector)", who,
+              normal[0], normal[1], normal[2], l);
+    BAD_VALUE(b, !(radius == -1 || (radius > 0 && isfinite(radius))),
+              "%s radius is %g (-1, the whole plane, or a finite number > 0)", who, radius);
+    BAD_IF(0);
+    CAIRN_TRY(cmat_add_joint(w, point, normal, radius, ce.model, props, ce.setmask, d));
+  }
+  return CAIRN_OK;
+}
+
 /* ---- MESH ---- */
 
 cairn_status read_meshes_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {

@@ -358,6 +358,19 @@ void put_skeys_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   put(b, w->balls.skey, w->balls.n * sizeof *w->balls.skey);
 }
 
+/* JNTS (only with joints that last, contact.joint): each joint's point, normal and radius, and
+   the assignment later contacts across it get. */
+void put_joints_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
+  (void)x;
+  const cmat *t = w->cmat;
+  put_u64(b, t->n_joints);
+  for (size_t i = 0; i < t->n_joints; i++) {
+    const cmat_joint *j = &t->joints[i];
+    put_f64s(b, j->point, 3), put_f64s(b, j->normal, 3), put_f64(b, j->radius);
+    put_entry(b, w, &j->e);
+  }
+}
+
 /* MESH (only with mesh walls): each mesh wall's id, orientation and reach, then its vertices (in
    the mesh's frame) and triangles. */
 void put_meshes_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {

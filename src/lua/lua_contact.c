@@ -394,20 +394,9 @@ static int joint_parts(const cairn_world *w, uint32_t c, const joint_plane *j) {
   if (cs->kind[c] != CAIRN_KIND_BALL_BALL) return 0;
   const double *p1 = w->balls.pos[cs->a[c]], *n = cs->normal[c];
   const double len = w->balls.rad[cs->a[c]] + w->balls.rad[cs->b[c]] + cs->gap[c];
-  double p2[3], s1 = 0, s2 = 0;
-  for (int k = 0; k < 3; k++) {
-    p2[k] = p1[k] + len * n[k];
-    s1 += (p1[k] - j->point[k]) * j->normal[k];
-    s2 += (p2[k] - j->point[k]) * j->normal[k];
-  }
-  if (!((s1 < 0 && s2 > 0) || (s1 > 0 && s2 < 0))) return 0;
-  if (j->radius < 0) return 1;
-  double d2 = 0, f = s1 / (s1 - s2);
-  for (int k = 0; k < 3; k++) {
-    double x = p1[k] + f * (p2[k] - p1[k]) - j->point[k];
-    d2 += x * x;
-  }
-  return d2 <= j->radius * j->radius;
+  double p2[3];
+  for (int k = 0; k < 3; k++) p2[k] = p1[k] + len * n[k];
+  return cmat_joint_parts(j->point, j->normal, j->radius, p1, p2);
 }
 
 /* The first of t's joints that parts contact c, or -1. */
@@ -503,8 +492,9 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
   while (lua_next(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING) lua_raisef(L, "%s: keys must be names", fn);
     const char *key = lua_tostring(L, -2);
-    const int joint_key = joint && (!strcmp(key, "point") || !strcmp(key, "normal") ||
-                                    !strcmp(key, "radius") || !strcmp(key, "joints"));
+    const int joint_key =
+        joint && (!strcmp(key, "point") || !strcmp(key, "normal") || !strcmp(key, "radius") ||
+                  !strcmp(key, "joints") || !strcmp(key, "later"));
     if (strcmp(key, "model") && strcmp(key, "in_group") && strcmp(key, "in_box") &&
         strcmp(key, "in_sphere") && strcmp(key, "in_cylinder") && strcmp(key, "kind") &&
         strcmp(key, "gap") && !joint_key) {
@@ -514,6 +504,33 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
       np++;
     }
     lua_pop(L, 1);
+  }
+  /* later = false: only the contacts there now; else contacts made later across the joint get
+     it too (unbonded, with each property's value), as balls that slide along it meet new
+     partners across it */
+  int later = 0;
+  if (joint) {
+    lua_getfield(L, 1, "later");
+    if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+      lua_raisef(L, "contact.joint: later must be true or false (got a %s)", luaL_typename(L, -1));
+    later = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  double later_props[256];
+  uint64_t later_mask = 0;
+  if (later) {
+    const model_entry *me = &w->reg->e[model];
+    model_props_default(me, later_props);
+    for (int k = 0; k < np; k++) {
+      if (props[k].dist != 0)
+        lua_raisef(L,
+                   "contact.joint: '%s' is drawn from a distribution, and contacts made later "
+                   "across the joint take one value; give a value, or later = false",
+                   props[k].name);
+      s = model_prop_write(me, later_props, &later_mask, props[k].name, &props[k].fixed, 1,
+                           "contact.joint", &d);
+      if (s) return raise_diag(L, s, &d);
+    }
   }
   detected_world(L);
   const contact_store *cs = w->contacts;
@@ -538,6 +555,20 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
     if (s == CAIRN_OK && joint)
       s = model_prop_write(chk.e, chk.scratch, &chk.mask, normal_prop,
                            joint[parting_joint(w, c, &t)].normal, 3, who, &d);
+    if (s) return raise_diag(L, s, &d);
+  }
+  for (size_t i = 0; later && i < n_joint; i++) { /* (all checked before any contact changes) */
+    double v = 0;
+    const model_entry *me = &w->reg->e[model];
+    s = model_prop_write(me, later_props, &later_mask, normal_prop, joint[i].normal, 3,
+                         "contact.joint", &d);
+    for (int k = 0; k < m->n_props && s == CAIRN_OK; k++) { /* unbonded */
+      size_t len = strlen(m->props[k].name);
+      if (len > 5 && strcmp(m->props[k].name + len - 5, "_bond") == 0 &&
+          m->props[k].type == CAIRN_PROP_BOOL)
+        s = model_prop_write(me, later_props, &later_mask, m->props[k].name, &v, 1, "contact.joint",
+                             &d);
+    }
     if (s) return raise_diag(L, s, &d);
   }
   lua_Integer n = 0;
@@ -570,6 +601,14 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
                gap > 0 ? "; contacts exist only up to their proximity: set it to the gap at "
                          "least (contact.cmat_default{proximity = ...})"
                        : "");
+  for (size_t i = 0; later && i < n_joint; i++) {
+    s = model_prop_write(&w->reg->e[model], later_props, &later_mask, normal_prop, joint[i].normal,
+                         3, "contact.joint", &d);
+    if (s == CAIRN_OK)
+      s = cmat_add_joint(w, joint[i].point, joint[i].normal, joint[i].radius, model, later_props,
+                         later_mask, &d);
+    if (s) return raise_diag(L, s, &d);
+  }
   lua_pushinteger(L, n);
   return 1;
 }

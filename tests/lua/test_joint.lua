@@ -1,6 +1,7 @@
 -- contact.joint and the smoothjoint model from scripts: which contacts a joint plane or disk
--- takes, the normal it gives them, save and restore bit for bit, and each bad input refused with
--- one sentence, nothing changed.
+-- takes, the normal it gives them, the contacts made later across it (and not with later =
+-- false), save and restore bit for bit, and each bad input refused with one sentence, nothing
+-- changed.
 local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
 local function refused(f, text, what)
   local ok, err = pcall(f)
@@ -33,6 +34,49 @@ pairs3()
 check(contact.joint{point = {0, 0, 0}, normal = {0, 0, 1}, radius = 0.05, sj_kn = 1e12} == 1,
       "a disk takes the pair it parts within its radius")
 check(model_of(1, 2) == "smoothjoint" and model_of(3, 4) == "linear", "and not the one beyond")
+
+-- contacts made later: a ball brought to touch across the joint gets the joint, unbonded, with
+-- its normal and the values given; one across the disk's plane beyond its radius, or on one
+-- side, the assignment's model; with later = false, none
+local function later_pairs(opts)
+  pairs3()
+  local o = {point = {0, 0, 0}, normal = {0, 0, 1}, radius = 0.05, sj_kn = 1e12, sj_ks = 5e11,
+             sj_fric = 0.4, sj_bond = 1, sj_ten = 1e9, sj_coh = 1e9}
+  for k, v in pairs(opts) do o[k] = v end
+  check(contact.joint(o) == 1, "the disk takes the pair it parts")
+  ball.create{id = 7, rad = 0.01, pos = {0.017, 0, -0.0005}}  -- below: 2 across, 1 beside
+  ball.create{id = 8, rad = 0.01, pos = {0.2199, 0, 0.0398}}  -- beside 6: one side
+  ball.create{id = 9, rad = 0.01, pos = {0.117, 0, -0.0005}}  -- 4 across, beyond the disk
+  model.clean()
+end
+later_pairs{}
+check(model_of(2, 7) == "smoothjoint", "a contact made later across the joint gets it")
+local c27 = contact.find("ball-ball", 2, 7)
+nrm = contact.prop(c27, "sj_normal")
+check(nrm[1] == 0 and nrm[2] == 0 and nrm[3] == 1, "with the joint's normal")
+check(contact.prop(c27, "sj_fric") == 0.4 and contact.prop(c27, "sj_bond") == 0,
+      "with the values given, unbonded")
+check(model_of(1, 7) == "linear" and model_of(6, 8) == "linear", "not one on one side")
+check(model_of(4, 9) == "linear", "nor one across the plane beyond the disk")
+model.save("joint_later.sav")
+model.restore("joint_later.sav")
+ball.create{id = 10, rad = 0.01, pos = {-0.017, 0, 0.0005}} -- above: 1 across, 2 beside
+model.clean()
+check(model_of(1, 10) == "smoothjoint", "a restored model keeps the joint for later contacts")
+os.remove("joint_later.sav")
+later_pairs{later = false}
+check(model_of(2, 7) == "linear", "later = false: only the contacts there when installed")
+pairs3()
+refused(function()
+  contact.joint{point = {0, 0, 0}, normal = {0, 0, 1},
+                sj_fric = {dist = "normal", mean = 0.5, sd = 0.05, seed = 1}}
+end, "contacts made later across the joint take one value", "a distribution for later contacts")
+refused(function() contact.joint{point = {0, 0, 0}, normal = {0, 0, 1}, later = 1} end,
+        "later must be true or false", "a later that is not a boolean")
+check(model_of(1, 2) == "linear", "nothing changed by the refused calls")
+check(contact.joint{point = {0, 0, 0}, normal = {0, 0, 1}, later = false,
+                    sj_fric = {dist = "normal", mean = 0.5, sd = 0.05, seed = 1}} == 2,
+      "a distribution with later = false")
 
 -- a bonded joint under tension: the joint's normal, not the line of centres, carries it; save
 -- and restore keep every state field
