@@ -52,6 +52,33 @@ for i = 2, #s3 do
 end
 print(string.format("granite_2d: Hoek-Brown m_i = %.1f (sigma_c = the UCS, %.1f MPa)", m,
                     u.peak_MPa))
+-- The calibration is of seed 1's specimen. Other specimens of the same material (seeds 2 to 4 at
+-- the small size) say how far one specimen's figures stand from the material's: printed, not
+-- checked.
+if size == "small" then
+  local runs = {u}
+  for seed = 2, 4 do
+    runs[seed] = lab.ucs{dim = 2, seed = seed, size = size, material = "flatjoint"}
+  end
+  local function spread(field)
+    local sum, sq = 0, 0
+    for _, r in ipairs(runs) do sum = sum + r[field] end
+    local mean = sum / #runs
+    for _, r in ipairs(runs) do sq = sq + (r[field] - mean) ^ 2 end
+    return mean, math.sqrt(sq / (#runs - 1))
+  end
+  local function each(field, fmt) -- the seeds' values, in order
+    local v = {}
+    for i, r in ipairs(runs) do v[i] = string.format(fmt, r[field]) end
+    return table.concat(v, ", ")
+  end
+  local um, us = spread("peak_MPa")
+  local em, es = spread("E_GPa")
+  local nm, ns = spread("nu")
+  print(string.format("granite_2d: seeds 1 to 4: UCS %.1f +- %.1f MPa (%s), E %.1f +- %.1f GPa, " ..
+                      "nu %.3f +- %.3f (%s)", um, us, each("peak_MPa", "%.1f"), em, es, nm, ns,
+                      each("nu", "%.3f")))
+end
 print(string.format("granite_2d: CPU %.0f s (UCS %.0f, Brazilian %.0f)", os.clock(), u.cpu_s,
                     b.cpu_s))
 
