@@ -39,16 +39,25 @@ static int count_temporaries(const char *dir) {
   return n;
 }
 
+/* A new folder (dir, a mkdtemp template) and the path of 'name' in it. */
+static void temp_file(char *dir, char *path, size_t n, const char *name) {
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, n, "%s/%s", dir, name);
+}
+
+static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag *d) {
+  (void)ud;
+  cairn_world_opts o = {.dim = dim};
+  return cairn_world_create(&o, out, d);
+}
+
 static void test_save_failing_midway_keeps_the_earlier_file(void **state) {
   (void)state;
-  char dir[] = "/tmp/cairn-save-XXXXXX";
-  assert_non_null(mkdtemp(dir));
-  char path[256];
-  snprintf(path, sizeof path, "%s/run.sav", dir);
+  char dir[] = "/tmp/cairn-save-XXXXXX", path[256];
+  temp_file(dir, path, sizeof path, "run.sav");
   cairn_world *w = NULL;
   cairn_diag d = {{0}};
-  cairn_world_opts o = {.dim = 3};
-  assert_int_equal(cairn_world_create(&o, &w, &d), CAIRN_OK);
+  assert_int_equal(make_world(NULL, 3, &w, &d), CAIRN_OK);
   for (int i = 0; i < 50; i++) {
     ball_spec s = {.id = i + 1, .rad = 0.1, .density = 1000, .pos = {0.3 * i, 0, 0}};
     int64_t id;
@@ -85,22 +94,13 @@ static void test_save_failing_midway_keeps_the_earlier_file(void **state) {
   cairn_world_destroy(&w);
 }
 
-static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag *d) {
-  (void)ud;
-  cairn_world_opts o = {.dim = dim};
-  return cairn_world_create(&o, out, d);
-}
-
 static void test_restore_keeps_the_neighbour_keys(void **state) {
   (void)state;
-  char dir[] = "/tmp/cairn-save-XXXXXX";
-  assert_non_null(mkdtemp(dir));
-  char path[256];
-  snprintf(path, sizeof path, "%s/keys.sav", dir);
+  char dir[] = "/tmp/cairn-save-XXXXXX", path[256];
+  temp_file(dir, path, sizeof path, "keys.sav");
   cairn_world *w = NULL;
   cairn_diag d = {{0}};
-  cairn_world_opts o = {.dim = 3};
-  assert_int_equal(cairn_world_create(&o, &w, &d), CAIRN_OK);
+  assert_int_equal(make_world(NULL, 3, &w, &d), CAIRN_OK);
   assert_int_equal(cmat_set_default(w, CAIRN_KIND_BALL_BALL, "linear", 0.0, &d), CAIRN_OK);
   double kn = 1e5;
   assert_int_equal(cmat_set_prop(w, CAIRN_KIND_BALL_BALL, "kn", &kn, 1, &d), CAIRN_OK);
