@@ -1,8 +1,8 @@
 -- A save whose checksum matches but whose values no script could have set (NaN gravity, a
 -- negative timestep, an unknown timestep mode, a NaN position, a negative radius, a normal that
--- is not unit, a NaN contact force, a ball's neighbour key naming another ball) is refused with
--- one sentence naming the file and the field, and the current model is left intact (it still
--- runs, with the same balls).
+-- is not unit, a NaN contact force, a ball's neighbour key naming another ball, a joint's normal
+-- that is not unit) is refused with one sentence naming the file and the field, and the current
+-- model is left intact (it still runs, with the same balls).
 local function check(cond, what) if not cond then error("FAILED: " .. what, 2) end end
 local function slurp(p)
   local f = assert(io.open(p, "rb")); local s = f:read("a"); f:close(); return s
@@ -118,4 +118,19 @@ check(model.step() == 15, "the model runs after the refusals")
 model.restore("values.sav")
 check(model.step() == 10 and ball.count() == 2, "the good save restores")
 model.cycle(5)
+
+-- The joints that last (JNTS): u64 count, then each joint's point, normal (3 doubles each) and
+-- radius, then its assignment; a normal that is not unit is refused.
+model.new{dim = 3}
+contact.cmat_default{model = "linear", kn = 1e4}
+ball.create{id = 1, rad = 0.1, pos = {0, 0, 0}}
+ball.create{id = 2, rad = 0.1, pos = {0, 0, 0.19}}
+model.clean()
+contact.joint{point = {0, 0, 0.095}, normal = {0, 0, 1}, sj_kn = 1e8}
+model.save("joints.sav")
+local joints = slurp("joints.sav")
+spit("v_joint.sav", patch(joints, "JNTS", 8 + 24, string.pack("<ddd", 0, 0, 2)))
+refused("v_joint.sav", "joint 1's normal (0, 0, 2) has length 2 (a unit vector)")
+model.restore("joints.sav")
+check(ball.count() == 2, "the good save with a joint restores")
 print("value checks passed")
