@@ -150,10 +150,7 @@ static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   ball_store *b = &w->balls;
   pair_list *p = w->pairs;
   size_t n = b->n;
-  if (n < 2) {
-    if (n) b->skey[0] = 0;
-    return CAIRN_OK;
-  }
+  if (n == 0) return CAIRN_OK; /* (one ball gets its key too: a rank may own just one) */
   CAIRN_TRY(mem_grow((void **)&p->sort_key, &p->cap_key, n, sizeof *p->sort_key, "pairs:sort", d));
   CAIRN_TRY(mem_grow((void **)&p->order, &p->cap_order, n, sizeof *p->order, "pairs:order", d));
   CAIRN_TRY(
