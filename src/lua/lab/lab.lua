@@ -213,8 +213,10 @@ function lab.rock_triaxial(o)
          "walls confine")
   end
   if x.joint ~= nil and (type(x.joint) ~= "table" or type(x.joint.angle) ~= "number" or
-                         type(x.joint.fric) ~= "number") then
-    fail("lab.rock_triaxial: option 'joint' must be {angle = DEGREES, fric = MU}")
+                         type(x.joint.fric) ~= "number" or
+                         (x.joint.later ~= nil and type(x.joint.later) ~= "boolean")) then
+    fail("lab.rock_triaxial: option 'joint' must be {angle = DEGREES, fric = MU} (and " ..
+         "optionally later = false)")
   end
   local r = rock.triaxial(x)
   r.test = "lab.rock_triaxial"

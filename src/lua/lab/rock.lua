@@ -40,9 +40,10 @@ end
 -- fj_nr elements (3D: fj_nr x fj_na) installed between balls within fj_igap_ratio of the mean
 -- radius, a share fj_slit of them slits; moduli turned into stiffnesses per area with the mean
 -- radius as for the parallel bonds (rock.micro); element strengths drawn per interface.
--- The values are the 2D calibration to Lac du Bonnet granite at the small size (docs/rock.md).
+-- The values are the 2D calibration to Lac du Bonnet granite on the mean of four specimens at
+-- the small size (docs/rock.md).
 function rock.flatjoint_micro()
-  return {fj_emod = 91e9, fj_kratio = 1.45, fj_ten = 20e6, fj_coh = 210e6, fj_sd = 0.1,
+  return {fj_emod = 103e9, fj_kratio = 1.65, fj_ten = 22e6, fj_coh = 260e6, fj_sd = 0.1,
           fj_fa = 0, fj_fric = 0.7, fj_rmul = 1, fj_nr = 2, fj_na = 4, fj_slit = 0.0,
           fj_igap_ratio = 0.1}
 end
@@ -474,7 +475,7 @@ end
 -- confinement, rate, material, props, and joint = {angle = A, fric = MU} (optional: one smooth
 -- joint through the specimen's centre, its plane at A degrees from the platens, unbonded, with
 -- friction MU and no dilation, the walls then frictionless, as the single-plane-of-weakness
--- theory assumes), and membrane = true (2D: after the isotropic start the lateral walls give way
+-- theory assumes; later = false: only the contacts there when it is installed take it), and membrane = true (2D: after the isotropic start the lateral walls give way
 -- to rock.membrane at the confinement, set again every 10 steps). Returns the peak axial stress
 -- (the strength at that confinement) with the run's facts; the stresses are the walls' forces
 -- over the current width (2D: per unit thickness; with the membrane its mean width) and the
@@ -491,7 +492,7 @@ function rock.triaxial(o)
     local ks = mi.material == "flatjoint" and mi.fj_ks or mi.pb_ks
     contact.joint{point = c, normal = n, sj_kn = mi.material == "flatjoint" and mi.fj_kn or
                   mi.pb_kn, sj_ks = ks, sj_fric = o.joint.fric, sj_large = 1,
-                  gap = mi.material == "flatjoint" and mi.fj_igap or 0}
+                  gap = mi.material == "flatjoint" and mi.fj_igap or 0, later = o.joint.later}
     contact.cmat_default{kind = "ball-wall", fric = 0}
     contact.apply{kind = "ball-wall", fric = 0}
   end
