@@ -3,7 +3,7 @@
 #   make test   install what is missing, build, run the whole suite through ctest
 # Other targets: build, deps, test-full (the full-size rock, lab-test, grain-shape and mesh runs,
 # whose figures docs/rock.md, docs/labtests.md, docs/clumps.md and docs/meshes.md report: over two
-# hours of CPU, granite_2d alone 34 minutes), python (makes `import
+# hours of CPU, granite_2d alone about 15 minutes), python (makes `import
 # cairn` work: part of build), mpi (installs Open MPI from Debian and builds cairn for it in build-mpi/; docs/parallel.md), test-mpi (the MPI
 # tests: `make test` runs them too whenever Open MPI is installed), test-asan (the
 # suite under AddressSanitizer + UBSan, built without OpenMP, so CI runs the suite both with and

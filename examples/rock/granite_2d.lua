@@ -66,10 +66,10 @@ end
 f:close()
 assert(os.rename("granite_2d/granite_2d_table.csv.tmp", "granite_2d/granite_2d_table.csv"))
 local ratio = means[1] / means[2]
-print(string.format("granite_2d: UCS / Brazilian strength %.1f (%s; seed 1: %d balls, %d " ..
+print(string.format("granite_2d: UCS / Brazilian strength %.1f (%sseed 1: %d balls, %d " ..
                     "flat-jointed interfaces; ucs_2d.lua and brazilian_2d.lua give the " ..
                     "parallel-bonded material's, docs/rock.md)", ratio,
-                    n_seeds > 1 and "of the means" or "seed 1", u.balls, u.bonds))
+                    n_seeds > 1 and "of the means; " or "", u.balls, u.bonds))
 for i = 2, #s3 do
   print(string.format("granite_2d: biaxial at %g MPa (seed 1): peak %.1f MPa; Hoek-Brown %.1f MPa",
                       s3[i], s1[i], s3[i] + u.peak_MPa * math.sqrt(m * s3[i] / u.peak_MPa + 1)))
