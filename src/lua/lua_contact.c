@@ -451,9 +451,10 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
     lua_raisef(L, "%s: gap must be a finite number >= 0 (got %g)", fn, gap);
   const cairn_contact_model *m = w->reg->e[model].m;
   const char *gap_prop = NULL;
-  int bonds = 0; /* a bonded model says so with a switch named *_bond (linearcbond's cb_bond) */
-  int igap = 0;  /* a model with a gap of its own besides (flatjoint's slits' fj_gap) names the
-                    bonding gap *_igap, which wins */
+  /* a bonded model says so with a switch named *_bond (linearcbond's cb_bond) */
+  const char *bond_prop = NULL;
+  int igap = 0; /* a model with a gap of its own besides (flatjoint's slits' fj_gap) names the
+                   bonding gap *_igap, which wins */
   for (int i = 0; i < m->n_props; i++) {
     size_t len = strlen(m->props[i].name);
     if (len > 5 && strcmp(m->props[i].name + len - 5, "_igap") == 0)
@@ -462,7 +463,7 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
       gap_prop = m->props[i].name;
     if (len > 5 && strcmp(m->props[i].name + len - 5, "_bond") == 0 &&
         m->props[i].type == CAIRN_PROP_BOOL)
-      bonds = 1;
+      bond_prop = m->props[i].name;
   }
   /* a joint's model takes the joint's normal in its property *_normal (a VEC) */
   const char *normal_prop = NULL;
@@ -477,7 +478,7 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
                "%s: model '%s' takes no joint normal (it has no *_normal vector property); use "
                "smoothjoint",
                fn, m->name);
-  if (!bonds)
+  if (!bond_prop)
     lua_raisef(L, "%s: model '%s' makes no bonds (it has no *_bond property); use %s", fn, m->name,
                joint ? "smoothjoint" : "a bonded model such as linearcbond or linearpbond");
   if (gap > 0 && !gap_prop)
@@ -518,8 +519,9 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
   }
   double later_props[256];
   uint64_t later_mask = 0;
-  if (later) {
+  if (later) { /* each property's value, then unbonded (the bond switch 0, whatever was given) */
     const model_entry *me = &w->reg->e[model];
+    double off = 0;
     model_props_default(me, later_props);
     for (int k = 0; k < np; k++) {
       if (props[k].dist != 0)
@@ -531,6 +533,8 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
                            "contact.joint", &d);
       if (s) return raise_diag(L, s, &d);
     }
+    s = model_prop_write(me, later_props, &later_mask, bond_prop, &off, 1, "contact.joint", &d);
+    if (s) return raise_diag(L, s, &d);
   }
   detected_world(L);
   const contact_store *cs = w->contacts;
@@ -558,17 +562,8 @@ static int bond_contacts(lua_State *L, const char *fn, const joint_plane *joint,
     if (s) return raise_diag(L, s, &d);
   }
   for (size_t i = 0; later && i < n_joint; i++) { /* (all checked before any contact changes) */
-    double v = 0;
-    const model_entry *me = &w->reg->e[model];
-    s = model_prop_write(me, later_props, &later_mask, normal_prop, joint[i].normal, 3,
-                         "contact.joint", &d);
-    for (int k = 0; k < m->n_props && s == CAIRN_OK; k++) { /* unbonded */
-      size_t len = strlen(m->props[k].name);
-      if (len > 5 && strcmp(m->props[k].name + len - 5, "_bond") == 0 &&
-          m->props[k].type == CAIRN_PROP_BOOL)
-        s = model_prop_write(me, later_props, &later_mask, m->props[k].name, &v, 1, "contact.joint",
-                             &d);
-    }
+    s = model_prop_write(&w->reg->e[model], later_props, &later_mask, normal_prop, joint[i].normal,
+                         3, "contact.joint", &d);
     if (s) return raise_diag(L, s, &d);
   }
   lua_Integer n = 0;

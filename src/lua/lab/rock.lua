@@ -296,8 +296,9 @@ end
 -- stress s3 (Pa): at each update() the height between the platens is cut into bands about
 -- `band` high, and the ball reaching furthest out of each band on each side gets the force s3
 -- times the band's height (per unit thickness) pushing it in (ball.force_app); the balls loaded
--- before and no longer outermost lose their loads. So the confinement follows the specimen's surface as it
--- bulges or as a block slides out along a joint, instead of a rigid wall that moves as one.
+-- before and no longer outermost lose their loads. So the confinement follows the specimen's
+-- surface as it bulges or as a block slides out along a joint, instead of a rigid wall that moves
+-- as one.
 -- Returns update(), which sets the loads now, width(), the mean width across the bands at the
 -- last update, and stop(), which takes the loads off.
 function rock.membrane(bottom, top, s3, band)
@@ -475,8 +476,9 @@ end
 -- confinement, rate, material, props, and joint = {angle = A, fric = MU} (optional: one smooth
 -- joint through the specimen's centre, its plane at A degrees from the platens, unbonded, with
 -- friction MU and no dilation, the walls then frictionless, as the single-plane-of-weakness
--- theory assumes; later = false: only the contacts there when it is installed take it), and membrane = true (2D: after the isotropic start the lateral walls give way
--- to rock.membrane at the confinement, set again every 10 steps). Returns the peak axial stress
+-- theory assumes; later = false: only the contacts there when it is installed take it), and
+-- membrane = true (2D: after the isotropic start the lateral walls give way to rock.membrane at
+-- the confinement, set again every 10 steps). Returns the peak axial stress
 -- (the strength at that confinement) with the run's facts; the stresses are the walls' forces
 -- over the current width (2D: per unit thickness; with the membrane its mean width) and the
 -- current section (3D).
