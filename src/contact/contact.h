@@ -8,11 +8,12 @@
 #include "contact/registry.h"
 #include "world/world.h"
 
-/* Each ball's contacts in the order of its partners' ids (links.c): the force pass sums a ball's
+/* Each ball's contacts in the order of its partners' keys (links.c): the force pass sums a ball's
    contacts in this order, so that the sum does not depend on where the contacts and balls lie in
    their arrays (design.md, Scale). Built whole at each neighbour rebuild (and after a script
    changes the balls); between rebuilds a contact made goes to 'extra' and one deleted leaves a
-   tombstone, so that most steps pay nothing for the lists. */
+   tombstone, so that most steps pay nothing for the lists; a rebuild that gives the balls new
+   keys (sort_balls) drops them. */
 typedef struct contact_extra {
   uint32_t ball, entry;
   uint64_t key; /* links_key of the entry */

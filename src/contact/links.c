@@ -1,4 +1,7 @@
-/* Each ball's contacts in the order of its partners' ids (contact_links in world.h). */
+/* Each ball's contacts in the order of its partners' keys (contact_links in contact.h): walls
+   first, by wall id, then balls by the key of the last neighbour rebuild (ball_store.skey: the
+   Morton cell of the grid, then the id; the order a contact store sorted by its balls' keys
+   gives, issue 32's canonical order), then balls made since that rebuild, by id. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +12,9 @@ uint64_t links_key(const cairn_world *w, uint32_t e) {
   uint32_t c = e >> 1;
   if (cs->kind[c] != CAIRN_KIND_BALL_BALL) /* (a mesh's contacts with one ball in order) */
     return (uint64_t)w->walls.w[cs->a[c]].id << 2 | cs->sub[c];
-  return (uint64_t)1 << 40 | (uint64_t)w->balls.id[(e & 1) ? cs->b[c] : cs->a[c]];
+  uint32_t o = (e & 1) ? cs->b[c] : cs->a[c];
+  uint64_t k = w->balls.skey[o];
+  return k == UINT64_MAX ? UINT64_C(3) << 62 | (uint64_t)w->balls.id[o] : UINT64_C(1) << 62 | k;
 }
 
 /* (qsort's comparison of entries: the keys through a file-scope pointer, set by the one thread

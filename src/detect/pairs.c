@@ -159,6 +159,7 @@ static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   while ((g->nc[0] >> shift) > 1024 || (g->nc[1] >> shift) > 1024 || (g->nc[2] >> shift) > 1024)
     shift++;
   int sorted = 1;
+  w->contacts->links.ok = 0; /* (each ball's list is in its partners' new keys, links.c) */
   for (size_t i = 0; i < n; i++) {
     size_t ci[3];
     grid_cell(g, w->dim, b->pos[i], ci);

@@ -55,13 +55,13 @@ if u.test ~= "lab.ucs" then fail("the UCS result's test") end
 local top, ipk = -math.huge, 0
 for i, row in ipairs(u.rows) do if row.stress_MPa > top then top, ipk = row.stress_MPa, i end end
 near(u.peak_MPa, top, 0, "UCS peak against its curve")
--- Young's modulus and Poisson's ratio: least squares between 10 % and 50 % of the peak
+-- Young's modulus and Poisson's ratio: least squares between 5 % and 25 % of the peak
 local sx, sy, sxx, sxy, sl, sxl, m = 0, 0, 0, 0, 0, 0, 0
 local started = false
 for i = 1, ipk do
   local row = u.rows[i]
-  if row.stress_MPa >= 0.1 * top then started = true end
-  if started and row.stress_MPa <= 0.5 * top then
+  if row.stress_MPa >= 0.05 * top then started = true end
+  if started and row.stress_MPa <= 0.25 * top then
     local x = row.axial_strain
     sx, sy, sxx, sxy = sx + x, sy + row.stress_MPa, sxx + x * x, sxy + x * row.stress_MPa
     sl, sxl, m = sl + row.lateral_strain, sxl + x * row.lateral_strain, m + 1
