@@ -158,17 +158,21 @@ static cairn_status sort_balls(cairn_world *w, const grid *g, cairn_diag *d) {
   int shift = 0; /* cells grouped by 2^shift per axis, so each axis fits in 10 bits */
   while ((g->nc[0] >> shift) > 1024 || (g->nc[1] >> shift) > 1024 || (g->nc[2] >> shift) > 1024)
     shift++;
-  int sorted = 1;
-  w->contacts->links.ok = 0; /* (each ball's list is in its partners' new keys, links.c) */
+  int sorted = 1, rekeyed = 0;
   for (size_t i = 0; i < n; i++) {
     size_t ci[3];
     grid_cell(g, w->dim, b->pos[i], ci);
     uint64_t m =
         spread3(ci[0] >> shift) | spread3(ci[1] >> shift) << 1 | spread3(ci[2] >> shift) << 2;
     /* (a Morton code of 30 bits, then an id below 2^31) */
-    b->skey[i] = p->sort_key[i] = m << 31 | (uint64_t)b->id[i];
+    uint64_t key = m << 31 | (uint64_t)b->id[i];
+    rekeyed |= b->skey[i] != key;
+    b->skey[i] = p->sort_key[i] = key;
     if (i && p->sort_key[i] < p->sort_key[i - 1]) sorted = 0;
   }
+  /* each ball's contacts are listed in its partners' keys (links.c): a ball that changed cells
+     reorders its partners' lists */
+  if (rekeyed) w->contacts->links.ok = 0;
   if (sorted) return CAIRN_OK;
   qsort(p->sort_key, n, sizeof *p->sort_key, cmp_u64);
   for (size_t i = 0; i < n; i++)
