@@ -9,8 +9,8 @@
 # prints the figures to put in their place.
 # Usage: docs/regenerate.sh [CAIRN [DIR]]  (CAIRN: default build/cairn; DIR: default regenerated)
 # SIZES="small full" (default both; rock_table runs both sizes always; the full sizes take over
-# two hours of CPU, granite_2d about 12 minutes at each size), JOBS=2 (runs at once), ONLY="name ..."
-# (only these runs: the names in DIR/runs.txt).
+# two hours of CPU, granite_2d about 12 minutes at each size), JOBS=2 (runs at once),
+# ONLY="name ..." (only these runs: the names in DIR/runs.txt).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cairn=$(cd "$(dirname "${1:-build/cairn}")" && pwd)/$(basename "${1:-build/cairn}")
