@@ -8,9 +8,9 @@
    scripts and outputs; (2) the model; (3) the force and the moments about each ball's centre,
    kept in the contact's record (Newton's third law: one contact, two balls). The slices run in
    parallel on several threads. Then each ball sums its records in the order of its partners'
-   keys (links.c), through its list of contacts, and each wall sums its own exactly (core/xsum.h), when
-   something reads them (walls_settle): a ball's force is the same sum in the same order whatever
-   the thread count, the order of the arrays or the number of MPI ranks (design.md, Scale). */
+   keys (links.c), through its list of contacts, and each wall sums its own exactly (core/xsum.h),
+   when something reads them (walls_settle): a ball's force is the same sum in the same order
+   whatever the thread count, the order of the arrays or the MPI rank count (design.md, Scale). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

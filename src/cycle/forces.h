@@ -8,10 +8,10 @@
 
 /* Scratch of the force pass. The contacts are computed (in parallel on several threads) into
    'ctb'; then each ball sums its contacts' records in the order of its partners' keys (walls
-   first, by wall id, then balls, by their keys of the last neighbour rebuild; links.c) through the per-ball lists 'link', and each wall
-   sums its contacts exactly (core/xsum.h). A ball's force is so the same sum in the same order
-   whatever the order of the balls and contacts in their arrays: on any thread count, after any
-   sort, and on any number of MPI ranks (design.md, Scale). */
+   first, by wall id, then balls, by their keys of the last neighbour rebuild; links.c) through the
+   per-ball lists 'link', and each wall sums its contacts exactly (core/xsum.h). A ball's force is
+   so the same sum in the same order whatever the order of the balls and contacts in their arrays:
+   on any thread count, after any sort, and on any number of MPI ranks (design.md, Scale). */
 typedef struct force_scratch {
   size_t cap_c, cap_b;
   struct contact_contrib {

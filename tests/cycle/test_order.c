@@ -4,9 +4,9 @@
    spin, force and moment, every contact's geometry, force and model state, every wall's force,
    the time, the timestep and the energy books must be the same, bit for bit. This is what lets
    any thread count, and any number of MPI ranks (which hold the balls and contacts in other
-   orders), give the same run: each ball sums its contacts in the order of its partners' keys (rebuild cells, then ids) and
-   every sum over many balls or contacts is exact. No tolerance: a single bit of difference is a
-   sum that depends on the order. */
+   orders), give the same run: each ball sums its contacts in the order of its partners' keys
+   (rebuild cells, then ids) and every sum over many balls or contacts is exact. No tolerance: a
+   single bit of difference is a sum that depends on the order. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
