@@ -335,6 +335,11 @@ function rock.membrane(bottom, top, s3, band)
   return update, function() return width end, stop
 end
 
+-- The bonds that must break for a fall of the load to count as the specimen's failure: at least
+-- 0.5 % of them (a ball crushed under a platen drops the load, and breaks a bond or two, long
+-- before the specimen fails).
+local function failure_cracks(bonds) return math.max(5, 0.005 * bonds) end
+
 -- Drive the platens (ids bottom and top) towards each other at v each, sampling every `every`
 -- steps, until the load has fallen below `drop` of its peak after the peak with bonds broken
 -- since (or the strain reaches
@@ -358,11 +363,9 @@ function rock.load(o)
     rows[#rows + 1] = row
     local load = o.load_of(row)
     if load > peak then peak, ipeak = load, #rows end
-    -- failed: past the peak, the load down to drop of it, and bonds broken since the peak (at
-    -- least 0.5 % of them: a ball crushed under a platen drops the load, and breaks a bond or
-    -- two, long before the specimen fails)
+    -- failed: past the peak, the load down to drop of it, and bonds broken since the peak
     if (#rows > ipeak + 2 and load < o.drop * peak and
-        row.cracks - rows[ipeak].cracks >= math.max(5, 0.005 * o.bonds)) or
+        row.cracks - rows[ipeak].cracks >= failure_cracks(o.bonds)) or
         o.strain_of(row) > o.max_strain then break end
   end
   each(o.bottom, vec(dim, 0, 0, 0))
@@ -719,7 +722,7 @@ function rock.brazilian(o)
     vtk.write(o.out)
   end
   -- The strength is the load at which the disk first splits: the highest load before the load
-  -- first falls by 5 % of it with bonds breaking (rock.load's count). A split disk's halves can
+  -- first falls by 5 % of it with bonds breaking (failure_cracks). A split disk's halves can
   -- go on carrying load as the jaws close on them, and crushing them can take several times the
   -- splitting load: one small flat-jointed disk split at 8.7 MPa and then reached 33.
   local top, itop = -math.huge, 1
@@ -727,7 +730,7 @@ function rock.brazilian(o)
     if r.force_kN > top then
       top, itop = r.force_kN, i
     elseif r.force_kN < 0.95 * top and
-           r.cracks - rows[itop].cracks >= math.max(5, 0.005 * nbond) then
+           r.cracks - rows[itop].cracks >= failure_cracks(nbond) then
       ipeak = itop
       break
     end
