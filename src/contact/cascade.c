@@ -19,7 +19,7 @@ cairn_status contact_delete_ball(cairn_world *w, int64_t id, cairn_diag *d) {
   contact_store *cs = w->contacts;
   energy_remove_ball(w, s); /* its energy leaves the books by name */
   ball_extra_drop(&w->balls, id);
-  /* Delete the ball's contacts (backwards: deletion swaps the last contact in). */
+  /* Delete the ball's contacts (backwards: deletion fills c from later places). */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
     if (cs->b[c] == s || (bb && cs->a[c] == s)) {
@@ -45,7 +45,7 @@ cairn_status contact_delete_marked_balls(cairn_world *w, cairn_diag *d) {
       energy_remove_ball(w, (uint32_t)s);
       if (w->balls.extras.n || w->balls.cum.on) ball_extra_drop(&w->balls, w->balls.id[s]);
     }
-  /* their contacts: one pass, backwards (deletion swaps the last contact in) */
+  /* their contacts: one pass, backwards (deletion fills c from later places) */
   for (size_t c = cs->n; c-- > 0;) {
     int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
     if (mark[cs->b[c]] || (bb && mark[cs->a[c]])) {

@@ -103,6 +103,10 @@ static size_t slice_of(const contact_store *cs, size_t c) {
    its last contact; the slices stay as make_slices would cut them if the contact moved into c
    has the class of c's slice. Else they are cut again from the slice before c's (which the
    moved contact might extend) on. */
+static void slices_redo_from(contact_store *cs, size_t sl) {
+  if (cs->slices_ok && (cs->slices_redo == SIZE_MAX || sl < cs->slices_redo)) cs->slices_redo = sl;
+}
+
 static void slices_forget(contact_store *cs, size_t c, size_t last) {
   if (!cs->slices_ok) return;
   size_t sc = c != last ? slice_of(cs, c) : 0;
@@ -595,7 +599,8 @@ cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, 
   memcpy(cs->normal[c], h.normal, sizeof h.normal);
   memcpy(cs->force[c], h.force, sizeof h.force);
   memcpy(cs->moment[c], h.moment, sizeof h.moment);
-  cs->active[c] = h.active, cs->first[c] = h.first, cs->deletable[c] = h.deletable;
+  /* (flags as 0 or 1: the force pass's bit arithmetic counts on it) */
+  cs->active[c] = h.active != 0, cs->first[c] = h.first != 0, cs->deletable[c] = h.deletable != 0;
   cs->unchecked[c] = h.unchecked;
   cs->pair[c] = IDMAP_NONE;
   cs->n++;
@@ -614,6 +619,61 @@ cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, 
   return CAIRN_OK;
 }
 
+/* Contact 'from' moved into slot 'to' (a deleted contact's): its fields, key and pair follow. */
+static void move_contact(cairn_world *w, uint32_t from, uint32_t to) {
+  contact_store *cs = w->contacts;
+#define MV(f) memcpy(&cs->f[to], &cs->f[from], sizeof cs->f[to]);
+  CONTACT_FIELDS(MV)
+#undef MV
+  idmap_put(&cs->map, contact_key_of(w, to), to, NULL); /* replaces: never allocates */
+  if (cs->pair[to] != IDMAP_NONE) (*cs->pair_contact)[cs->pair[to]] = to;
+  links_moved(w, from, to);
+}
+
+/* Where the last contact of contact c's class lies (at c or after it): the end of the last slice
+   of that class while the slices are current, else among the last SAME_CLASS_REACH contacts; c
+   if there is none. */
+#define SAME_CLASS_REACH 256
+static uint32_t last_of_class(const contact_store *cs, uint32_t c, uint32_t last) {
+  if (cs->slices_ok && cs->slices_redo == SIZE_MAX) {
+    for (size_t k = cs->n_slices; k-- > 0 && cs->slice[k + 1] > c;)
+      if (same_class(cs, cs->slice[k], c)) return cs->slice[k + 1] - 1;
+    return c;
+  }
+  uint32_t p = last, stop = last - c > SAME_CLASS_REACH ? last - SAME_CLASS_REACH : c;
+  while (p > stop && !same_class(cs, p, c)) p--;
+  return same_class(cs, p, c) ? p : c;
+}
+
+/* The slices kept as contact p, the last of its class and so the last of its slice, gives its
+   place to the last contact (of another class): p becomes a slice of its own, or joins the next
+   slice if that has the last contact's class and room; then the last slice loses its last. */
+static void slices_take_last(contact_store *cs, uint32_t p, uint32_t last) {
+  if (!cs->slices_ok) return;
+  size_t k = slice_of(cs, p);
+  if (cs->slices_redo != SIZE_MAX || cs->cap_slice < cs->n_slices + 3) {
+    slices_redo_from(cs, k > 0 ? k - 1 : 0);
+    return;
+  }
+  size_t ns = cs->n_slices;
+  if (k + 1 < ns && same_class(cs, last, cs->slice[k + 1]) &&
+      cs->slice[k + 2] - p <= CAIRN_CM_SLICE_MAX) {
+    cs->slice[k + 1] = p;    /* (the next slice starts one earlier) */
+    if (cs->slice[k] == p) { /* (p's slice is empty now) */
+      memmove(&cs->slice[k], &cs->slice[k + 1], (ns - k) * sizeof *cs->slice);
+      cs->n_slices = --ns;
+    }
+  } else if (cs->slice[k] < p) { /* (a slice of its own, after p's slice) */
+    memmove(&cs->slice[k + 2], &cs->slice[k + 1], (ns - k) * sizeof *cs->slice);
+    cs->slice[k + 1] = p;
+    cs->n_slices = ++ns;
+  } /* (else p's slice is p alone, and takes the last contact's class) */
+  if (cs->slice[ns - 1] == last)
+    cs->n_slices = ns - 1; /* (slice[ns - 1] is then its end) */
+  else
+    cs->slice[ns] = last;
+}
+
 void contact_forget(cairn_world *w, uint32_t c) {
   contact_store *cs = w->contacts;
   idmap_del(&cs->map, contact_key_of(w, c));
@@ -622,16 +682,19 @@ void contact_forget(cairn_world *w, uint32_t c) {
   props_block_release(e, cs->pblk[c]);
   if (cs->unchecked[c]) cs->n_unchecked--;
   uint32_t last = (uint32_t)cs->n - 1;
-  links_deleted(w, c, last);
-  slices_forget(cs, c, last);
-  if (c != last) {
-    cs->key_sorted = 0;
-#define MV(f) memcpy(&cs->f[c], &cs->f[last], sizeof cs->f[c]);
-    CONTACT_FIELDS(MV)
-#undef MV
-    idmap_put(&cs->map, contact_key_of(w, c), c, NULL); /* replaces: never allocates */
-    if (cs->pair[c] != IDMAP_NONE) (*cs->pair_contact)[cs->pair[c]] = c;
-  }
+  /* The last contact of c's class takes its place, and the last contact the place that one left:
+     the force pass's slices stay long runs of one class (a contact of another class moved into
+     the middle of a run would cut it in three), and only the store's end, where contacts are
+     made, mixes the classes. */
+  uint32_t p = last_of_class(cs, c, last);
+  links_deleted(w, c);
+  if (p == c || p == last || same_class(cs, p, last))
+    slices_forget(cs, p, last); /* (c's slice keeps its class: as if p were deleted) */
+  else
+    slices_take_last(cs, p, last);
+  if (c != last) cs->key_sorted = 0;
+  if (p != c) move_contact(w, p, c);
+  if (last != p) move_contact(w, last, p);
   cs->n--;
 }
 
@@ -642,7 +705,9 @@ void contact_restore_geometry(cairn_world *w, uint32_t c, const contact_geometry
   v3_copy(g->force, cs->force[c]);
   v3_copy(g->moment, cs->moment[c]);
   cs->prox[c] = g->prox;
-  cs->active[c] = g->active, cs->first[c] = g->first, cs->deletable[c] = g->deletable;
+  /* (flags as 0 or 1: the force pass's bit arithmetic counts on it) */
+  cs->active[c] = g->active != 0, cs->first[c] = g->first != 0,
+  cs->deletable[c] = g->deletable != 0;
   if (!g->unchecked && cs->unchecked[c]) cs->unchecked[c] = 0, cs->n_unchecked--;
 }
 

@@ -104,10 +104,12 @@ static inline int links_current(const cairn_world *w, const contact_links *l) {
 }
 /* Build the lists whole. */
 cairn_status links_build(cairn_world *w, cairn_diag *d);
-/* Keep them up to date as contact c is made, or deleted with 'last' moving into its place
-   (contact_create and contact_delete call these). */
+/* Keep them up to date as contact c is made or deleted, or contact 'from' moves into slot 'to'
+   (a deleted contact's, with the fields already moved; contact_create and contact_delete call
+   these). */
 void links_created(cairn_world *w, uint32_t c);
-void links_deleted(cairn_world *w, uint32_t c, uint32_t last);
+void links_deleted(cairn_world *w, uint32_t c);
+void links_moved(cairn_world *w, uint32_t from, uint32_t to);
 /* The order of entry e among its ball's others: walls first by wall id, then balls by ball id. */
 uint64_t links_key(const cairn_world *w, uint32_t e);
 /* Drop the tombstones among the extras and sort them by ball, then key. */
@@ -150,8 +152,10 @@ cairn_status contact_sort_by_pair(cairn_world *w, const uint32_t *by_pair, size_
    order, which depends on nothing but the ids (design.md, Scale). Cheap when they are so
    already. */
 cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d);
-/* Delete contact c (swap with the last). The caller fixes the moved contact's pair entry if it
-   cannot rely on cs->pair (this function does it when the moved contact has a pair). */
+/* Delete contact c: the last contact of its class (model, property block and kind) among the
+   last few takes its place, and the last contact that one's (contact_forget); both come from
+   later places. The caller fixes a moved contact's pair entry if it cannot rely on cs->pair
+   (this function does it for a moved contact that has a pair). */
 void contact_delete(cairn_world *w, uint32_t c);
 /* Give contact c a new model (state zeroed, properties from defaults). */
 cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d);

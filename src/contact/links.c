@@ -116,7 +116,7 @@ static uint32_t *entry_at(contact_links *l, uint32_t p) {
   return (p & LINK_EXTRA) ? &l->extra[p & ~LINK_EXTRA].entry : &l->entry[p];
 }
 
-void links_deleted(cairn_world *w, uint32_t c, uint32_t last) {
+void links_deleted(cairn_world *w, uint32_t c) {
   contact_store *cs = w->contacts;
   contact_links *l = &cs->links;
   if (!links_current(w, l)) return;
@@ -125,11 +125,15 @@ void links_deleted(cairn_world *w, uint32_t c, uint32_t last) {
     *entry_at(l, l->pos[c][s]) = LINK_TOMB;
     if (l->pos[c][s] & LINK_EXTRA) l->n_tombs++;
   }
-  if (c == last) return;
-  /* the last contact moves into c (contact_delete): its entries name it anew */
-  sides = cs->kind[last] == CAIRN_KIND_BALL_BALL ? 2 : 1;
-  for (int s = 0; s < sides; s++) *entry_at(l, l->pos[last][s]) = c << 1 | (uint32_t)s;
-  l->pos[c][0] = l->pos[last][0], l->pos[c][1] = l->pos[last][1];
+}
+
+void links_moved(cairn_world *w, uint32_t from, uint32_t to) {
+  contact_store *cs = w->contacts;
+  contact_links *l = &cs->links;
+  if (!links_current(w, l)) return;
+  int sides = cs->kind[to] == CAIRN_KIND_BALL_BALL ? 2 : 1;
+  for (int s = 0; s < sides; s++) *entry_at(l, l->pos[from][s]) = to << 1 | (uint32_t)s;
+  l->pos[to][0] = l->pos[from][0], l->pos[to][1] = l->pos[from][1];
 }
 
 cairn_status links_sort_extras(cairn_world *w, cairn_diag *d) {
