@@ -66,21 +66,16 @@ static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-/* One entry's record added to a ball's sums. */
+/* One entry's record added to a ball's sums: its side's share (entry e is contact e >> 1, side 1
+   if e is odd). */
 static inline void add_entry(const force_scratch *fs, uint32_t e, double f[3], double m[3],
                              double *kt, double *kr) {
-  const struct contact_contrib *t = &fs->ctb[e >> 1];
-  if (e & 1) { /* side 1 of a ball-ball contact: the opposite force */
-    v3_sub(f, t->f, f);
-    v3_add(m, t->m1, m);
-    *kt += t->kt;
-    *kr += t->kr1;
-  } else {
-    v3_add(f, t->f, f);
-    v3_add(m, t->m2, m);
-    *kt += t->kt;
-    *kr += t->kr2;
-  }
+  const struct contact_contrib *r = &fs->ctb[e >> 1];
+  const struct contact_share *t = (e & 1) ? &r->side1 : &r->side2;
+  v3_add(f, t->f, f);
+  v3_add(m, t->m, m);
+  *kt += t->kt;
+  *kr += t->kr;
 }
 
 static inline void store_sums(ball_store *bs, size_t i, const double f[3], const double m[3],
@@ -134,10 +129,10 @@ static void wall_sums(cairn_world *w, size_t nw) {
   for (size_t r = 0; r < fs->n_wruns; r++)
     for (uint32_t c = fs->wruns[r][0]; c < fs->wruns[r][1]; c++) {
       const struct contact_contrib *t = &fs->ctb[c];
-      xsum *s = &fs->wsum[5 * t->wall];
-      for (int i = 0; i < 3; i++) xsum_add(&s[i], -t->f[i]);
-      xsum_add(&s[3], t->kn);
-      xsum_add(&s[4], t->fn);
+      xsum *s = &fs->wsum[5 * t->wall.slot];
+      for (int i = 0; i < 3; i++) xsum_add(&s[i], t->wall.f[i]);
+      xsum_add(&s[3], t->wall.kn);
+      xsum_add(&s[4], t->wall.fn);
     }
 }
 
@@ -438,73 +433,144 @@ static GATHER_INLINE int gather_and_run_model(cairn_world *w, size_t c0, size_t 
   return moments;
 }
 
-/* Stage 3 of a slice: each contact's force, moment, record and status stored; returns 1 if
-   one raised an event or parted. (A force or moment that is not finite is found after the
-   motion's runaway test fires: forces_nonfinite.) */
-static GATHER_INLINE int store_slice_records(cairn_world *w, size_t c0, size_t n, int moments,
-                                             slice_buf *sb) {
+/* The engine's status bits of contacts c0 + k, k in [0, n), from the model's (sb->status) and
+   the partings; returns 1 if one raised an event or parted. Byte operations without branches,
+   which the compiler vectorises. */
+static GATHER_INLINE int store_statuses(contact_store *cs, force_scratch *fs, size_t c0, size_t n,
+                                        const slice_buf *sb) {
+  uint8_t *restrict active = cs->active + c0, *restrict deletable = cs->deletable + c0;
+  uint8_t *restrict first = cs->first + c0, *restrict status = fs->status + c0;
+  unsigned events = 0;
+  const unsigned char *restrict parting = sb->parting, *restrict model_st = sb->status;
+  for (size_t k = 0; k < n; k++) {
+    unsigned gone = parting[k], was = active[k], ms = model_st[k]; /* (plain loads: no branch) */
+    unsigned all = 0u - gone;                                      /* (all bits when parted) */
+    unsigned st = (ms & ~all) | (ST_PARTING & all);
+    /* "activated" raised by the engine on a change to active, and cleared while not active (bit
+       arithmetic, each flag a power of two, so the loop has no branch) */
+    unsigned on = (st & CAIRN_CM_ST_ACTIVE) / CAIRN_CM_ST_ACTIVE;
+    unsigned act = on & ((st & CAIRN_CM_ST_EV_ACT) / CAIRN_CM_ST_EV_ACT | (was ^ 1u));
+    st = (st & ~(unsigned)CAIRN_CM_ST_EV_ACT) | act * CAIRN_CM_ST_EV_ACT;
+    active[k] = (uint8_t)on;
+    deletable[k] = (uint8_t)(((st & CAIRN_CM_ST_KEEP) / CAIRN_CM_ST_KEEP) ^ 1u);
+    first[k] = 0;
+    status[k] = (uint8_t)st;
+    events |= st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND | ST_PARTING);
+  }
+  return events != 0;
+}
+
+/* The records of a slice of ball-ball contacts, and their forces, from the slice's columns:
+   contact by contact (vectorised across contacts, the loop's interleaved stores cost more than
+   they save; each record's pairs are stored two at a time). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-vectorize")))
+#endif
+static void
+bb_records(struct contact_contrib *restrict rec, double (*restrict cforce)[3], size_t n,
+           const slice_buf *restrict sb) {
+  const double *restrict fx = sb->fx, *restrict fy = sb->fy, *restrict fz = sb->fz;
+  const double(*restrict m1)[SLICE] = sb->m1, (*restrict m2)[SLICE] = sb->m2;
+  const double *restrict kt = sb->kt, *restrict kr1 = sb->kr1, *restrict kr2 = sb->kr2;
+  for (size_t k = 0; k < n; k++) {
+    cforce[k][0] = fx[k], cforce[k][1] = fy[k], cforce[k][2] = fz[k];
+    struct contact_share *s2 = &rec[k].side2, *s1 = &rec[k].side1;
+    s2->f[0] = fx[k], s2->f[1] = fy[k], s2->f[2] = fz[k];
+    s2->m[0] = m2[0][k], s2->m[1] = m2[1][k], s2->m[2] = m2[2][k];
+    s2->kt = kt[k], s2->kr = kr2[k];
+    s1->f[0] = -fx[k], s1->f[1] = -fy[k], s1->f[2] = -fz[k];
+    s1->m[0] = m1[0][k], s1->m[1] = m1[1][k], s1->m[2] = m1[2][k];
+    s1->kt = kt[k], s1->kr = kr1[k];
+  }
+}
+
+/* Stage 3 of a slice of ball-ball contacts (as store_slice_bw for ball-wall ones): first, over the
+   slice's arrays and without branches (which the compiler vectorises), each contact's force (none
+   if it parted), the moments on its two balls, its stiffness estimates; then each record, the
+   contact's force and moment, and the statuses. The same operations as the general loop, in the
+   same order, so the same bits. */
+static GATHER_INLINE int store_slice_bb(cairn_world *w, size_t c0, size_t n, int moments,
+                                        slice_buf *restrict sb) {
   contact_store *cs = w->contacts;
   force_scratch *fs = w->fs;
-  int kind = cs->kind[c0], dim = w->dim;
-  int busy = 0;
-  /* The store's and the balls' arrays in restrict locals: the compiler cannot tell them apart,
-     and would reload every input after each store. */
+  const int two = w->dim == 2;
+  double *restrict fx = sb->fx, *restrict fy = sb->fy, *restrict fz = sb->fz;
+  double *restrict mx = sb->mx, *restrict my = sb->my, *restrict mz = sb->mz;
+  double *restrict kn = sb->kn, *restrict ks = sb->ks, *restrict kr = sb->kr;
+  const double *restrict nx = sb->nx, *restrict ny = sb->ny, *restrict nz = sb->nz;
+  const double *restrict arm1 = sb->arm1, *restrict arm2 = sb->arm2;
+  const unsigned char *restrict parting = sb->parting;
+  double *restrict m1x = sb->m1[0], *restrict m1y = sb->m1[1], *restrict m1z = sb->m1[2];
+  double *restrict m2x = sb->m2[0], *restrict m2y = sb->m2[1], *restrict m2z = sb->m2[2];
+  double *restrict kt = sb->kt, *restrict kr1 = sb->kr1, *restrict kr2 = sb->kr2;
+  /* a parted contact has no force, moment or stiffness (the model had its last word, for its
+     energy books); a model that writes no moments, none; in 2D, no force out of the plane and
+     no moment in it */
+  static const double none[SLICE]; /* (the moments of a model that writes none) */
+  const double *ox = moments ? mx : none, *oy = moments ? my : none, *oz = moments ? mz : none;
+  for (size_t k = 0; k < n; k++)
+    if (parting[k]) fx[k] = fy[k] = fz[k] = kn[k] = ks[k] = kr[k] = 0;
+  if (moments)
+    for (size_t k = 0; k < n; k++)
+      if (parting[k] | two) mx[k] = my[k] = 0, mz[k] = parting[k] ? 0 : mz[k];
+  if (two)
+    for (size_t k = 0; k < n; k++) fz[k] = 0;
+  for (size_t k = 0; k < n; k++) {
+    /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
+       (a1 n) x (-f) = -a1 (n x f) */
+    double nf0 = ny[k] * fz[k] - nz[k] * fy[k], nf1 = nz[k] * fx[k] - nx[k] * fz[k],
+           nf2 = nx[k] * fy[k] - ny[k] * fx[k];
+    double a1 = arm1[k], a2 = arm2[k];
+    m2x[k] = ox[k] - a2 * nf0, m2y[k] = oy[k] - a2 * nf1, m2z[k] = oz[k] - a2 * nf2;
+    m1x[k] = -ox[k] - a1 * nf0, m1y[k] = -oy[k] - a1 * nf1, m1z[k] = -oz[k] - a1 * nf2;
+    kt[k] = kn[k] + ks[k];
+    kr2[k] = kr[k] + ks[k] * a2 * a2;
+    kr1[k] = kr[k] + ks[k] * a1 * a1;
+  }
+  if (two)
+    for (size_t k = 0; k < n; k++) m1x[k] = m1y[k] = m2x[k] = m2y[k] = 0;
+  bb_records(fs->ctb + c0, cs->force + c0, n, sb);
+  double(*restrict cmom)[3] = cs->moment + c0;
+  if (moments)
+    for (size_t k = 0; k < n; k++) cmom[k][0] = mx[k], cmom[k][1] = my[k], cmom[k][2] = mz[k];
+  return store_statuses(cs, fs, c0, n, sb);
+}
+
+/* Stage 3 of a slice of ball-wall contacts: each contact's force, moment, record and status
+   stored; returns 1 if one raised an event or parted. (A force or moment that is not finite is
+   found after the motion's runaway test fires: forces_nonfinite.) */
+static GATHER_INLINE int store_slice_bw(cairn_world *w, size_t c0, size_t n, int moments,
+                                        slice_buf *sb) {
+  contact_store *cs = w->contacts;
+  force_scratch *fs = w->fs;
+  const int two = w->dim == 2;
   const ball_store *bs = &w->balls;
-  double(*restrict cforce)[3] = cs->force, (*restrict cmom)[3] = cs->moment;
-  uint8_t *restrict active = cs->active, *restrict deletable = cs->deletable;
-  uint8_t *restrict first = cs->first, *restrict status = fs->status;
-  const uint32_t *restrict cb = cs->b;
   for (size_t k = 0; k < n; k++) {
     size_t c = c0 + k;
     struct contact_contrib *rec = &fs->ctb[c];
     double f[3] = {sb->fx[k], sb->fy[k], sb->fz[k]}, mo[3] = {0, 0, 0};
     if (moments) mo[0] = sb->mx[k], mo[1] = sb->my[k], mo[2] = sb->mz[k];
-    if (dim == 2) f[2] = 0, mo[0] = mo[1] = 0;
-    unsigned st = sb->status[k];
+    if (two) f[2] = 0, mo[0] = mo[1] = 0;
     if (sb->parting[k]) { /* the model had its last word (its energy books); no force */
       f[0] = f[1] = f[2] = mo[0] = mo[1] = mo[2] = 0;
-      st = ST_PARTING;
       sb->kn[k] = sb->ks[k] = sb->kr[k] = 0;
-      busy = 1;
     }
-    cforce[c][0] = f[0], cforce[c][1] = f[1], cforce[c][2] = f[2];
-    if (moments) cmom[c][0] = mo[0], cmom[c][1] = mo[1], cmom[c][2] = mo[2];
-    double ks = sb->ks[k], kr = sb->kr[k];
-    rec->f[0] = f[0], rec->f[1] = f[1], rec->f[2] = f[2];
-    rec->kt = sb->kn[k] + ks;
-    if (kind == CAIRN_KIND_BALL_BALL) {
-      /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
-         (a1 n) x (-f) = -a1 (n x f) */
-      double nf[3], nn[3] = {sb->nx[k], sb->ny[k], sb->nz[k]};
-      v3_cross(nn, f, nf);
-      double a1 = sb->arm1[k], a2 = sb->arm2[k];
-      for (int i = 0; i < 3; i++) {
-        rec->m2[i] = mo[i] - a2 * nf[i];
-        rec->m1[i] = -mo[i] - a1 * nf[i];
-      }
-      rec->kr2 = kr + ks * a2 * a2;
-      rec->kr1 = kr + ks * a1 * a1;
-    } else {
-      double r[3], rxf[3];
-      v3_sub(sb->pt[k], bs->pos[cb[c]], r);
-      v3_cross(r, f, rxf);
-      v3_add(rxf, mo, rec->m2);
-      rec->kr2 = kr + ks * v3_dot(r, r);
-      rec->kn = sb->kn[k]; /* the wall's servo sums it, and the normal force */
-      rec->wall = cs->a[c];
-      rec->fn = f[0] * sb->nx[k] + f[1] * sb->ny[k] + f[2] * sb->nz[k];
-    }
-    if (dim == 2) rec->m1[0] = rec->m1[1] = rec->m2[0] = rec->m2[1] = 0;
-    /* status: the model's bits, with "activated" raised by the engine on a change to active */
-    if ((st & CAIRN_CM_ST_ACTIVE) && !active[c]) st |= CAIRN_CM_ST_EV_ACT;
-    if (!(st & CAIRN_CM_ST_ACTIVE)) st &= ~CAIRN_CM_ST_EV_ACT;
-    active[c] = (uint8_t)(st & CAIRN_CM_ST_ACTIVE);
-    deletable[c] = (uint8_t) !(st & CAIRN_CM_ST_KEEP);
-    first[c] = 0;
-    status[c] = (uint8_t)st;
-    if (st & (CAIRN_CM_ST_EV_ACT | CAIRN_CM_ST_EV_SLIP | CAIRN_CM_ST_EV_BOND)) busy = 1;
+    v3_copy(f, cs->force[c]);
+    if (moments) v3_copy(mo, cs->moment[c]);
+    double ks = sb->ks[k], kr = sb->kr[k], r[3], rxf[3];
+    v3_copy(f, rec->side2.f);
+    rec->side2.kt = sb->kn[k] + ks;
+    v3_sub(sb->pt[k], bs->pos[cs->b[c]], r);
+    v3_cross(r, f, rxf);
+    v3_add(rxf, mo, rec->side2.m);
+    rec->side2.kr = kr + ks * v3_dot(r, r);
+    if (two) rec->side2.m[0] = rec->side2.m[1] = 0;
+    for (int i = 0; i < 3; i++) rec->wall.f[i] = -f[i];
+    rec->wall.kn = sb->kn[k]; /* the wall's servo sums it, and the normal force */
+    rec->wall.fn = f[0] * sb->nx[k] + f[1] * sb->ny[k] + f[2] * sb->nz[k];
+    rec->wall.slot = cs->a[c];
   }
-  return busy;
+  return store_statuses(cs, fs, c0, n, sb);
 }
 
 /* One slice: gather, model, and each contact's record: stored for the sums (TO_RECORDS), or
@@ -522,7 +588,8 @@ static int run_slice(cairn_world *w, size_t c0, size_t n, double dt, int mode, d
                                                     steps-per-impact bound */
     for (size_t k = 0; k < n; k++)
       if (!sb.parting[k] && sb.kn[k] > *kn_m * sb.m_eff[k]) *kn_m = sb.kn[k] / sb.m_eff[k];
-  int busy = store_slice_records(w, c0, n, moments, &sb);
+  int busy = w->contacts->kind[c0] == CAIRN_KIND_BALL_BALL ? store_slice_bb(w, c0, n, moments, &sb)
+                                                           : store_slice_bw(w, c0, n, moments, &sb);
   double finite = 0; /* x - x over the states: not finite if one of them is not */
   /* The states: each slice's in one step of every STATE_CHECK_EVERY (by its place in the
      store), so a state field that turned non-finite is found within that many steps at a
@@ -664,7 +731,7 @@ static void record_crack(cairn_world *w, uint32_t c) {
 }
 
 /* Events of the step, in contact order; then the contacts that parted are deleted (backwards:
-   deletion moves the last contact into the hole, and the last has been looked at). */
+   deletion fills the hole from later places, all looked at). */
 static void events_and_partings(cairn_world *w, const uint8_t *busy) {
   contact_store *cs = w->contacts;
   const uint8_t *status = w->fs->status;
@@ -727,7 +794,7 @@ cairn_status forces_part(cairn_world *w, double dt) {
   contact_store *cs = w->contacts;
   const int periodic = w->cell.on;
   if (w->energy->on) note_fixity(w);
-  for (size_t c = cs->n; c-- > 0;) { /* backwards: deletion moves the last contact into c */
+  for (size_t c = cs->n; c-- > 0;) { /* backwards: deletion fills c from later places */
     if (!cs->deletable[c] || !(periodic ? parted(w, c, 1) : parted(w, c, 0))) continue;
     /* While energy is tracked, the model sees the contact open once more, so it can book the
        last step's work (its force is not applied: the contact is gone). */

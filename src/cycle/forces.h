@@ -14,18 +14,23 @@
    on any thread count, after any sort, and on any number of MPI ranks (design.md, Scale). */
 typedef struct force_scratch {
   size_t cap_c, cap_b;
+  /* per contact: what each side gets (side 2 the force f, side 1 -f: a subtraction is the
+     addition of the negation, bit for bit), so that a ball adds either side's alike */
   struct contact_contrib {
-    double f[3];         /* global force on side 2 */
-    double m1[3], m2[3]; /* total moment on side 1 and on side 2 */
-    double kt;           /* stiffness estimate */
+    struct contact_share {
+      double f[3], m[3]; /* force, and total moment about the ball's centre */
+      double kt, kr;     /* translational and rotational stiffness estimates */
+    } side2;
     union {
-      double kr1;    /* ball-ball: side 1's rotational stiffness estimate */
-      uint32_t wall; /* ball-wall: the wall's slot (side 1 has no sums) */
+      struct contact_share side1; /* ball-ball */
+      struct {                    /* ball-wall: the wall's (side 1 has no sums) */
+        double f[3];              /* the force on the wall, -f */
+        double kn;                /* the normal stiffness estimate (for a servo) */
+        double fn;                /* the force on the ball along the normal (a cylinder's servo) */
+        uint32_t slot;
+      } wall;
     };
-    double kr2;
-    double kn;     /* ball-wall: the normal stiffness estimate (for a servo) */
-    double fn;     /* ball-wall: the force on the ball along the normal (a cylinder's servo) */
-  } * ctb;         /* per contact */
+  } * ctb;
   uint8_t *status; /* per contact: this step's CAIRN_CM_ST_* bits */
   /* per ball-wall contact of a turning wall, while energy is tracked: half the work of the
      contact's last force over the wall's last turn, with the lever arm as the contact sees the

@@ -14,7 +14,9 @@ typedef struct slice_buf {
   double fx[SLICE], fy[SLICE], fz[SLICE], mx[SLICE], my[SLICE], mz[SLICE];
   double kn[SLICE], ks[SLICE], kr[SLICE];
   double arm1[SLICE], arm2[SLICE]; /* distance from each centre to the contact point */
-  double pt[SLICE][3];             /* ball-wall: the contact point */
+  /* stage 3 of ball-ball contacts: the moments on side 1 and side 2, the stiffness estimates */
+  double m1[3][SLICE], m2[3][SLICE], kt[SLICE], kr1[SLICE], kr2[SLICE];
+  double pt[SLICE][3]; /* ball-wall: the contact point */
   double *state[SLICE];
   unsigned char first[SLICE], status[SLICE];
   unsigned char parting[SLICE]; /* gap beyond the proximity and deletable: goes after the pass */
