@@ -476,10 +476,8 @@ static void hertz_force_slice(const cairn_cm_slice *s) {
   }
   hertz_cols c;
   const size_t n = s->n;
-  for (size_t k = 0; k < n; k++) {
-    law_cols_in(&c.l, k, s->state[k], hertz_slots);
-    c.ov[k] = s->state[k][S_OVERLAP];
-  }
+  law_cols_in_all(&c.l, n, s->state, hertz_slots);
+  for (size_t k = 0; k < n; k++) c.ov[k] = s->state[k][S_OVERLAP];
   const int wall = s->kind == CAIRN_KIND_BALL_WALL;
 #if CAIRN_SIMD_AVX2
   if (cairn_cpu_avx2())
@@ -489,9 +487,9 @@ static void hertz_force_slice(const cairn_cm_slice *s) {
 #endif
     hertz_columns_base(n, p, s->derived, wall, s->dt, s->gap, s->m_eff, s->r1, s->r2, s->nx, s->ny,
                        s->nz, s->vx, s->vy, s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks);
+  law_cols_out_all(&c.l, n, s->state, hertz_slots);
   for (size_t k = 0; k < n; k++) {
     double *st = s->state[k];
-    law_cols_out(&c.l, k, st, hertz_slots);
     st[S_OVERLAP] = c.ov[k], st[S_KS] = c.ks[k];
     if (c.x[k] >= 0) { /* hertz_law's pow() */
       const double f = pow(1.0 + c.x[k], 0.2);

@@ -154,9 +154,7 @@ static void linear_force_slice(const cairn_cm_slice *s) {
   }
   law_cols c;
   const size_t n = s->n;
-  for (size_t k = 0; k < n; k++) {
-    law_cols_in(&c, k, s->state[k], linear_slots);
-  }
+  law_cols_in_all(&c, n, s->state, linear_slots);
 #if CAIRN_SIMD_AVX2
   if (cairn_cpu_avx2())
     linear_columns_avx2(n, s->props, s->dt, s->gap, s->m_eff, s->nx, s->ny, s->nz, s->vx, s->vy,
@@ -165,11 +163,8 @@ static void linear_force_slice(const cairn_cm_slice *s) {
 #endif
     linear_columns_base(n, s->props, s->dt, s->gap, s->m_eff, s->nx, s->ny, s->nz, s->vx, s->vy,
                         s->vz, &c, s->fx, s->fy, s->fz, s->kn, s->ks, s->kr);
-  for (size_t k = 0; k < n; k++) {
-    double *st = s->state[k];
-    law_cols_out(&c, k, st, linear_slots);
-    s->status[k] = (unsigned char)(int)c.status[k];
-  }
+  law_cols_out_all(&c, n, s->state, linear_slots);
+  for (size_t k = 0; k < n; k++) s->status[k] = (unsigned char)(int)c.status[k];
 }
 
 const cairn_contact_model cairn_model_linear = {
