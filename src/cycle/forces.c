@@ -12,6 +12,7 @@
    when something reads them (walls_settle): a ball's force is the same sum in the same order
    whatever the thread count, the order of the arrays or the MPI rank count (design.md, Scale). */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -67,16 +68,19 @@ static cairn_status scratch_reserve(cairn_world *w, cairn_diag *d) {
 }
 
 /* One entry's record added to a ball's sums: its side's share (entry e is contact e >> 1, side 1
-   if e is odd). */
+   if e is odd: a record is side 2's share, then side 1's, so entry e is share e). */
 static inline void add_entry(const force_scratch *fs, uint32_t e, double f[3], double m[3],
                              double *kt, double *kr) {
-  const struct contact_contrib *r = &fs->ctb[e >> 1];
-  const struct contact_share *t = (e & 1) ? &r->side1 : &r->side2;
+  const struct contact_share *t = (const struct contact_share *)(const void *)fs->ctb + e;
   v3_add(f, t->f, f);
   v3_add(m, t->m, m);
   *kt += t->kt;
   *kr += t->kr;
 }
+
+_Static_assert(sizeof(struct contact_contrib) == 2 * sizeof(struct contact_share) &&
+                   offsetof(struct contact_contrib, side1) == sizeof(struct contact_share),
+               "a record is two shares, side 2's first");
 
 static inline void store_sums(ball_store *bs, size_t i, const double f[3], const double m[3],
                               double kt, double kr) {

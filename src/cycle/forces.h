@@ -31,6 +31,8 @@ typedef struct force_scratch {
       } wall;
     };
   } * ctb;
+  /* (a share is eight doubles and a record two shares, side 2's first: the force pass finds a
+     ball's share of contact c at share 2 c + side) */
   uint8_t *status; /* per contact: this step's CAIRN_CM_ST_* bits */
   /* per ball-wall contact of a turning wall, while energy is tracked: half the work of the
      contact's last force over the wall's last turn, with the lever arm as the contact sees the
