@@ -464,19 +464,20 @@ static GATHER_INLINE int store_statuses(contact_store *cs, force_scratch *fs, si
   return events != 0;
 }
 
-/* The records of a slice of ball-ball contacts, and their forces, from the slice's columns:
+/* The records of ball-ball contacts k0 .. n - 1 of a slice, and their forces, from the slice's
+   columns:
    contact by contact (vectorised across contacts, the loop's interleaved stores cost more than
    they save; each record's pairs are stored two at a time). */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-loop-vectorize")))
 #endif
 static void
-bb_records(struct contact_contrib *restrict rec, double (*restrict cforce)[3], size_t n,
+bb_records(struct contact_contrib *restrict rec, double (*restrict cforce)[3], size_t k0, size_t n,
            const slice_buf *restrict sb) {
   const double *restrict fx = sb->fx, *restrict fy = sb->fy, *restrict fz = sb->fz;
   const double(*restrict m1)[SLICE] = sb->m1, (*restrict m2)[SLICE] = sb->m2;
   const double *restrict kt = sb->kt, *restrict kr1 = sb->kr1, *restrict kr2 = sb->kr2;
-  for (size_t k = 0; k < n; k++) {
+  for (size_t k = k0; k < n; k++) {
     cforce[k][0] = fx[k], cforce[k][1] = fy[k], cforce[k][2] = fz[k];
     struct contact_share *s2 = &rec[k].side2, *s1 = &rec[k].side1;
     s2->f[0] = fx[k], s2->f[1] = fy[k], s2->f[2] = fz[k];
@@ -519,7 +520,11 @@ static GATHER_INLINE int store_slice_bb(cairn_world *w, size_t c0, size_t n, int
       if (parting[k] | two) mx[k] = my[k] = 0, mz[k] = parting[k] ? 0 : mz[k];
   if (two)
     for (size_t k = 0; k < n; k++) fz[k] = 0;
-  for (size_t k = 0; k < n; k++) {
+  /* four at a time with AVX2 in 3D, the rest here */
+  size_t done = !two && w->simd_avx2 ? shares_bb_avx2((double *)(void *)(fs->ctb + c0),
+                                                      cs->force + c0, n, sb, ox, oy, oz)
+                                     : 0;
+  for (size_t k = done; k < n; k++) {
     /* the arms are -a2 n (side 2) and +a1 n (side 1): r x f = -a2 (n x f), and side 1 gets
        (a1 n) x (-f) = -a1 (n x f) */
     double nf0 = ny[k] * fz[k] - nz[k] * fy[k], nf1 = nz[k] * fx[k] - nx[k] * fz[k],
@@ -533,7 +538,7 @@ static GATHER_INLINE int store_slice_bb(cairn_world *w, size_t c0, size_t n, int
   }
   if (two)
     for (size_t k = 0; k < n; k++) m1x[k] = m1y[k] = m2x[k] = m2y[k] = 0;
-  bb_records(fs->ctb + c0, cs->force + c0, n, sb);
+  bb_records(fs->ctb + c0, cs->force + c0, done, n, sb);
   double(*restrict cmom)[3] = cs->moment + c0;
   if (moments)
     for (size_t k = 0; k < n; k++) cmom[k][0] = mx[k], cmom[k][1] = my[k], cmom[k][2] = mz[k];

@@ -32,4 +32,13 @@ typedef struct slice_buf {
 size_t gather_bb_avx2(const ball_store *bs, const uint32_t *ca, const uint32_t *cb, size_t c0,
                       size_t n, slice_buf *s);
 
+/* Stage 3 of ball-ball contacts 0 .. n - 1 of a slice in 3D, four at a time with AVX2 (after
+   forces.c has zeroed a parted contact's force and stiffness): each contact's record (rec: 16
+   doubles a contact, side 2's share then side 1's, forces.h) and force (cforce), from s's columns
+   and the moments (ox, oy, oz), with the same operations in the same order as forces.c's scalar
+   loop, so the same bits. Returns how many it did (a multiple of 4); where the build has no AVX2
+   kernels, none. */
+size_t shares_bb_avx2(double *rec, double (*cforce)[3], size_t n, const slice_buf *s,
+                      const double *ox, const double *oy, const double *oz);
+
 #endif
