@@ -97,8 +97,10 @@ void links_created(cairn_world *w, uint32_t c) {
   contact_store *cs = w->contacts;
   contact_links *l = &cs->links;
   if (!links_current(w, l)) return;
-  /* a rebuild costs the contacts' count: past a quarter of them in extras, rather build */
-  if (l->n_extra > cs->n / 8 + 64 || reserve_pos(l, (size_t)c + 1, NULL) != CAIRN_OK) {
+  /* a rebuild costs about a pass over the contacts, and each ball with extras is summed twice a
+     step (ball_sums, extra_sums): once the extras (two per ball-ball contact) outnumber a
+     thirty-second of the contacts, rather build */
+  if (l->n_extra > cs->n / 32 + 64 || reserve_pos(l, (size_t)c + 1, NULL) != CAIRN_OK) {
     l->ok = 0;
     return;
   }
