@@ -18,6 +18,17 @@
 static inline int cairn_cpu_avx2(void) {
   return __builtin_cpu_supports("avx2") != 0;
 }
+#include <immintrin.h>
+/* Four vectors a, b, c, d (one value of each of four items) as four rows, r[i] = (a[i], b[i],
+   c[i], d[i]), or four rows back as four vectors (the transpose is its own inverse): moves only,
+   so the same bits. */
+CAIRN_TARGET_AVX2 static inline void cairn_transpose4(__m256d a, __m256d b, __m256d c, __m256d d,
+                                                      __m256d r[4]) {
+  const __m256d t0 = _mm256_unpacklo_pd(a, b), t1 = _mm256_unpackhi_pd(a, b);
+  const __m256d t2 = _mm256_unpacklo_pd(c, d), t3 = _mm256_unpackhi_pd(c, d);
+  r[0] = _mm256_permute2f128_pd(t0, t2, 0x20), r[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+  r[2] = _mm256_permute2f128_pd(t0, t2, 0x31), r[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+}
 #else
 #define CAIRN_SIMD_AVX2 0
 #define CAIRN_TARGET_AVX2

@@ -9,16 +9,6 @@
 #include "cairn/simd.h"
 
 #if CAIRN_SIMD_AVX2
-#include <immintrin.h>
-
-/* Four vectors (one value of four contacts each) as four rows (four values of one contact). */
-CAIRN_TARGET_AVX2 static inline void rows_of(__m256d a, __m256d b, __m256d c, __m256d d,
-                                             __m256d r[4]) {
-  const __m256d t0 = _mm256_unpacklo_pd(a, b), t1 = _mm256_unpackhi_pd(a, b);
-  const __m256d t2 = _mm256_unpacklo_pd(c, d), t3 = _mm256_unpackhi_pd(c, d);
-  r[0] = _mm256_permute2f128_pd(t0, t2, 0x20), r[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
-  r[2] = _mm256_permute2f128_pd(t0, t2, 0x31), r[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
-}
 
 CAIRN_TARGET_AVX2 size_t shares_bb_avx2(double *rec, double (*cforce)[3], size_t n,
                                         const slice_buf *s, const double *ox, const double *oy,
@@ -48,10 +38,11 @@ CAIRN_TARGET_AVX2 size_t shares_bb_avx2(double *rec, double (*cforce)[3], size_t
     const __m256d kr2 = _mm256_add_pd(kr, _mm256_mul_pd(_mm256_mul_pd(ks, a2), a2));
     const __m256d kr1 = _mm256_add_pd(kr, _mm256_mul_pd(_mm256_mul_pd(ks, a1), a1));
     __m256d lo2[4], hi2[4], lo1[4], hi1[4];
-    rows_of(fx, fy, fz, m2x, lo2);
-    rows_of(m2y, m2z, kt, kr2, hi2);
-    rows_of(_mm256_xor_pd(fx, sign), _mm256_xor_pd(fy, sign), _mm256_xor_pd(fz, sign), m1x, lo1);
-    rows_of(m1y, m1z, kt, kr1, hi1);
+    cairn_transpose4(fx, fy, fz, m2x, lo2);
+    cairn_transpose4(m2y, m2z, kt, kr2, hi2);
+    cairn_transpose4(_mm256_xor_pd(fx, sign), _mm256_xor_pd(fy, sign), _mm256_xor_pd(fz, sign), m1x,
+                     lo1);
+    cairn_transpose4(m1y, m1z, kt, kr1, hi1);
     for (int i = 0; i < 4; i++) {
       double *r = rec + 16 * (k + (size_t)i);
       _mm256_storeu_pd(r, lo2[i]), _mm256_storeu_pd(r + 4, hi2[i]);

@@ -7,9 +7,6 @@
 
 #include "cairn/contact_model.h"
 #include "cairn/simd.h"
-#if CAIRN_SIMD_AVX2
-#include <immintrin.h>
-#endif
 
 /* Incremental shear spring: F_s -= k_s v_s dt, with F_s the in-plane part of a contact-plane
    vector (global, three components) and v_s the shear part of the relative velocity (global). */
@@ -209,16 +206,6 @@ static inline void law_cols_out(const law_cols *c, size_t k, double *st, law_slo
 }
 
 #if CAIRN_SIMD_AVX2
-/* Four rows of four doubles (a[i] at rows[i]) as four columns (col[j] = the rows' j-th values),
-   and back: moves only, so the same bits. */
-CAIRN_TARGET_AVX2 static inline void law_transpose4(__m256d r0, __m256d r1, __m256d r2, __m256d r3,
-                                                    __m256d col[4]) {
-  const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
-  const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
-  col[0] = _mm256_permute2f128_pd(t0, t2, 0x20), col[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
-  col[2] = _mm256_permute2f128_pd(t0, t2, 0x31), col[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
-}
-
 /* law_cols_in and law_cols_out for contacts 0 .. n - 1, the four-double blocks (the spring and
    the dashpot forces) four contacts at a time, the rest one by one. */
 CAIRN_TARGET_AVX2 static inline void law_cols_in_avx2(law_cols *c, size_t n, double *const *state,
@@ -226,9 +213,9 @@ CAIRN_TARGET_AVX2 static inline void law_cols_in_avx2(law_cols *c, size_t n, dou
   size_t k = 0;
   for (; k + 4 <= n; k += 4) {
     __m256d col[4];
-    law_transpose4(_mm256_loadu_pd(state[k] + o.force), _mm256_loadu_pd(state[k + 1] + o.force),
-                   _mm256_loadu_pd(state[k + 2] + o.force), _mm256_loadu_pd(state[k + 3] + o.force),
-                   col);
+    cairn_transpose4(_mm256_loadu_pd(state[k] + o.force), _mm256_loadu_pd(state[k + 1] + o.force),
+                     _mm256_loadu_pd(state[k + 2] + o.force),
+                     _mm256_loadu_pd(state[k + 3] + o.force), col);
     for (int j = 0; j < 4; j++) _mm256_storeu_pd(&c->fl[j][k], col[j]);
     for (size_t i = k; i < k + 4; i++) {
       c->xi[i] = state[i][o.dpxi];
@@ -243,11 +230,11 @@ CAIRN_TARGET_AVX2 static inline void law_cols_out_avx2(const law_cols *c, size_t
   size_t k = 0;
   for (; k + 4 <= n; k += 4) {
     __m256d row[4];
-    law_transpose4(_mm256_loadu_pd(&c->fl[0][k]), _mm256_loadu_pd(&c->fl[1][k]),
-                   _mm256_loadu_pd(&c->fl[2][k]), _mm256_loadu_pd(&c->fl[3][k]), row);
+    cairn_transpose4(_mm256_loadu_pd(&c->fl[0][k]), _mm256_loadu_pd(&c->fl[1][k]),
+                     _mm256_loadu_pd(&c->fl[2][k]), _mm256_loadu_pd(&c->fl[3][k]), row);
     for (int i = 0; i < 4; i++) _mm256_storeu_pd(state[k + i] + o.force, row[i]);
-    law_transpose4(_mm256_loadu_pd(&c->fd[0][k]), _mm256_loadu_pd(&c->fd[1][k]),
-                   _mm256_loadu_pd(&c->fd[2][k]), _mm256_loadu_pd(&c->fd[3][k]), row);
+    cairn_transpose4(_mm256_loadu_pd(&c->fd[0][k]), _mm256_loadu_pd(&c->fd[1][k]),
+                     _mm256_loadu_pd(&c->fd[2][k]), _mm256_loadu_pd(&c->fd[3][k]), row);
     for (int i = 0; i < 4; i++) _mm256_storeu_pd(state[k + i] + o.dpforce, row[i]);
     for (size_t i = k; i < k + 4; i++) state[i][o.slip] = c->slip[i], state[i][o.dpxi] = c->xi[i];
   }
