@@ -99,14 +99,15 @@ static size_t slice_of(const contact_store *cs, size_t c) {
   return lo;
 }
 
-/* ... and as contact c is deleted, the last contact moving into its place: the last slice loses
-   its last contact; the slices stay as make_slices would cut them if the contact moved into c
-   has the class of c's slice. Else they are cut again from the slice before c's (which the
-   moved contact might extend) on. */
+/* The slices from slice sl on to be cut again (at the next make_slices). */
 static void slices_redo_from(contact_store *cs, size_t sl) {
   if (cs->slices_ok && (cs->slices_redo == SIZE_MAX || sl < cs->slices_redo)) cs->slices_redo = sl;
 }
 
+/* ... and as contact c is deleted, the last contact moving into its place: the last slice loses
+   its last contact; the slices stay as make_slices would cut them if the contact moved into c
+   has the class of c's slice. Else they are cut again from the slice before c's (which the
+   moved contact might extend) on. */
 static void slices_forget(contact_store *cs, size_t c, size_t last) {
   if (!cs->slices_ok) return;
   size_t sc = c != last ? slice_of(cs, c) : 0;
