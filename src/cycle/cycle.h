@@ -17,8 +17,8 @@ void cycle_run_start(cairn_world *w);
 cairn_status cycle_run_end(cairn_world *w, cairn_status s, cairn_diag *d);
 /* One step of the cycle. */
 cairn_status cycle_run_one(cairn_world *w, cairn_diag *d);
-/* Put the balls and the contacts in a random order (from 'seed') between steps (shuffle.c). A
-   run's results do not depend on that order; the tests check it this way. */
+/* Put the balls, the contacts and the neighbour pairs in a random order (from 'seed') between
+   steps (shuffle.c). A run's results do not depend on that order; the tests check it this way. */
 cairn_status cycle_shuffle(cairn_world *w, uint64_t seed, cairn_diag *d);
 
 /* Solving to criteria (solve.c): any limit that is set (> 0, or a finite time) stops the run when

@@ -22,7 +22,9 @@ static void random_order(uint32_t *order, size_t n, uint64_t *state) {
 
 cairn_status cycle_shuffle(cairn_world *w, uint64_t seed, cairn_diag *d) {
   uint64_t state = seed * 0x9e3779b97f4a7c15ull + 1;
-  size_t nb = w->balls.n, nc = w->contacts->n, n = nb > nc ? nb : nc;
+  pair_list *p = w->pairs;
+  size_t nb = w->balls.n, nc = w->contacts->n, np = p->n, n = nb > nc ? nb : nc;
+  if (np > n) n = np;
   if (n == 0) return CAIRN_OK;
   uint32_t *order = mem_realloc(NULL, 0, n * sizeof *order, "shuffle");
   uint32_t *inv = mem_realloc(NULL, 0, n * sizeof *inv, "shuffle");
@@ -36,13 +38,26 @@ cairn_status cycle_shuffle(cairn_world *w, uint64_t seed, cairn_diag *d) {
   ball_sort(w, order, inv, seen);
   contact_renumber_balls(w, inv);
   /* the pair list names balls by slot: renamed, it stays valid (no rebuild is forced) */
-  pair_list *p = w->pairs;
   for (size_t q = 0; q < p->n; q++) {
     p->b[q] = inv[p->b[q]];
     if (p->kind[q] == CAIRN_KIND_BALL_BALL) p->a[q] = inv[p->a[q]];
   }
   random_order(order, nc, &state);
   s = contact_permute(w, order, d);
+  if (s != CAIRN_OK || np == 0) goto done;
+  /* the pairs in a random order too: each contact's pair index and the look-ahead's follow, and
+     the mesh walls' pairs are found again */
+  random_order(order, np, &state);
+  mem_permute(p->kind, sizeof *p->kind, np, order, seen);
+  mem_permute(p->sub, sizeof *p->sub, np, order, seen);
+  mem_permute(p->a, sizeof *p->a, np, order, seen);
+  mem_permute(p->b, sizeof *p->b, np, order, seen);
+  mem_permute(p->contact, sizeof *p->contact, np, order, seen);
+  for (size_t q = 0; q < np; q++) inv[order[q]] = (uint32_t)q;
+  for (size_t q = 0; q < np; q++)
+    if (p->contact[q] != IDMAP_NONE) w->contacts->pair[p->contact[q]] = (uint32_t)q;
+  for (size_t k = 0; k < p->n_ahead; k++) p->ahead[k] = inv[p->ahead[k]];
+  p->gen++;
 done:
   mem_free(order, 0);
   mem_free(inv, 0);

@@ -1,9 +1,9 @@
 /* The order of the arrays does not change a run (design.md, Scale): two copies of the same model
-   are run side by side, one of them with its balls and contacts put in a new random order
-   (cycle_shuffle) every few steps, and after every few steps every ball's position, velocity,
-   spin, force and moment, every contact's geometry, force and model state, every wall's force,
-   the time, the timestep and the energy books must be the same, bit for bit. This is what lets
-   any thread count, and any number of MPI ranks (which hold the balls and contacts in other
+   are run side by side, one of them with its balls, contacts and neighbour pairs put in a new
+   random order (cycle_shuffle) every few steps, and after every few steps every ball's position,
+   velocity, spin, force and moment, every contact's geometry, force and model state, every wall's
+   force, the time, the timestep and the energy books must be the same, bit for bit. This is what
+   lets any thread count, and any number of MPI ranks (which hold the balls and contacts in other
    orders), give the same run: each ball sums its contacts in the order of its partners' keys
    (rebuild cells, then ids) and every sum over many balls or contacts is exact. No tolerance: a
    single bit of difference is a sum that depends on the order. */
