@@ -104,6 +104,15 @@ static void slices_redo_from(contact_store *cs, size_t sl) {
   if (cs->slices_ok && (cs->slices_redo == SIZE_MAX || sl < cs->slices_redo)) cs->slices_redo = sl;
 }
 
+/* The last slice without the store's last contact, 'last' (gone from there). */
+static void slices_lose_last(contact_store *cs, size_t last) {
+  size_t k = cs->n_slices;
+  if (cs->slice[k - 1] == last)
+    cs->n_slices = k - 1; /* (slice[k - 1] is then its end) */
+  else
+    cs->slice[k] = (uint32_t)last;
+}
+
 /* ... and as contact c is deleted, the last contact moving into its place: the last slice loses
    its last contact; the slices stay as make_slices would cut them if the contact moved into c
    has the class of c's slice. Else they are cut again from the slice before c's (which the
@@ -125,11 +134,7 @@ static void slices_forget(contact_store *cs, size_t c, size_t last) {
     cs->slices_redo = sc > 0 ? sc - 1 : 0;
     return;
   }
-  size_t k = cs->n_slices;
-  if (cs->slice[k - 1] == last)
-    cs->n_slices = k - 1; /* (slice[k - 1] is then its end) */
-  else
-    cs->slice[k] = (uint32_t)last;
+  slices_lose_last(cs, last);
 }
 
 /* The (n, s, t) frame of a normal (contact.h, contact_frame). */
@@ -669,10 +674,7 @@ static void slices_take_last(contact_store *cs, uint32_t p, uint32_t last) {
     cs->slice[k + 1] = p;
     cs->n_slices = ++ns;
   } /* (else p's slice is p alone, and takes the last contact's class) */
-  if (cs->slice[ns - 1] == last)
-    cs->n_slices = ns - 1; /* (slice[ns - 1] is then its end) */
-  else
-    cs->slice[ns] = last;
+  slices_lose_last(cs, last);
 }
 
 void contact_forget(cairn_world *w, uint32_t c) {

@@ -465,9 +465,8 @@ static GATHER_INLINE int store_statuses(contact_store *cs, force_scratch *fs, si
 }
 
 /* The records of ball-ball contacts k0 .. n - 1 of a slice, and their forces, from the slice's
-   columns:
-   contact by contact (vectorised across contacts, the loop's interleaved stores cost more than
-   they save; each record's pairs are stored two at a time). */
+   columns, contact by contact (vectorised across contacts, the loop's interleaved stores cost
+   more than they save; each record's pairs are stored two at a time). */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-loop-vectorize")))
 #endif
@@ -491,9 +490,9 @@ bb_records(struct contact_contrib *restrict rec, double (*restrict cforce)[3], s
 
 /* Stage 3 of a slice of ball-ball contacts (as store_slice_bw for ball-wall ones): first, over the
    slice's arrays and without branches (which the compiler vectorises), each contact's force (none
-   if it parted), the moments on its two balls, its stiffness estimates; then each record, the
-   contact's force and moment, and the statuses. The same operations as the general loop, in the
-   same order, so the same bits. */
+   if it parted), the moments on its two balls, its stiffness estimates (four at a time with AVX2
+   in 3D, shares_avx2.c, the rest here, with the same operations in the same order, so the same
+   bits); then each record, the contact's force and moment, and the statuses. */
 static GATHER_INLINE int store_slice_bb(cairn_world *w, size_t c0, size_t n, int moments,
                                         slice_buf *restrict sb) {
   contact_store *cs = w->contacts;
