@@ -186,6 +186,10 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   contact_store *cs = w->contacts;
   pair_list *p = w->pairs;
   size_t n = b->n, me = (size_t)pd->me;
+  /* Losses booked while the model was whole (a ball or wall deleted between calls, a history
+     function's changes) were booked alike on every rank: fold them in here, on each rank alone,
+     before the decomposed steps' folds sum every rank's (energy_fold). */
+  energy_fold(w);
   uint32_t *owner = mem_realloc(NULL, 0, (n + 1) * sizeof *owner, "par:owner");
   uint32_t *remap = mem_realloc(NULL, 0, (n + 1) * sizeof *remap, "par:remap");
   uint32_t *order = mem_realloc(NULL, 0, (n + 1) * sizeof *order, "par:order");
@@ -198,18 +202,23 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   }
   for (size_t i = 0; i < n; i++) owner[i] = (uint32_t)owner_of(pd, b->pos[i]);
   /* With a valid pair list, the ghosts are the partners of the owned balls in it (every contact
-     has its pair); without one, the first step rebuilds, and its exchange brings the ghosts. */
-  if (!pairs_stale(w))
-    for (size_t q = 0; q < p->n && s == CAIRN_OK; q++) {
-      if (p->kind[q] != CAIRN_KIND_BALL_BALL) continue;
-      uint32_t x = p->a[q], y = p->b[q];
-      if (owner[x] == owner[y]) continue;
-      for (int t = 0; t < 2 && s == CAIRN_OK; t++) {
-        uint32_t u = t ? y : x, v = t ? x : y; /* u a ghost on owner[v] */
-        if (owner[u] == me) s = note_ghost(&mine, &n_mine, &cap_mine, owner[v], u, d);
-        if (owner[v] == me) s = note_ghost(&theirs, &n_theirs, &cap_theirs, owner[u], u, d);
-      }
+     has its pair). Without one (a change between calls made it stale), they are the partners in
+     the contacts: a contact that joins two ranks must find its other ball here, or it would be
+     forgotten and made anew, without its history, by the first step's rebuild, and the run would
+     part from one process's. That rebuild's exchange brings the other ghosts. */
+  int stale = pairs_stale(w);
+  size_t n_sides = stale ? cs->n : p->n;
+  for (size_t q = 0; q < n_sides && s == CAIRN_OK; q++) {
+    int kind = stale ? cs->kind[q] : p->kind[q];
+    if (kind != CAIRN_KIND_BALL_BALL) continue;
+    uint32_t x = stale ? cs->a[q] : p->a[q], y = stale ? cs->b[q] : p->b[q];
+    if (owner[x] == owner[y]) continue;
+    for (int t = 0; t < 2 && s == CAIRN_OK; t++) {
+      uint32_t u = t ? y : x, v = t ? x : y; /* u a ghost on owner[v] */
+      if (owner[u] == me) s = note_ghost(&mine, &n_mine, &cap_mine, owner[v], u, d);
+      if (owner[v] == me) s = note_ghost(&theirs, &n_theirs, &cap_theirs, owner[u], u, d);
     }
+  }
   if (s != CAIRN_OK) goto done;
   qsort(mine, n_mine, sizeof *mine, rank_slot_cmp);
   qsort(theirs, n_theirs, sizeof *theirs, rank_slot_cmp);
