@@ -683,7 +683,7 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   /* (a row at the step interval, or when the quantity sampled by has moved enough) */
   if (w->hist->n && (w->hist->by || (w->hist->interval && w->step % w->hist->interval == 0)))
     CAIRN_TRY(whole(w, history_sample_call, d));
-  if (w->after_step) CAIRN_TRY(whole(w, after_step_call, d));
+  if (w->after_step && w->step % w->after_step_every == 0) CAIRN_TRY(whole(w, after_step_call, d));
   return CAIRN_OK;
 }
 

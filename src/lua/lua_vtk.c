@@ -57,9 +57,9 @@ typedef struct periodic {
   vtk_series *s;
 } periodic;
 
+/* (called on the steps due only: world_set_after_step) */
 static cairn_status every_step(void *ud, cairn_world *w, cairn_diag *d) {
   periodic *p = ud;
-  if (w->step % p->every) return CAIRN_OK;
   CAIRN_TRY(contact_sort_by_key(w, d)); /* (the file lists them in the order of their ids) */
   return io_vtk_write(w, p->s, p->prefix, d);
 }
@@ -85,13 +85,13 @@ static int l_every(lua_State *L) {
   cairn_diag d;
   cairn_status s = io_vtk_write(w, p->s, prefix, &d);
   if (s) return lua_raisef(L, "vtk.every: %s", d.msg);
-  world_set_after_step(w, every_step, p);
+  world_set_after_step(w, p->every, every_step, p);
   return 0;
 }
 
 static int l_stop(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  world_set_after_step(w, NULL, NULL);
+  world_set_after_step(w, 1, NULL, NULL);
   return 0;
 }
 

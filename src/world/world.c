@@ -56,9 +56,10 @@ void world_set_progress(cairn_world *w,
   w->progress = fn, w->progress_ud = ud;
 }
 
-void world_set_after_step(cairn_world *w,
+void world_set_after_step(cairn_world *w, uint64_t every,
                           cairn_status (*fn)(void *ud, cairn_world *w, cairn_diag *d), void *ud) {
   w->after_step = fn, w->after_step_ud = ud;
+  w->after_step_every = every > 0 ? every : 1;
 }
 
 void world_set_hook(cairn_world *w, world_hook_fn fn, void *ud) {

@@ -101,9 +101,12 @@ struct cairn_world {
   /* report progress after every step, not every 256th (the live view: its commands act at the
      next step) */
   int progress_each;
-  /* called at the end of every step (periodic output of the script layer); NULL: none */
+  /* called at the end of every step whose number is a multiple of after_step_every (periodic
+     output of the script layer); NULL: none. The cycle asks before calling: under MPI a call
+     gathers the whole model, which only the steps due should pay for. */
   cairn_status (*after_step)(void *ud, cairn_world *w, cairn_diag *d);
   void *after_step_ud;
+  uint64_t after_step_every;
 };
 
 /* Fill a new world's own fields (dimension, default timestep settings, ids): the assembler
@@ -126,7 +129,7 @@ void world_set_timestep_auto(cairn_world *w, double safety, double impact);
 void world_set_warn(cairn_world *w, void (*fn)(void *ud, const char *msg), void *ud);
 void world_set_progress(cairn_world *w,
                         void (*fn)(void *ud, double fraction, uint64_t steps, int done), void *ud);
-void world_set_after_step(cairn_world *w,
+void world_set_after_step(cairn_world *w, uint64_t every,
                           cairn_status (*fn)(void *ud, cairn_world *w, cairn_diag *d), void *ud);
 void world_set_hook(cairn_world *w, world_hook_fn fn, void *ud);
 /* Balls or walls came, went, moved slot or changed size: a neighbour rebuild is due. */
