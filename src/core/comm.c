@@ -100,52 +100,112 @@ cairn_status comm_agree(cairn_status s, cairn_diag *d) {
   return (cairn_status)m.status;
 }
 
-/* Counts as ints for MPI (each under 2 GiB: the exchanges carry a rank's balls near its faces). */
-static cairn_status to_int(const size_t *c, int *out, int *disp, size_t *total, cairn_diag *d) {
-  size_t t = 0;
+/* MPI's counts and displacements are ints: one call moves less than 2 GiB. Larger transfers
+   go in pieces of at most max_piece() bytes (1 GiB; CAIRN_MPI_PIECE=BYTES sets it lower, so that
+   the tests can take this path with a small model). Counts travel as 64-bit numbers. */
+static size_t max_piece(void) {
+  static size_t piece = 0;
+  if (!piece) {
+    const char *e = getenv("CAIRN_MPI_PIECE");
+    long long v = e ? atoll(e) : 0;
+    piece = v > 0 && v < (1ll << 30) ? (size_t)v : (size_t)1 << 30;
+  }
+  return piece;
+}
+
+/* The counts as ints with their displacements, if every count and the total fit one call's
+   limit (1: they do; 0: the transfer goes in pieces). */
+static int as_ints(const size_t *c, int *out, int *disp, size_t *total) {
+  size_t t = 0, lim = max_piece();
   for (int r = 0; r < size_; r++) {
-    CAIRN_CHECK(c[r] < (size_t)1 << 31 && t < (size_t)1 << 31, d, CAIRN_ENOMEM,
-                "an MPI message of more than 2 GiB; use more ranks");
-    out[r] = (int)c[r];
-    disp[r] = (int)t;
+    out[r] = (int)(c[r] < lim ? c[r] : 0);
+    disp[r] = (int)(t < lim ? t : 0);
     t += c[r];
   }
   *total = t;
-  return CAIRN_OK;
+  return t < lim;
 }
 
 cairn_status comm_exchange(const void *send, const size_t *send_count, void **recv,
                            size_t *recv_cap, size_t *recv_count, cairn_diag *d) {
   int *sc = malloc(4 * (size_t)size_ * sizeof *sc);
-  CAIRN_CHECK(sc, d, CAIRN_ENOMEM, "out of memory for an MPI exchange");
-  int *sd = sc + size_, *rc = sd + size_, *rd = rc + size_;
-  size_t st = 0, rt = 0;
-  cairn_status s = to_int(send_count, sc, sd, &st, d);
-  if (s == CAIRN_OK) {
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
-    for (int r = 0; r < size_; r++) recv_count[r] = (size_t)rc[r];
-    s = to_int(recv_count, rc, rd, &rt, d);
+  uint64_t *c64 = malloc(2 * (size_t)size_ * sizeof *c64);
+  size_t *off = malloc(2 * ((size_t)size_ + 1) * sizeof *off);
+  if (!sc || !c64 || !off) {
+    free(sc), free(c64), free(off);
+    return diag_set(d, CAIRN_ENOMEM, "out of memory for an MPI exchange");
   }
-  if (s == CAIRN_OK) s = mem_grow(recv, recv_cap, rt + 1, 1, "comm:exchange", d);
-  if (s == CAIRN_OK) MPI_Alltoallv(send, sc, sd, MPI_BYTE, *recv, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-  free(sc);
+  int *sd = sc + size_, *rc = sd + size_, *rd = rc + size_;
+  uint64_t *r64 = c64 + size_;
+  for (int r = 0; r < size_; r++) c64[r] = send_count[r];
+  MPI_Alltoall(c64, 1, MPI_UINT64_T, r64, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+  for (int r = 0; r < size_; r++) recv_count[r] = (size_t)r64[r];
+  size_t st = 0, rt = 0;
+  int small = as_ints(send_count, sc, sd, &st);
+  small &= as_ints(recv_count, rc, rd, &rt);
+  /* (every rank must take the same path: one small reduction decides) */
+  int all_small = small;
+  MPI_Allreduce(&small, &all_small, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  cairn_status s = mem_grow(recv, recv_cap, rt + 1, 1, "comm:exchange", d);
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK && all_small) {
+    MPI_Alltoallv(send, sc, sd, MPI_BYTE, *recv, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+  } else if (s == CAIRN_OK) {
+    size_t *soff = off, *roff = off + size_ + 1;
+    soff[0] = roff[0] = 0;
+    for (int r = 0; r < size_; r++)
+      soff[r + 1] = soff[r] + send_count[r], roff[r + 1] = roff[r] + recv_count[r];
+    memcpy((char *)*recv + roff[rank_], (const char *)send + soff[rank_], recv_count[rank_]);
+    /* round k: to rank + k, from rank - k; each pair in pieces */
+    for (int k = 1; k < size_; k++) {
+      int to = (rank_ + k) % size_, from = (rank_ - k + size_) % size_;
+      size_t ns = send_count[to], nr = recv_count[from], os = 0, orr = 0;
+      while (os < ns || orr < nr) {
+        int ks = (int)(ns - os < max_piece() ? ns - os : max_piece());
+        int kr = (int)(nr - orr < max_piece() ? nr - orr : max_piece());
+        MPI_Sendrecv((const char *)send + soff[to] + os, ks, MPI_BYTE, to, 1,
+                     (char *)*recv + roff[from] + orr, kr, MPI_BYTE, from, 1, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        os += (size_t)ks, orr += (size_t)kr;
+      }
+    }
+  }
+  free(sc), free(c64), free(off);
   return s;
 }
 
 cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
                              size_t *recv_count, cairn_diag *d) {
-  CAIRN_CHECK(n < (size_t)1 << 31, d, CAIRN_ENOMEM,
-              "an MPI message of more than 2 GiB; use more ranks");
   int *rc = malloc(2 * (size_t)size_ * sizeof *rc);
-  CAIRN_CHECK(rc, d, CAIRN_ENOMEM, "out of memory for an MPI exchange");
-  int *rd = rc + size_, mine = (int)n;
+  uint64_t *c64 = malloc((size_t)size_ * sizeof *c64);
+  if (!rc || !c64) {
+    free(rc), free(c64);
+    return diag_set(d, CAIRN_ENOMEM, "out of memory for an MPI exchange");
+  }
+  int *rd = rc + size_;
+  uint64_t mine = n;
+  MPI_Allgather(&mine, 1, MPI_UINT64_T, c64, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+  for (int r = 0; r < size_; r++) recv_count[r] = (size_t)c64[r];
   size_t total = 0;
-  MPI_Allgather(&mine, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
-  for (int r = 0; r < size_; r++) recv_count[r] = (size_t)rc[r];
-  cairn_status s = to_int(recv_count, rc, rd, &total, d);
-  if (s == CAIRN_OK) s = mem_grow(recv, recv_cap, total + 1, 1, "comm:gather", d);
-  if (s == CAIRN_OK) MPI_Allgatherv(send, mine, MPI_BYTE, *recv, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-  free(rc);
+  int small = as_ints(recv_count, rc, rd, &total); /* (the same on every rank) */
+  cairn_status s = comm_agree(mem_grow(recv, recv_cap, total + 1, 1, "comm:gather", d), d);
+  if (s == CAIRN_OK && small) {
+    MPI_Allgatherv(send, (int)n, MPI_BYTE, *recv, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+  } else if (s == CAIRN_OK) {
+    /* each rank's part to every rank in turn, in pieces (a broadcast from it) */
+    size_t at = 0;
+    for (int r = 0; r < size_; r++) {
+      char *dst = (char *)*recv + at;
+      if (r == rank_) memcpy(dst, send, n);
+      for (size_t off = 0; off < recv_count[r];) {
+        int k = (int)(recv_count[r] - off < max_piece() ? recv_count[r] - off : max_piece());
+        MPI_Bcast(dst + off, k, MPI_BYTE, r, MPI_COMM_WORLD);
+        off += (size_t)k;
+      }
+      at += recv_count[r];
+    }
+  }
+  free(rc), free(c64);
   return s;
 }
 

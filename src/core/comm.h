@@ -33,7 +33,8 @@ cairn_status comm_agree(cairn_status s, cairn_diag *d);
 
 /* Every rank sends send_count[r] bytes to rank r from send (in rank order); *recv (grown with
    mem_grow from *recv_cap) receives what every rank sent to this one, in rank order, with
-   recv_count[r] bytes from rank r. send_count and recv_count have comm_size() entries. */
+   recv_count[r] bytes from rank r. send_count and recv_count have comm_size() entries. Any size:
+   a transfer of 1 GiB or more goes in pieces (comm.c). */
 cairn_status comm_exchange(const void *send, const size_t *send_count, void **recv,
                            size_t *recv_cap, size_t *recv_count, cairn_diag *d);
 /* Every rank's bytes, in rank order, to every rank (recv_count: comm_size() entries). */

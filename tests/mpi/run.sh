@@ -3,10 +3,12 @@
 # counts (oversubscribed: this machine has 2 cores) and compares what each run wrote with a run
 # on one rank, byte for byte.
 #
-#   run.sh CAIRN MPIEXEC compare SCRIPT SPEC...   SPEC: N (ranks), N:threads=T, N:grid=X,Y,Z
+#   run.sh CAIRN MPIEXEC compare SCRIPT SPEC...   SPEC: N (ranks), N:threads=T, N:grid=X,Y,Z,
+#                                                 N:piece=BYTES (MPI transfers in such pieces)
 #   run.sh CAIRN MPIEXEC saverestore SCRIPT       save on 4 ranks, restore on 2 and on 1
 #   run.sh CAIRN MPIEXEC errors SCRIPT            failures: printed once, non-zero exit, no hang
-#   run.sh CAIRN MPIEXEC files SCRIPT NP FILE...  the files a script writes, on NP ranks
+#   run.sh CAIRN MPIEXEC files SCRIPT NP FILE...  the files a script writes, on NP ranks (NP: a
+#                                                 count, or counts with commas: 2,3)
 #   run.sh CAIRN MPIEXEC crash SCRIPT PLUGIN_DIR  a plugin crashing on rank 1: status 3, one message
 #   run.sh CAIRN MPIEXEC collective SCRIPT        collective calls out of step: status 1, one message
 set -euo pipefail
@@ -49,6 +51,7 @@ compare)
     np=${spec%%:*} envs=()
     [[ $spec == *:threads=* ]] && envs+=(OMP_NUM_THREADS="${spec##*threads=}")
     [[ $spec == *:grid=* ]] && envs+=(CAIRN_MPI_GRID="${spec##*grid=}")
+    [[ $spec == *:piece=* ]] && envs+=(CAIRN_MPI_PIECE="${spec##*piece=}")
     dir="$WORK/$(echo "$spec" | tr ':=,' '___')"
     run "$dir" "$np" "${envs[@]}" 2> "$dir.err" || { cat "$dir.err" >&2; fail "$spec: the run failed"; }
     cat "$dir.err" >&2
@@ -93,14 +96,16 @@ errors)
   done
   ;;
 files)
-  np=$1
+  nps=$1
   shift
   run "$WORK/1" 1 > "$WORK/1.out" || fail "the one-rank run failed"
-  run "$WORK/n" "$np" > "$WORK/n.out" || fail "the run on $np ranks failed"
-  for f in "$@"; do
-    [[ -s $WORK/1/$f ]] || fail "the one-rank run wrote no $f"
-    cmp "$WORK/1/$f" "$WORK/n/$f" || fail "$f differs on $np ranks"
-    echo "ok: $f on $np ranks is the one-rank run's, bit for bit"
+  for np in ${nps//,/ }; do
+    run "$WORK/$np" "$np" > "$WORK/$np.out" || fail "the run on $np ranks failed"
+    for f in "$@"; do
+      [[ -s $WORK/1/$f ]] || fail "the one-rank run wrote no $f"
+      cmp "$WORK/1/$f" "$WORK/$np/$f" || fail "$f differs on $np ranks"
+      echo "ok: $f on $np ranks is the one-rank run's, bit for bit"
+    done
   done
   ;;
 collective)
