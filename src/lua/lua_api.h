@@ -147,6 +147,7 @@ typedef enum script_call {
   CALL_VTK_RENDER,
   CALL_CRACKS_EXPORT,
   CALL_HISTORY_RETURN,
+  CALL_LAB_WRITE_CSV,
   CALL_COUNT
 } script_call;
 /* Agree with the other ranks that every one is making call k (name: the history's, for

@@ -24,6 +24,7 @@ static const char *const WHAT[CALL_COUNT] = {
     [CALL_VTK_RENDER] = "called vtk.render",
     [CALL_CRACKS_EXPORT] = "called contact.cracks{export = ...}",
     [CALL_HISTORY_RETURN] = "returned from history '%s'",
+    [CALL_LAB_WRITE_CSV] = "called lab.rock.write_csv",
 };
 
 /* "rank 3", "ranks 1-3, 5": the ranks whose call matches calls[first]. */

@@ -162,4 +162,16 @@ refused(function() lab.check("x", {test = "lab.ucs", cracks = 0}) end,
 refused(function() lab.check("q", {test = "lab.biaxial", inertial = 0.1, peak = 30, residual = 20})
         end, "q: the test was not quasi-static")
 refused(function() lab.report("x", r) end, "lab.report takes a name and the results of lab.ucs")
-print("lab: biaxial and UCS results match their files, the membrane's loads, 27 refusals")
+-- lab.rock.write_csv: the named columns to 10 digits; a row without a number leaves no file
+lab.rock.write_csv("lab_table.csv", {"a", "b"}, {{a = 1, b = 0.1}, {a = 2.5, b = 1 / 3}})
+local f = assert(io.open("lab_table.csv"))
+local text = f:read("a")
+f:close()
+if text ~= "a,b\n1,0.1\n2.5,0.3333333333\n" then fail("write_csv wrote " .. text) end
+refused(function() lab.rock.write_csv("lab_bad.csv", {"a", "b"}, {{a = 1, b = 2}, {a = 1}}) end,
+        "lab.rock.write_csv: row 2 has no number for column 'b'")
+if io.open("lab_bad.csv") then fail("a refused write_csv left a file") end
+refused(function() lab.rock.write_csv("lab_bad.csv", {"a", 2}, {}) end,
+        "lab.rock.write_csv: column 2 is not a name")
+print("lab: biaxial and UCS results match their files, the membrane's loads, write_csv, " ..
+      "29 refusals")

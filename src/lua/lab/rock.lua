@@ -374,18 +374,8 @@ function rock.load(o)
 end
 
 -- Write rows (arrays of tables with the same keys) as CSV with the given column order.
-function rock.write_csv(path, cols, rows)
-  local tmp = path .. ".tmp"
-  local f = assert(io.open(tmp, "w"))
-  f:write(table.concat(cols, ","), "\n")
-  for _, r in ipairs(rows) do
-    local t = {}
-    for i, c in ipairs(cols) do t[i] = string.format("%.10g", r[c]) end
-    f:write(table.concat(t, ","), "\n")
-  end
-  f:close()
-  assert(os.rename(tmp, path))
-end
+-- rock.write_csv(path, cols, rows): in C (src/lua/lua_lab.c), a collective call whose file rank
+-- 0 writes whole.
 
 -- The specimen sizes: a 2:1 prism, 25 mm wide (and deep in 3D); ball radii uniform in
 -- [rmin, rmax] (ratio 1.67); the small size has balls twice (2D) or 1.5 times (3D) as large as
