@@ -137,7 +137,7 @@ static int l_threads(lua_State *L) {
    with them (docs/parallel.md). */
 static int l_ranks(lua_State *L) {
   cairn_world *w = ctx_world(L);
-  lua_createtable(L, 0, 8);
+  lua_createtable(L, 0, 10);
   lua_pushinteger(L, comm_size());
   lua_setfield(L, -2, "count");
   lua_pushinteger(L, comm_rank());
@@ -158,6 +158,10 @@ static int l_ranks(lua_State *L) {
   lua_setfield(L, -2, "gathers");
   lua_pushinteger(L, (lua_Integer)w->par_last.ghosts);
   lua_setfield(L, -2, "ghosts");
+  lua_pushnumber(L, w->par_last.decomposed ? w->par_last.balance : 1.0);
+  lua_setfield(L, -2, "balance");
+  lua_pushinteger(L, (lua_Integer)w->par_last.recuts);
+  lua_setfield(L, -2, "recuts");
   return 1;
 }
 

@@ -16,8 +16,10 @@
 
 struct par_domain {
   int P, me, grid[3];
-  double lo[3], width[3]; /* the bricks: grid[k] of width[k] from lo[k] (the outer ones reach
-                             on to infinity, so every point has a brick) */
+  /* the bricks: along axis k, grid[k] slabs parted by the grid[k] - 1 cuts cut[k][], rising (a
+     point on a cut lies in the slab above it; the outer slabs reach on to infinity, so every
+     point has a brick) */
+  double cut[3][PAR_MAX_RANKS];
   /* forward lists: this rank sends its owned slots send[send_off[r] .. send_off[r + 1]) to rank
      r each step; ghosts arrive in rank order, recv_n[r] from rank r */
   uint32_t *send;
@@ -28,6 +30,7 @@ struct par_domain {
   uint8_t *sbuf, *rbuf;
   size_t cap_sbuf, cap_rbuf, *scount, *rcount;
   int64_t moved, exchanges, gathers; /* this rank's balls sent away; rebuilds; gatherings */
+  int64_t recuts;                    /* rebuilds that moved the cuts (recut_if_unbalanced) */
   size_t cracks0;      /* cracks before the call: later ones are gathered at the end */
   uint64_t destroyed0; /* balls destroyed before the call (each rank counts its own since) */
 };
@@ -35,16 +38,46 @@ struct par_domain {
 /* ---- bricks ---------------------------------------------------------------------------- */
 
 static int brick_index(const par_domain *pd, int k, double x) {
-  if (pd->grid[k] == 1) return 0;
-  double q = (x - pd->lo[k]) / pd->width[k];
-  if (!(q >= 0)) return 0; /* (below, or not a number) */
-  return q >= (double)pd->grid[k] ? pd->grid[k] - 1 : (int)q;
+  if (!(x == x)) return 0;          /* (not a number) */
+  int lo = 0, hi = pd->grid[k] - 1; /* the slab: the count of cuts at or below x */
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (pd->cut[k][mid] <= x)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
 }
 
 static int owner_of(const par_domain *pd, const double x[3]) {
   int i[3];
   for (int k = 0; k < 3; k++) i[k] = brick_index(pd, k, x[k]);
   return (i[2] * pd->grid[1] + i[1]) * pd->grid[0] + i[0];
+}
+
+static int double_cmp(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* The cuts that give each slab of an axis the same number of balls (the balls' coordinates'
+   quantiles along it; pos: the whole model, the same on every rank, so the same cuts). The
+   bricks then hold as many balls each as the grid's slabs allow: exactly so where the balls'
+   spread along one axis does not depend on the others (a settled layer, a box of grains). */
+static cairn_status cuts_at_quantiles(par_domain *pd, const double (*pos)[3], size_t n,
+                                      cairn_diag *d) {
+  double *v = mem_realloc(NULL, 0, (n + 1) * sizeof *v, "par:cuts");
+  CAIRN_CHECK(v, d, CAIRN_ENOMEM, "out of memory dividing %zu balls among the ranks", n);
+  for (int k = 0; k < 3; k++) {
+    int g = pd->grid[k];
+    if (g == 1) continue;
+    for (size_t i = 0; i < n; i++) v[i] = pos[i][k];
+    qsort(v, n, sizeof *v, double_cmp);
+    for (int j = 1; j < g; j++) pd->cut[k][j - 1] = v[n * (size_t)j / (size_t)g];
+  }
+  mem_free(v, 0);
+  return CAIRN_OK;
 }
 
 /* The grid CAIRN_MPI_GRID="px,py,pz" asks for (g[0] = 0: not set). A setting that cannot
@@ -777,6 +810,73 @@ static cairn_status settle_contacts(cairn_world *w, rebuild_scratch *sc, cairn_d
   return s;
 }
 
+/* The bricks' balance kept up as the balls move (a pour that settles): at a rebuild where some
+   rank owns more than PAR_REBALANCE times the mean, the cuts move to the quantiles of the balls'
+   coordinates, found from histograms summed over the ranks (exact integer sums, so every rank
+   gets the same cuts), and the exchange that follows moves the balls to their new bricks. The
+   run's results do not depend on the bricks; only its speed does. */
+#define PAR_REBALANCE 1.05
+static cairn_status recut_if_unbalanced(cairn_world *w, par_domain *pd, cairn_diag *d) {
+  const ball_store *b = &w->balls;
+  size_t nown = b->n_owned;
+  double most = (double)nown;
+  int64_t total = (int64_t)nown;
+  comm_max(&most, 1);
+  comm_sum_i64(&total, 1);
+  if (!(most > PAR_REBALANCE * (double)total / pd->P)) return CAIRN_OK;
+  double lo[3], hi[3];
+  for (int k = 0; k < 3; k++) lo[k] = INFINITY, hi[k] = -INFINITY;
+  for (size_t i = 0; i < nown; i++)
+    for (int k = 0; k < 3; k++) {
+      double x = b->pos[i][k];
+      if (x < lo[k]) lo[k] = x;
+      if (x > hi[k]) hi[k] = x;
+    }
+  comm_min(lo, 3);
+  comm_max(hi, 3);
+  /* bins per axis: 256 per slab (a cut within a 256th of a slab's balls), 65 536 at most */
+  size_t nb[3], at[4] = {0};
+  for (int k = 0; k < 3; k++) {
+    nb[k] = pd->grid[k] > 1 ? (size_t)pd->grid[k] * 256 : 0;
+    if (nb[k] > 65536) nb[k] = 65536;
+    if (!(hi[k] > lo[k]) || !isfinite(hi[k] - lo[k])) nb[k] = 0; /* (a flat or bad spread) */
+    at[k + 1] = at[k] + nb[k];
+  }
+  if (!at[3]) return CAIRN_OK;
+  int64_t *h = mem_realloc(NULL, 0, at[3] * sizeof *h, "par:balance");
+  cairn_status s = comm_agree(
+      h ? CAIRN_OK : diag_set(d, CAIRN_ENOMEM, "out of memory balancing the ranks' bricks"), d);
+  if (s != CAIRN_OK) {
+    mem_free(h, 0);
+    return s;
+  }
+  memset(h, 0, at[3] * sizeof *h);
+  for (size_t i = 0; i < nown; i++)
+    for (int k = 0; k < 3; k++) {
+      if (!nb[k]) continue;
+      double q = (b->pos[i][k] - lo[k]) / (hi[k] - lo[k]) * (double)nb[k];
+      size_t j = q >= 0 ? (q < (double)nb[k] ? (size_t)q : nb[k] - 1) : 0;
+      h[at[k] + j]++;
+    }
+  comm_sum_i64(h, (int)at[3]);
+  for (int k = 0; k < 3; k++) {
+    if (!nb[k]) continue;
+    double width = (hi[k] - lo[k]) / (double)nb[k];
+    int64_t below = 0;
+    size_t j = 0;
+    for (int c = 1; c < pd->grid[k]; c++) {
+      double want = (double)total * c / pd->grid[k];
+      while (j < nb[k] && (double)(below + h[at[k] + j]) < want) below += h[at[k] + j++];
+      /* within bin j, as if its balls were spread evenly over it */
+      double f = j < nb[k] && h[at[k] + j] ? (want - (double)below) / (double)h[at[k] + j] : 0;
+      pd->cut[k][c - 1] = lo[k] + ((double)j + f) * width;
+    }
+  }
+  mem_free(h, 0);
+  pd->recuts++;
+  return CAIRN_OK;
+}
+
 /* The exchange of a rebuild: balls to the rank of their brick with their contacts, then new
    ghosts within 'cut' of each brick, and the contacts' sides named anew. */
 static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag *d) {
@@ -787,6 +887,7 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   sc.keep = mem_realloc(NULL, 0, (b->n + 1) * sizeof *sc.keep, "par:exchange");
   if (!sc.dest || !sc.keep)
     s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+  if (s == CAIRN_OK) s = recut_if_unbalanced(w, pd, d);
   if (s == CAIRN_OK) s = send_leaving_balls(w, pd, &sc, d);
   if (s == CAIRN_OK) s = keep_staying_balls(w, pd, &sc, d);
   if (s == CAIRN_OK) s = exchange_new_ghosts(w, pd, &sc, d);
@@ -879,13 +980,14 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
     L[k] = hi[k] - lo[k];
   }
   choose_grid(P, w->dim, L, env_grid, pd->grid);
-  for (int k = 0; k < 3; k++) {
-    pd->lo[k] = lo[k];
-    pd->width[k] = L[k] / pd->grid[k];
+  cairn_status s = cuts_at_quantiles(pd, b->pos, b->n, d);
+  if (s != CAIRN_OK) {
+    domain_free(pd);
+    return s;
   }
   pd->cracks0 = w->cracks->n;
   pd->destroyed0 = w->n_destroyed;
-  cairn_status s = par_scatter(w, pd, d);
+  s = par_scatter(w, pd, d);
   if (s != CAIRN_OK) domain_free(pd);
   w->par_last.decomposed = s == CAIRN_OK;
   for (int k = 0; k < 3; k++) w->par_last.grid[k] = pd->grid[k];
@@ -895,13 +997,17 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
 cairn_status par_finish(cairn_world *w, cairn_diag *d) {
   if (!w->par) return CAIRN_OK;
   cairn_status s;
-  int64_t sums[2] = {0, (int64_t)(w->balls.n - w->balls.n_owned)};
+  int64_t sums[3] = {0, (int64_t)(w->balls.n - w->balls.n_owned), (int64_t)w->balls.n_owned};
+  double most = (double)w->balls.n_owned; /* (the balance at the end, before the gathering) */
+  comm_max(&most, 1);
   par_domain *pd = par_gather(w, &s, d);
   sums[0] = pd->moved;
-  comm_sum_i64(sums, 2);
+  comm_sum_i64(sums, 3);
   w->par_last.moved = sums[0];
   w->par_last.ghosts = sums[1];
+  w->par_last.balance = sums[2] ? most * pd->P / (double)sums[2] : 1.0;
   w->par_last.exchanges = pd->exchanges;
+  w->par_last.recuts = pd->recuts;
   w->par_last.gathers = pd->gathers;
   domain_free(pd);
   return s;

@@ -34,6 +34,8 @@ struct cairn_world {
     int decomposed, grid[3];
     int64_t moved, exchanges, gathers;
     int64_t ghosts; /* ghosts held at the end of the call, summed over the ranks */
+    double balance; /* the most balls a rank owned at the end of the call, over the mean */
+    int64_t recuts; /* rebuilds that moved the bricks' cuts to balance the ranks */
   } par_last;
   double gravity[3];
   ball_store balls;

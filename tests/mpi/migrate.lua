@@ -2,8 +2,11 @@
 -- fly across every face, edge and corner between the bricks, and bonded pairs that cross
 -- together with a shear velocity between them, so that their contact's history (shear force,
 -- bond state) crosses with them while for some steps its two balls are owned by different
--- ranks. Four fixed balls at the corners of the unit cube set the bricks' box: the cuts lie at
--- 0.5. Every rank count must give the serial run's dump bit for bit.
+-- ranks. The balls lie about evenly on either side of 0.5 along each axis (four fixed balls at
+-- corners of the unit cube, the others near the middle), so the cuts, at the balls' medians,
+-- start near 0.5; with so few balls per rank they move at most rebuilds (docs/parallel.md,
+-- Bricks), which the crossing balls and bonds must survive too. Every rank count must give the
+-- serial run's dump bit for bit.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local dump = dofile(here .. "dump.lua")
 model.new{dim = 3}
