@@ -58,6 +58,33 @@ void energy_fold(cairn_world *w) {
   w->energy->n_pending = 0;
 }
 
+int energy_pending_push(cairn_world *w, struct comm_fused *f, xsum local[3], int *n_local) {
+  energy_track *t = w->energy;
+  *n_local = t->n_pending;
+  if (!t->n_pending)
+    for (int k = 0; k < 3; k++) xsum_init(&t->pending[k]);
+  memcpy(local, t->pending, 3 * sizeof *local);
+  int i = comm_fused_sum(f, t->n_pending);
+  comm_fused_xsums(f, t->pending, 3);
+  return i;
+}
+
+void energy_fold_reduced(cairn_world *w, int64_t any) {
+  energy_track *t = w->energy;
+  if (!any) {
+    t->n_pending = 0;
+    return;
+  }
+  t->n_pending = 1; /* (the sums are every rank's now) */
+  energy_totals(w, t->retired, &t->removed);
+  t->n_pending = 0;
+}
+
+void energy_pending_restore(cairn_world *w, const xsum local[3], int n_local) {
+  memcpy(w->energy->pending, local, 3 * sizeof *local);
+  w->energy->n_pending = n_local;
+}
+
 static void book_removed(cairn_world *w, double e) {
   xsum_add(&pending(w->energy)[2], e);
 }

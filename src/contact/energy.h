@@ -63,6 +63,15 @@ void energy_remove_contact(cairn_world *w, uint32_t c);
 void energy_retire(cairn_world *w, uint32_t c);
 /* Add the losses booked since the last fold to the totals (at each step's start and end). */
 void energy_fold(cairn_world *w);
+/* Under MPI, the fold of a step's end inside the step's one reduction (cycle.c): the count and
+   sums of the losses pending here go into f (zero sums if none; 'local' keeps this rank's own,
+   should the fold have to wait for more), and after the reduction energy_fold_reduced folds
+   every rank's, as energy_fold would. Returns the count's index in f's sums. */
+struct comm_fused;
+int energy_pending_push(cairn_world *w, struct comm_fused *f, xsum local[3], int *n_local);
+void energy_fold_reduced(cairn_world *w, int64_t any);
+/* ... or, when the fold must wait (balls deleted after the reduction), this rank's own back. */
+void energy_pending_restore(cairn_world *w, const xsum local[3], int n_local);
 /* The totals as energy_fold would leave them: retired (CAIRN_ENERGY_N) and removed. */
 void energy_totals(const cairn_world *w, double *retired, double *removed);
 

@@ -1,6 +1,7 @@
 /* Communication between MPI ranks (comm.h). */
 #include "core/comm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -98,6 +99,121 @@ cairn_status comm_agree(cairn_status s, cairn_diag *d) {
   MPI_Bcast(&m, (int)sizeof m, MPI_BYTE, first, MPI_COMM_WORLD);
   if (d) memcpy(d->msg, m.msg, sizeof d->msg);
   return (cairn_status)m.status;
+}
+
+/* The fused reduction's buffer, in 8-byte words: a header of three counts (the same on every
+   rank), the largest values and the status (doubles), the whole-number sums and the exact sums'
+   digits (int64), the exact sums' non-finite parts (doubles). One element of a contiguous type
+   of the whole buffer, so that MPI hands the operation the buffer whole. */
+static void fused_op(void *in, void *inout, int *len, MPI_Datatype *type) {
+  (void)len, (void)type;
+  const int64_t *a = in;
+  int64_t *b = inout;
+  int64_t nm = b[0], ns = b[1], nd = b[2];
+  const double *am = (const double *)(a + 3);
+  double *bm = (double *)(b + 3);
+  for (int64_t i = 0; i < nm; i++)
+    if (am[i] > bm[i] || am[i] != am[i]) bm[i] = am[i]; /* (a NaN wins, on any rank) */
+  for (int64_t i = 0; i < ns; i++) b[3 + nm + i] += a[3 + nm + i];
+  const double *ad = (const double *)(a + 3 + nm + ns);
+  double *bd = (double *)(b + 3 + nm + ns);
+  for (int64_t i = 0; i < nd; i++) bd[i] += ad[i];
+}
+
+void comm_fused_init(comm_fused *f) {
+  memset(f, 0, sizeof *f);
+}
+int comm_fused_max(comm_fused *f, double v) {
+  if (f->n_max == COMM_FUSED_MAX) comm_abort(3); /* (a caller's bug: more than it may push) */
+  f->max[f->n_max] = v;
+  return f->n_max++;
+}
+int comm_fused_sum(comm_fused *f, int64_t v) {
+  if (f->n_sum == COMM_FUSED_MAX) comm_abort(3);
+  f->sum[f->n_sum] = v;
+  return f->n_sum++;
+}
+void comm_fused_xsums(comm_fused *f, xsum *s, int n) {
+  if (f->n_arrays == 4) comm_abort(3);
+  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays++] = n;
+}
+
+cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
+  if (size_ <= 1) return s;
+  static MPI_Op op = MPI_OP_NULL;
+  static struct {
+    size_t words;
+    MPI_Datatype type;
+  } types[8];
+  static int n_types;
+  static int64_t *buf;
+  static size_t cap;
+  int nx = 0;
+  for (int a = 0; a < f->n_arrays; a++) nx += f->n_xs[a];
+  int64_t nm = f->n_max + 1, ns = f->n_sum + (int64_t)nx * XSUM_DIGITS, nd = nx;
+  size_t words = 3 + (size_t)(nm + ns + nd);
+  if (words > cap) {
+    int64_t *grown = realloc(buf, words * sizeof *grown);
+    if (!grown) comm_abort(3);
+    buf = grown, cap = words;
+  }
+  if (op == MPI_OP_NULL) MPI_Op_create(fused_op, 1, &op);
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  for (int i = 0; i < n_types && type == MPI_DATATYPE_NULL; i++)
+    if (types[i].words == words) type = types[i].type;
+  if (type == MPI_DATATYPE_NULL) {
+    MPI_Type_contiguous((int)(words * sizeof *buf), MPI_BYTE, &type);
+    MPI_Type_commit(&type);
+    if (n_types == 8) { /* (the oldest goes) */
+      MPI_Type_free(&types[0].type);
+      memmove(types, types + 1, 7 * sizeof *types);
+      n_types = 7;
+    }
+    types[n_types].words = words, types[n_types++].type = type;
+  }
+  buf[0] = nm, buf[1] = ns, buf[2] = nd;
+  double *m = (double *)(buf + 3);
+  for (int i = 0; i < f->n_max; i++) m[i] = f->max[i];
+  m[f->n_max] = s == CAIRN_OK ? 0.0 : (double)(size_ - rank_); /* (the lowest failing rank) */
+  int64_t *w = buf + 3 + nm;
+  for (int i = 0; i < f->n_sum; i++) *w++ = f->sum[i];
+  double *sp = (double *)(buf + 3 + nm + ns);
+  for (int a = 0; a < f->n_arrays; a++)
+    for (int k = 0; k < f->n_xs[a]; k++) {
+      xsum *x = &f->xs[a][k];
+      xsum_normalize(x);
+      memcpy(w, x->digit, sizeof x->digit);
+      w += XSUM_DIGITS;
+      *sp++ = x->special;
+    }
+  MPI_Allreduce(MPI_IN_PLACE, buf, 1, type, op, MPI_COMM_WORLD);
+  for (int i = 0; i < f->n_max; i++) f->max[i] = m[i];
+  w = buf + 3 + nm;
+  for (int i = 0; i < f->n_sum; i++) f->sum[i] = *w++;
+  sp = (double *)(buf + 3 + nm + ns);
+  for (int a = 0; a < f->n_arrays; a++)
+    for (int k = 0; k < f->n_xs[a]; k++) {
+      xsum *x = &f->xs[a][k];
+      memcpy(x->digit, w, sizeof x->digit);
+      w += XSUM_DIGITS;
+      x->special = *sp++;
+      x->adds = 0;
+      xsum_normalize(x);
+    }
+  if (m[f->n_max] == 0) return CAIRN_OK;
+  int first = size_ - (int)m[f->n_max];
+  struct {
+    int status;
+    char msg[sizeof d->msg];
+  } msg;
+  memset(&msg, 0, sizeof msg);
+  if (rank_ == first) {
+    msg.status = (int)s;
+    if (d) memcpy(msg.msg, d->msg, sizeof msg.msg);
+  }
+  MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, first, MPI_COMM_WORLD);
+  if (d) memcpy(d->msg, msg.msg, sizeof d->msg);
+  return (cairn_status)msg.status;
 }
 
 /* MPI's counts and displacements are ints: one call moves less than 2 GiB. Larger transfers
@@ -209,6 +325,39 @@ cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *re
   return s;
 }
 
+void comm_swap_known(const void *const *send, const size_t *send_count, void *recv,
+                     const size_t *recv_count) {
+  static MPI_Request *req;
+  static size_t cap;
+  size_t piece = max_piece(), n = 0, need = 0;
+  for (int r = 0; r < size_; r++)
+    need += (send_count[r] + piece - 1) / piece + (recv_count[r] + piece - 1) / piece;
+  if (need > cap) {
+    MPI_Request *grown = realloc(req, need * sizeof *grown);
+    if (!grown) {
+      fprintf(stderr, "cairn: out of memory for %zu MPI requests\n", need);
+      comm_abort(1);
+    }
+    req = grown, cap = need;
+  }
+  char *to = recv;
+  for (int r = 0; r < size_; r++) {
+    for (size_t off = 0, k = 0; off < recv_count[r]; off += piece, k++) {
+      size_t m = recv_count[r] - off < piece ? recv_count[r] - off : piece;
+      MPI_Irecv(to + off, (int)m, MPI_BYTE, r, 100 + (int)k, MPI_COMM_WORLD, &req[n++]);
+    }
+    to += recv_count[r];
+  }
+  for (int r = 0; r < size_; r++) {
+    const char *from = send[r];
+    for (size_t off = 0, k = 0; off < send_count[r]; off += piece, k++) {
+      size_t m = send_count[r] - off < piece ? send_count[r] - off : piece;
+      MPI_Isend(from + off, (int)m, MPI_BYTE, r, 100 + (int)k, MPI_COMM_WORLD, &req[n++]);
+    }
+  }
+  MPI_Waitall((int)n, req, MPI_STATUSES_IGNORE);
+}
+
 int comm_same_call(const comm_call *mine, const comm_call **all) {
   if (size_ <= 1 || !started_) return 1;
   if (out_of_step) {
@@ -291,6 +440,29 @@ cairn_status comm_exchange(const void *send, const size_t *send_count, void **re
 cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
                              size_t *recv_count, cairn_diag *d) {
   return comm_exchange(send, &n, recv, recv_cap, recv_count, d);
+}
+void comm_swap_known(const void *const *send, const size_t *send_count, void *recv,
+                     const size_t *recv_count) {
+  if (recv_count[0]) memcpy(recv, send[0], recv_count[0]);
+  (void)send_count;
+}
+void comm_fused_init(comm_fused *f) {
+  memset(f, 0, sizeof *f);
+}
+int comm_fused_max(comm_fused *f, double v) {
+  f->max[f->n_max] = v;
+  return f->n_max++;
+}
+int comm_fused_sum(comm_fused *f, int64_t v) {
+  f->sum[f->n_sum] = v;
+  return f->n_sum++;
+}
+void comm_fused_xsums(comm_fused *f, xsum *s, int n) {
+  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays++] = n;
+}
+cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
+  (void)f, (void)d;
+  return s;
 }
 int comm_same_call(const comm_call *mine, const comm_call **all) {
   (void)mine, (void)all;

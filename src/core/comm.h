@@ -31,12 +31,39 @@ void comm_xsum(xsum *s, int n);
    rank returns the status and message of the lowest rank that failed. */
 cairn_status comm_agree(cairn_status s, cairn_diag *d);
 
+/* Several of the above in one MPI call, for the few points of a step where the ranks meet (each
+   costs a round of latency, which a small model's step cannot hide): up to COMM_FUSED_MAX
+   largest values (a smallest: its negation) and whole-number sums, up to 4 arrays of exact
+   sums, and the ranks' statuses agreed as comm_agree does. Fill with the push calls (each
+   returns the value's index in max[] or sum[]), then reduce: the values are every rank's. One
+   rank: the values stay as they are. */
+#define COMM_FUSED_MAX 8
+typedef struct comm_fused {
+  double max[COMM_FUSED_MAX];
+  int64_t sum[COMM_FUSED_MAX];
+  int n_max, n_sum, n_arrays;
+  xsum *xs[4];
+  int n_xs[4];
+} comm_fused;
+void comm_fused_init(comm_fused *f);
+int comm_fused_max(comm_fused *f, double v);
+int comm_fused_sum(comm_fused *f, int64_t v);
+void comm_fused_xsums(comm_fused *f, xsum *s, int n);
+cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d);
+
 /* Every rank sends send_count[r] bytes to rank r from send (in rank order); *recv (grown with
    mem_grow from *recv_cap) receives what every rank sent to this one, in rank order, with
    recv_count[r] bytes from rank r. send_count and recv_count have comm_size() entries. Any size:
    a transfer of 1 GiB or more goes in pieces (comm.c). */
 cairn_status comm_exchange(const void *send, const size_t *send_count, void **recv,
                            size_t *recv_cap, size_t *recv_count, cairn_diag *d);
+/* Every rank sends send_count[r] bytes from send[r] to rank r, and receives recv_count[r] bytes
+   from rank r into recv (in rank order), with every count known on both sides beforehand (a
+   rank r with nothing to send here has recv_count[r] = 0 here): point to point, with the ranks
+   concerned only, no count exchanged and nothing allocated but the requests. The per-step
+   exchange of ghosts between neighbouring bricks. */
+void comm_swap_known(const void *const *send, const size_t *send_count, void *recv,
+                     const size_t *recv_count);
 /* Every rank's bytes, in rank order, to every rank (recv_count: comm_size() entries). */
 cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
                              size_t *recv_count, cairn_diag *d);

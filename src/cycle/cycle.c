@@ -185,9 +185,26 @@ static cairn_status clumps_leaving(cairn_world *w, size_t *more, int64_t **gone,
   return CAIRN_OK;
 }
 
-static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d) {
+/* What the motion sums over its balls: the work of gravity and of local damping (while energy is
+   tracked) and the top speed; under MPI every rank's, summed in the step's end reduction. */
+typedef struct motion_sums {
+  int track;
+  xsum e[2];
+  double v2max;
+} motion_sums;
+
+static void motion_sums_apply(cairn_world *w, const motion_sums *ms) {
+  if (ms->track) {
+    w->energy->gravity += xsum_value(&ms->e[0]);
+    w->energy->damping += xsum_value(&ms->e[1]);
+  }
+  w->v2max = ms->v2max;
+}
+
+static cairn_status motion(cairn_world *w, double dt, double dtk, motion_sums *ms, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy->on;
+  ms->track = 0, ms->v2max = 0;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
   /* (under MPI this rank's own balls: the ghosts get their new state from their owners) */
   long nb = (long)balls_owned(w), runaway = nb; /* the first ball that moved too far, or nb */
@@ -224,19 +241,15 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, cairn_diag *d)
       if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 0, top ? &v2max : NULL) && i < runaway)
         runaway = i;
   }
-  /* Every rank's share (under MPI; the calls come before any rank may stop below): */
+  /* This rank's share (the caller sums every rank's and books them: motion_sums_apply) */
   if (track) { /* exact sums: the same total for any order of the balls, on any rank count */
-    xsum e[2];
-    xsum_init(&e[0]), xsum_init(&e[1]);
+    xsum_init(&ms->e[0]), xsum_init(&ms->e[1]);
     for (long i = 0; i < nb; i++)
-      xsum_add(&e[0], w->fs->ework[i][0]), xsum_add(&e[1], w->fs->ework[i][1]);
-    if (w->par) comm_xsum(e, 2);
-    w->energy->gravity += xsum_value(&e[0]);
-    w->energy->damping += xsum_value(&e[1]);
+      xsum_add(&ms->e[0], w->fs->ework[i][0]), xsum_add(&ms->e[1], w->fs->ework[i][1]);
+    ms->track = 1;
   }
   CAIRN_TRY(rigid_step(w, dt, dtk, top ? &v2max : NULL, d));
-  if (w->par) comm_max(&v2max, 1);
-  w->v2max = v2max;
+  ms->v2max = v2max;
   if (runaway < nb) {
     CAIRN_TRY(forces_nonfinite(w, d)); /* a contact's force or moment that is not finite */
     const double *v = b->vel[runaway];
@@ -384,9 +397,13 @@ static cairn_status check_assignments(const cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-/* Smallest critical timestep over the balls (under MPI, every rank's own); with 'free_only',
-   balls fixed in translation and spin are left out (they are not integrated). */
-static double min_ball_dt(const cairn_world *w, int free_only) {
+/* Smallest critical timestep over this rank's balls, from their contacts' stiffness sums
+   (*from_contacts); with 'free_only', balls fixed in translation and spin are left out (they are
+   not integrated). Where no ball here has any (*from_contacts infinite), *from_props is the
+   estimate from the assigned models' properties, else infinite: over every rank, the estimate
+   is needed only where no rank's balls have stiffness, and then every rank has formed it. */
+static void ball_dt_here(const cairn_world *w, int free_only, double *from_contacts,
+                         double *from_props) {
   const ball_store *b = &w->balls;
   double dt = INFINITY;
   size_t own = balls_owned(w);
@@ -396,8 +413,8 @@ static double min_ball_dt(const cairn_world *w, int free_only) {
     if (e < dt) dt = e;
   }
   rigid_timestep(w, &dt);
-  if (w->par) comm_min(&dt, 1);
-  if (isfinite(dt)) return dt;
+  *from_contacts = dt, *from_props = INFINITY;
+  if (isfinite(dt)) return;
   /* No active contact yet: estimate from the assigned models' properties, as if each ball had
      one contact of each kind with the stiffest assignment of that kind. For rotation the whole
      translational stiffness acts at the ball's radius: an upper bound of the shear spring's
@@ -406,10 +423,18 @@ static double min_ball_dt(const cairn_world *w, int free_only) {
   for (size_t i = 0; i < own && kt > 0; i++) {
     if (free_only && ball_translation_fixed(w, (uint32_t)i) && (b->fix[i] & FIX_SPIN)) continue;
     double e = ball_dt(b->mass[i], b->inertia[i], kt, kt * b->rad[i] * b->rad[i]);
-    if (e < dt) dt = e;
+    if (e < *from_props) *from_props = e;
   }
+}
+
+/* The smallest critical timestep over the balls (ball_dt_here's, over every rank). */
+static double min_ball_dt(const cairn_world *w, int free_only) {
+  double dt, props;
+  ball_dt_here(w, free_only, &dt, &props);
   if (w->par) comm_min(&dt, 1);
-  return dt;
+  if (isfinite(dt)) return dt;
+  if (w->par) comm_min(&props, 1);
+  return props;
 }
 
 /* The overlap, as a share of the ball's radius, at which the message of a timestep without
@@ -510,22 +535,53 @@ static cairn_status ahead_dt(cairn_world *w, double *dt, double *kn_m_max, cairn
   return CAIRN_OK;
 }
 
-cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
+/* The automatic timestep's bounds over every rank in one reduction, with the status 'pending' of
+   the step so far (detection's) agreed too: the balls' (free ones, then all where no free ball
+   has stiffness: see ball_dt_here), the look-ahead's (the pairs a rank lists: those of its own
+   balls) and the stiffest contact for its mass. A rank whose step has failed takes part with
+   nothing. */
+static cairn_status bounds_agreed(cairn_world *w, cairn_status pending, double *dt, double *ahead,
+                                  double *kn_m, cairn_diag *d) {
+  double c1 = INFINITY, p1 = INFINITY, c0 = INFINITY, p0 = INFINITY;
+  cairn_status s = pending;
+  *ahead = INFINITY;
+  if (s == CAIRN_OK) {
+    ball_dt_here(w, 1, &c1, &p1);
+    if (!isfinite(c1) && !isfinite(p1)) ball_dt_here(w, 0, &c0, &p0);
+    s = ahead_dt(w, ahead, kn_m, d);
+  }
+  comm_fused f;
+  comm_fused_init(&f);
+  int i_c1 = comm_fused_max(&f, -c1), i_p1 = comm_fused_max(&f, -p1);
+  int i_c0 = comm_fused_max(&f, -c0), i_p0 = comm_fused_max(&f, -p0);
+  int i_ahead = comm_fused_max(&f, -*ahead), i_kn = comm_fused_max(&f, *kn_m);
+  CAIRN_TRY(comm_fused_reduce(&f, s, d));
+  *ahead = -f.max[i_ahead], *kn_m = f.max[i_kn];
+  *dt = isfinite(-f.max[i_c1]) ? -f.max[i_c1] : -f.max[i_p1];
+  if (!isfinite(*dt)) *dt = isfinite(-f.max[i_c0]) ? -f.max[i_c0] : -f.max[i_p0];
+  return CAIRN_OK;
+}
+
+/* cycle_timestep with the step's status so far: under MPI a failure (detection's, on some rank)
+   is agreed here with the automatic timestep's bounds, or, with a fixed timestep, left pending
+   for the force pass's reduction (returned as it is). */
+static cairn_status step_timestep(cairn_world *w, cairn_status pending, double *dt_out,
+                                  cairn_diag *d) {
   if (w->ts_mode == TS_FIXED) {
     *dt_out = w->dt;
-    return CAIRN_OK;
+    return pending;
   }
-  double dt = min_ball_dt(w, 1), ahead, kn_m = w->kn_m_max;
-  /* Every ball fixed: nothing is integrated, but time still advances at the pace of the
-     contacts, so take the estimate over all balls. */
-  if (!isfinite(dt)) dt = min_ball_dt(w, 0);
-  cairn_status s = ahead_dt(w, &ahead, &kn_m, d);
-  if (w->par) { /* every rank's look-ahead (the pairs a rank lists: those of its own balls) */
-    CAIRN_TRY(comm_agree(s, d));
-    comm_min(&ahead, 1);
-    comm_max(&kn_m, 1);
+  double dt, ahead, kn_m = w->kn_m_max;
+  if (w->par) {
+    CAIRN_TRY(bounds_agreed(w, pending, &dt, &ahead, &kn_m, d));
+  } else {
+    CAIRN_TRY(pending);
+    dt = min_ball_dt(w, 1);
+    /* Every ball fixed: nothing is integrated, but time still advances at the pace of the
+       contacts, so take the estimate over all balls. */
+    if (!isfinite(dt)) dt = min_ball_dt(w, 0);
+    CAIRN_TRY(ahead_dt(w, &ahead, &kn_m, d));
   }
-  CAIRN_TRY(s);
   if (ahead < dt) dt = ahead;
   if (!isfinite(dt)) {
     if (w->dt > 0) {
@@ -561,6 +617,10 @@ cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+cairn_status cycle_timestep(cairn_world *w, double *dt_out, cairn_diag *d) {
+  return step_timestep(w, CAIRN_OK, dt_out, d);
+}
+
 /* A fixed timestep above the stable estimate (S = 1: sqrt(m / k) of the stiffest ball, from this
    step's contacts) is told once, or refused with strict; checked on a run's first step and every
    1024 steps after, since stiffness grows as contacts form. */
@@ -579,10 +639,41 @@ static cairn_status check_fixed_dt(cairn_world *w, int first, cairn_diag *d) {
   return CAIRN_OK;
 }
 
-/* Under MPI decomposition: a step's stage that may fail on one rank, agreed by all (so that no
-   rank goes on to the next exchange alone). */
-static cairn_status agreed(cairn_world *w, cairn_status s, cairn_diag *d) {
-  return w->par ? comm_agree(s, d) : s;
+/* The step's end, after the motion (status s): its sums booked, and under MPI the one reduction
+   of the step's end, which agrees on s and carries the motion's sums, the balls leaving the
+   domain, the losses to fold and whether the next step must rebuild the neighbour lists. */
+static cairn_status after_motion(cairn_world *w, motion_sums *ms, cairn_status s, cairn_diag *d) {
+  if (!w->par) {
+    motion_sums_apply(w, ms);
+    CAIRN_TRY(s);
+    energy_fold(w);
+    return CAIRN_OK;
+  }
+  comm_fused f;
+  comm_fused_init(&f);
+  if (!ms->track) xsum_init(&ms->e[0]), xsum_init(&ms->e[1]); /* (the same layout everywhere) */
+  comm_fused_xsums(&f, ms->e, 2);
+  int v2 = comm_fused_max(&f, ms->v2max);
+  int rebuild = comm_fused_max(&f, s == CAIRN_OK ? (double)detect_needs_rebuild(w) : 0.0);
+  int leaving = comm_fused_sum(&f, (int64_t)w->n_leaving);
+  xsum local[3];
+  int n_local;
+  int pend = energy_pending_push(w, &f, local, &n_local);
+  cairn_status t = comm_fused_reduce(&f, s, d);
+  ms->v2max = f.max[v2];
+  motion_sums_apply(w, ms);
+  CAIRN_TRY(t);
+  if (f.sum[leaving] == 0) {
+    energy_fold_reduced(w, f.sum[pend]);
+    par_note_rebuild(w, f.max[rebuild] > 0);
+    return CAIRN_OK;
+  }
+  /* balls left the domain: deleted on every rank, then one fold of everything, as one process
+     makes it (the rebuild they call for is found at the next step's start) */
+  energy_pending_restore(w, local, n_local);
+  CAIRN_TRY(par_after_motion(w, f.sum[leaving], d));
+  energy_fold(w);
+  return CAIRN_OK;
 }
 
 static cairn_status history_sample_call(cairn_world *w, cairn_diag *d) {
@@ -627,7 +718,8 @@ static cairn_status check_geometry(cairn_world *w, double dt, cairn_diag *d) {
 }
 
 static cairn_status one_step(cairn_world *w, cairn_diag *d) {
-  energy_fold(w); /* (losses booked by a script since the last step) */
+  /* (losses booked by a script since the last step; under MPI the division folded them) */
+  if (!w->par) energy_fold(w);
   /* The step that brought the balls here (0 before the first step of the model): the contacts'
      increments span it, and the velocity kick spans half of it and half of the coming one. */
   double dt_last = w->dt_taken;
@@ -641,16 +733,20 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
     if (cycle_timestep(w, &dt0, &quiet) == CAIRN_OK) w->dt = dt0;
   }
   if (w->par) CAIRN_TRY(par_step_start(w, d)); /* (ghosts, or the exchange of a rebuild) */
-  CAIRN_TRY(agreed(w, detect_update(w, d), d));
-  CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d));
+  /* (under MPI a failure of detection on some rank is agreed at the step's next reduction: the
+     automatic timestep's, or the force pass's) */
+  cairn_status s = detect_update(w, d);
+  if (!w->par) CAIRN_TRY(s);
+  if (s == CAIRN_OK) CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d)); /* (never under MPI) */
   double dt = 0;
-  CAIRN_TRY(cycle_timestep(w, &dt, d));
+  s = step_timestep(w, s, &dt, d);
+  if (!w->par || w->ts_mode != TS_FIXED) CAIRN_TRY(s);
   w->pairs->n_ahead = 0; /* the look-ahead served this step (model.timestep() between steps is
                            the estimate without it) */
   if (!(dt_last > 0)) dt_last = dt;
   w->dt = w->dt_taken = dt;
-  CAIRN_TRY(agreed(w, forces_compute(w, dt_last, d), d));
-  forces_totals(w);
+  /* (under MPI agreed in forces_totals' reduction, with detection's status) */
+  CAIRN_TRY(forces_totals(w, s == CAIRN_OK ? forces_compute(w, dt_last, d) : s, d));
   if (w->loads.n) loads_apply(w);
   if (w->energy->on) /* the torque on turning walls, for the work they do */
     for (size_t k = 0; k < w->walls.n; k++) {
@@ -673,13 +769,13 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(check_geometry(w, dt, d));        /* what the motion would make of the cell and walls */
   /* Velocities live at half steps: from the middle of the last step to the middle of this one
      is (dt_last + dt) / 2, which is dt while the timestep stays the same. */
-  CAIRN_TRY(agreed(w, motion(w, dt, 0.5 * (dt_last + dt), d), d));
-  if (w->par) CAIRN_TRY(par_after_motion(w, d));
-  if (w->cell.on) periodic_deform(w, dt);
-  if (w->loads.n && w->energy->on) w->energy->applied += loads_work(w, dt);
+  motion_sums ms;
+  s = motion(w, dt, 0.5 * (dt_last + dt), &ms, d);
+  if (w->cell.on && s == CAIRN_OK) periodic_deform(w, dt);
+  if (w->loads.n && w->energy->on && s == CAIRN_OK) w->energy->applied += loads_work(w, dt);
+  CAIRN_TRY(after_motion(w, &ms, s, d));
   w->time += dt;
   w->step++;
-  energy_fold(w);
   /* (a row at the step interval, or when the quantity sampled by has moved enough) */
   if (w->hist->n && (w->hist->by || (w->hist->interval && w->step % w->hist->interval == 0)))
     CAIRN_TRY(whole(w, history_sample_call, d));

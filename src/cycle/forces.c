@@ -178,21 +178,33 @@ static void settle_walls(cairn_world *w) {
   wall_values(w, w->fs->nw_pass);
 }
 
-void forces_totals(cairn_world *w) {
+cairn_status forces_totals(cairn_world *w, cairn_status s, cairn_diag *d) {
   force_scratch *fs = w->fs;
   size_t nw = w->walls.n;
   if (!w->par) { /* one process: the walls' sums wait until something reads them */
+    CAIRN_TRY(s);
     w->walls.pending = nw > 0;
     w->walls.settle = settle_walls;
-    return;
+    return CAIRN_OK;
   }
-  /* every rank's part (every rank calls this at once) */
-  if (nw) {
+  /* every rank's part (every rank calls this at once, with the same number of walls) */
+  if (s == CAIRN_OK) {
     wall_sums(w, nw);
-    comm_xsum(fs->wsum, (int)(5 * nw));
+  } else { /* (the same layout as the others', with nothing in it) */
+    cairn_diag spare;
+    if (mem_grow((void **)&fs->wsum, &fs->cap_wsum, 5 * nw + 1, sizeof *fs->wsum, "forces:walls",
+                 &spare) != CAIRN_OK)
+      comm_abort(3);
+    for (size_t k = 0; k < 5 * nw; k++) xsum_init(&fs->wsum[k]);
   }
-  comm_max(&w->kn_m_max, 1);
+  comm_fused f;
+  comm_fused_init(&f);
+  int kn = comm_fused_max(&f, w->kn_m_max);
+  if (nw) comm_fused_xsums(&f, fs->wsum, (int)(5 * nw));
+  CAIRN_TRY(comm_fused_reduce(&f, s, d));
+  w->kn_m_max = f.max[kn];
   wall_values(w, nw);
+  return CAIRN_OK;
 }
 
 void force_scratch_free(force_scratch *fs) {

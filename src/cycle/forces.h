@@ -87,10 +87,12 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d);
    test every step): the motion does, when a ball's velocity or spin turns non-finite. */
 cairn_status forces_nonfinite(cairn_world *w, cairn_diag *d);
 
-/* After forces_compute (and, under MPI, once every rank's pass has succeeded): the walls' forces
-   and stiffness sums, and the stiffest contact for its mass, over every rank. On one process
-   the walls' sums are only marked pending: formed when something reads them (walls_settle). */
-void forces_totals(cairn_world *w);
+/* After forces_compute, with its status s: the walls' forces and stiffness sums, and the
+   stiffest contact for its mass, over every rank. Under MPI one reduction carries them and
+   every rank's status (a rank whose pass failed takes part with nothing, and every rank returns
+   the failure). On one process the walls' sums are only marked pending: formed when something
+   reads them (walls_settle). */
+cairn_status forces_totals(cairn_world *w, cairn_status s, cairn_diag *d);
 cairn_status forces_probe(cairn_world *w, uint32_t q, double *kt, double kr[2], double *kn_m,
                           cairn_diag *d);
 

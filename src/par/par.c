@@ -31,7 +31,8 @@ struct par_domain {
   size_t cap_sbuf, cap_rbuf, *scount, *rcount;
   int64_t moved, exchanges, gathers; /* this rank's balls sent away; rebuilds; gatherings */
   int64_t recuts;                    /* rebuilds that moved the cuts (recut_if_unbalanced) */
-  size_t cracks0;      /* cracks before the call: later ones are gathered at the end */
+  int need_next;  /* the next step's rebuild decision, agreed at this step's end; -1: unknown */
+  size_t cracks0; /* cracks before the call: later ones are gathered at the end */
   uint64_t destroyed0; /* balls destroyed before the call (each rank counts its own since) */
 };
 
@@ -179,6 +180,29 @@ static par_domain *domain_new(int P) {
   return pd;
 }
 
+/* A ghost's row each step: position, velocity, spin and the two stiffness sums. */
+enum { GHOST_ROW = 11 * sizeof(double) };
+
+/* The buffers of the steps' ghost updates, sized when the ghosts are chosen (the division, a
+   rebuild: both agreed on by every rank), so that a step allocates nothing and cannot fail on
+   one rank alone while the others wait for its messages. */
+static cairn_status forward_reserve(const cairn_world *w, par_domain *pd, cairn_diag *d) {
+  size_t in = 0, ghosts = 0;
+  for (int r = 0; r < pd->P; r++) {
+    size_t n = pd->send_off[r + 1] - pd->send_off[r];
+    CAIRN_TRY(mem_grow((void **)&pd->pb[r], &pd->pcap[r], n * GHOST_ROW + 1, 1, "par:pack", d));
+    pd->scount[r] = n * GHOST_ROW;
+    pd->rcount[r] = pd->recv_n[r] * GHOST_ROW;
+    in += pd->rcount[r];
+    ghosts += pd->recv_n[r];
+  }
+  CAIRN_CHECK(ghosts == w->balls.n - w->balls.n_owned, d, CAIRN_ESTATE,
+              "this rank expects %zu ghost updates each step for %zu ghosts (an MPI bookkeeping "
+              "error; please report it)",
+              ghosts, w->balls.n - w->balls.n_owned);
+  return mem_grow((void **)&pd->rbuf, &pd->cap_rbuf, in + 1, 1, "par:ghosts", d);
+}
+
 /* ---- the whole model to pieces ----------------------------------------------------------- */
 
 typedef struct rank_slot {
@@ -223,6 +247,7 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
      function's changes) were booked alike on every rank: fold them in here, on each rank alone,
      before the decomposed steps' folds sum every rank's (energy_fold). */
   energy_fold(w);
+  pd->need_next = -1;
   uint32_t *owner = mem_realloc(NULL, 0, (n + 1) * sizeof *owner, "par:owner");
   uint32_t *remap = mem_realloc(NULL, 0, (n + 1) * sizeof *remap, "par:remap");
   uint32_t *order = mem_realloc(NULL, 0, (n + 1) * sizeof *order, "par:order");
@@ -303,6 +328,7 @@ cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   p->gen++; /* (the mesh pairs are found again: detect_mesh_picks) */
   s = balls_keep(w, order, k, d);
   b->n_owned = n_owned;
+  if (s == CAIRN_OK) s = forward_reserve(w, pd, d);
   cs->slices_ok = 0;
   cs->links.ok = 0;
   w->par = pd;
@@ -312,7 +338,7 @@ done:
   mem_free(order, 0);
   mem_free(mine, 0);
   mem_free(theirs, 0);
-  return s;
+  return comm_agree(s, d); /* (a failure here on one rank is every rank's) */
 }
 
 /* ---- the pieces to the whole model ------------------------------------------------------- */
@@ -567,41 +593,27 @@ done:
 
 /* The ghosts' positions, velocities, spins and stiffness sums from their owners (the lists of
    the last exchange). */
-static cairn_status forward(cairn_world *w, par_domain *pd, cairn_diag *d) {
+/* Each step: the owned balls' rows to the ranks that hold them as ghosts, point to point with
+   the neighbouring bricks' ranks only (the counts are known on both sides since the rebuild). */
+static void forward(cairn_world *w, par_domain *pd) {
   ball_store *b = &w->balls;
-  enum { ROW = 11 };
   for (int r = 0; r < pd->P; r++) {
-    size_t n = pd->send_off[r + 1] - pd->send_off[r];
-    pd->plen[r] = 0;
-    CAIRN_TRY(mem_grow((void **)&pd->pb[r], &pd->pcap[r], n * ROW * sizeof(double) + 1, 1,
-                       "par:pack", d));
     double *o = (double *)pd->pb[r];
     for (size_t q = pd->send_off[r]; q < pd->send_off[r + 1]; q++) {
       uint32_t i = pd->send[q];
       memcpy(o, b->pos[i], 24), memcpy(o + 3, b->vel[i], 24), memcpy(o + 6, b->spin[i], 24);
       o[9] = b->k_tran[i], o[10] = b->k_rot[i];
-      o += ROW;
-    }
-    pd->plen[r] = n * ROW * sizeof(double);
-  }
-  size_t off[PAR_MAX_RANKS + 1];
-  CAIRN_TRY(exchange(pd, off, d));
-  size_t g = b->n_owned;
-  for (int r = 0; r < pd->P; r++) {
-    const uint8_t *q = pd->rbuf + off[r];
-    size_t n = pd->rcount[r] / (ROW * sizeof(double));
-    CAIRN_CHECK(n == pd->recv_n[r] && g + n <= b->n, d, CAIRN_ESTATE,
-                "rank %d sent %zu ghost updates where %zu were expected (an MPI bookkeeping "
-                "error; please report it)",
-                r, n, pd->recv_n[r]);
-    for (size_t k = 0; k < n; k++, g++) {
-      double o[ROW];
-      memcpy(o, q + k * ROW * sizeof(double), sizeof o);
-      memcpy(b->pos[g], o, 24), memcpy(b->vel[g], o + 3, 24), memcpy(b->spin[g], o + 6, 24);
-      b->k_tran[g] = o[9], b->k_rot[g] = o[10];
+      o += GHOST_ROW / sizeof(double);
     }
   }
-  return CAIRN_OK;
+  comm_swap_known((const void *const *)pd->pb, pd->scount, pd->rbuf, pd->rcount);
+  const uint8_t *q = pd->rbuf;
+  for (size_t g = b->n_owned; g < b->n; g++, q += GHOST_ROW) { /* (ghosts: in rank order) */
+    double o[GHOST_ROW / sizeof(double)];
+    memcpy(o, q, sizeof o);
+    memcpy(b->pos[g], o, 24), memcpy(b->vel[g], o + 3, 24), memcpy(b->spin[g], o + 6, 24);
+    b->k_tran[g] = o[9], b->k_rot[g] = o[10];
+  }
 }
 
 /* Whether some brick other than this rank's lies within 'cut' of x; calls fn for each. */
@@ -902,25 +914,35 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
 
 cairn_status par_step_start(cairn_world *w, cairn_diag *d) {
   par_domain *pd = w->par;
-  /* rebuild when any rank must (the same decision on every rank, as one rank would make it) */
-  double need = detect_needs_rebuild(w) ? 1.0 : 0.0;
-  comm_max(&need, 1);
+  /* rebuild when any rank must (the same decision on every rank, as one rank would make it):
+     known from the last step's end reduction, unless something came between */
+  double need = pd->need_next;
+  pd->need_next = -1;
+  if (need < 0) {
+    need = detect_needs_rebuild(w) ? 1.0 : 0.0;
+    comm_max(&need, 1);
+  }
   cairn_status s;
   if (need > 0) {
     w->pairs->dirty = 1;
     s = rebuild_exchange(w, pd, d);
-  } else {
-    s = forward(w, pd, d);
+    if (s == CAIRN_OK) s = forward_reserve(w, pd, d);
+    return comm_agree(s, d);
   }
-  return comm_agree(s, d);
+  forward(w, pd);
+  return CAIRN_OK;
 }
 
-cairn_status par_after_motion(cairn_world *w, cairn_diag *d) {
+void par_note_rebuild(cairn_world *w, int need) {
+  w->par->need_next = need ? 1 : 0;
+}
+
+cairn_status par_after_motion(cairn_world *w, int64_t total, cairn_diag *d) {
   par_domain *pd = w->par;
   ball_store *b = &w->balls;
   /* the balls motion marked for deletion ("destroy" domain): their ids to every rank */
-  int64_t n = (int64_t)w->n_leaving, total = n;
-  comm_sum_i64(&total, 1);
+  int64_t n = (int64_t)w->n_leaving;
+  pd->need_next = -1; /* (their absence calls for a rebuild: found at the next step's start) */
   if (total == 0) return CAIRN_OK;
   pd->plen[0] = 0;
   cairn_status s = CAIRN_OK;
@@ -988,7 +1010,7 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   pd->cracks0 = w->cracks->n;
   pd->destroyed0 = w->n_destroyed;
   s = par_scatter(w, pd, d);
-  if (s != CAIRN_OK) domain_free(pd);
+  if (s != CAIRN_OK && w->par != pd) domain_free(pd); /* (once attached, par_finish frees it) */
   w->par_last.decomposed = s == CAIRN_OK;
   for (int k = 0; k < 3; k++) w->par_last.grid[k] = pd->grid[k];
   return s;

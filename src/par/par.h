@@ -29,8 +29,12 @@ cairn_status par_scatter(cairn_world *w, struct par_domain *pd, cairn_diag *d);
    exchange of a rebuild (balls to the rank of their brick, with their contacts; new ghosts) or
    the ghosts' new positions and velocities. */
 cairn_status par_step_start(cairn_world *w, cairn_diag *d);
-/* After motion: balls that left the domain (deleted by "destroy") go from every rank alike. */
-cairn_status par_after_motion(cairn_world *w, cairn_diag *d);
+/* After motion: balls that left the domain (deleted by "destroy") go from every rank alike;
+   total: every rank's count of them (summed by the caller). */
+cairn_status par_after_motion(cairn_world *w, int64_t total, cairn_diag *d);
+/* The next step's rebuild decision, agreed at this step's end (cycle.c's reduction): the next
+   par_step_start takes it instead of agreeing again. */
+void par_note_rebuild(cairn_world *w, int need);
 
 /* The processor grid of a decomposed world (1, 1, 1 otherwise). */
 void par_grid(const cairn_world *w, int grid[3]);
