@@ -65,7 +65,7 @@ int energy_pending_push(cairn_world *w, struct comm_fused *f, xsum local[3], int
     for (int k = 0; k < 3; k++) xsum_init(&t->pending[k]);
   memcpy(local, t->pending, 3 * sizeof *local);
   int i = comm_fused_sum(f, t->n_pending);
-  comm_fused_xsums(f, t->pending, 3);
+  comm_fused_xsums(f, t->pending, 3, &t->win_pending);
   return i;
 }
 

@@ -5,6 +5,7 @@
 #ifndef CAIRN_ENERGY_H
 #define CAIRN_ENERGY_H
 
+#include "core/comm.h"
 #include "core/xsum.h"
 #include "world/world.h"
 
@@ -29,6 +30,7 @@ typedef struct energy_track {
      (on any number of ranks) give the same totals. */
   xsum pending[3]; /* dashpot, slip, removed */
   int n_pending;
+  comm_window win_pending; /* under MPI: the digits the pending sums last crossed the ranks in */
 } energy_track;
 
 typedef struct energy_report {

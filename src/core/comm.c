@@ -102,9 +102,11 @@ cairn_status comm_agree(cairn_status s, cairn_diag *d) {
 }
 
 /* The fused reduction's buffer, in 8-byte words: a header of three counts (the same on every
-   rank), the largest values and the status (doubles), the whole-number sums and the exact sums'
-   digits (int64), the exact sums' non-finite parts (doubles). One element of a contiguous type
-   of the whole buffer, so that MPI hands the operation the buffer whole. */
+   rank), the largest values (doubles: the caller's, the status, then per array of exact sums its
+   digits' lowest index negated, highest index and whether any fell outside its window), the
+   whole-number sums and the exact sums' digits in their windows (int64), the exact sums'
+   non-finite parts (doubles). One element of a contiguous type of the whole buffer, so that MPI
+   hands the operation the buffer whole. */
 static void fused_op(void *in, void *inout, int *len, MPI_Datatype *type) {
   (void)len, (void)type;
   const int64_t *a = in;
@@ -133,30 +135,19 @@ int comm_fused_sum(comm_fused *f, int64_t v) {
   f->sum[f->n_sum] = v;
   return f->n_sum++;
 }
-void comm_fused_xsums(comm_fused *f, xsum *s, int n) {
+void comm_fused_xsums(comm_fused *f, xsum *s, int n, comm_window *win) {
   if (f->n_arrays == 4) comm_abort(3);
-  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays++] = n;
+  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays] = n, f->win[f->n_arrays++] = win;
 }
 
-cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
-  if (size_ <= 1) return s;
+/* One Allreduce of the buffer in 'buf' ('words' of it), with the fused operation. */
+static void fused_allreduce(int64_t *buf, size_t words) {
   static MPI_Op op = MPI_OP_NULL;
   static struct {
     size_t words;
     MPI_Datatype type;
-  } types[8];
+  } types[16];
   static int n_types;
-  static int64_t *buf;
-  static size_t cap;
-  int nx = 0;
-  for (int a = 0; a < f->n_arrays; a++) nx += f->n_xs[a];
-  int64_t nm = f->n_max + 1, ns = f->n_sum + (int64_t)nx * XSUM_DIGITS, nd = nx;
-  size_t words = 3 + (size_t)(nm + ns + nd);
-  if (words > cap) {
-    int64_t *grown = realloc(buf, words * sizeof *grown);
-    if (!grown) comm_abort(3);
-    buf = grown, cap = words;
-  }
   if (op == MPI_OP_NULL) MPI_Op_create(fused_op, 1, &op);
   MPI_Datatype type = MPI_DATATYPE_NULL;
   for (int i = 0; i < n_types && type == MPI_DATATYPE_NULL; i++)
@@ -164,56 +155,114 @@ cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
   if (type == MPI_DATATYPE_NULL) {
     MPI_Type_contiguous((int)(words * sizeof *buf), MPI_BYTE, &type);
     MPI_Type_commit(&type);
-    if (n_types == 8) { /* (the oldest goes) */
+    if (n_types == 16) { /* (the oldest goes) */
       MPI_Type_free(&types[0].type);
-      memmove(types, types + 1, 7 * sizeof *types);
-      n_types = 7;
+      memmove(types, types + 1, 15 * sizeof *types);
+      n_types = 15;
     }
     types[n_types].words = words, types[n_types++].type = type;
   }
-  buf[0] = nm, buf[1] = ns, buf[2] = nd;
-  double *m = (double *)(buf + 3);
-  for (int i = 0; i < f->n_max; i++) m[i] = f->max[i];
-  m[f->n_max] = s == CAIRN_OK ? 0.0 : (double)(size_ - rank_); /* (the lowest failing rank) */
-  int64_t *w = buf + 3 + nm;
-  for (int i = 0; i < f->n_sum; i++) *w++ = f->sum[i];
-  double *sp = (double *)(buf + 3 + nm + ns);
-  for (int a = 0; a < f->n_arrays; a++)
-    for (int k = 0; k < f->n_xs[a]; k++) {
-      xsum *x = &f->xs[a][k];
-      xsum_normalize(x);
-      memcpy(w, x->digit, sizeof x->digit);
-      w += XSUM_DIGITS;
-      *sp++ = x->special;
-    }
   MPI_Allreduce(MPI_IN_PLACE, buf, 1, type, op, MPI_COMM_WORLD);
-  for (int i = 0; i < f->n_max; i++) f->max[i] = m[i];
-  w = buf + 3 + nm;
-  for (int i = 0; i < f->n_sum; i++) f->sum[i] = *w++;
-  sp = (double *)(buf + 3 + nm + ns);
-  for (int a = 0; a < f->n_arrays; a++)
-    for (int k = 0; k < f->n_xs[a]; k++) {
-      xsum *x = &f->xs[a][k];
-      memcpy(x->digit, w, sizeof x->digit);
-      w += XSUM_DIGITS;
-      x->special = *sp++;
-      x->adds = 0;
-      xsum_normalize(x);
-    }
-  if (m[f->n_max] == 0) return CAIRN_OK;
-  int first = size_ - (int)m[f->n_max];
-  struct {
-    int status;
-    char msg[sizeof d->msg];
-  } msg;
-  memset(&msg, 0, sizeof msg);
-  if (rank_ == first) {
-    msg.status = (int)s;
-    if (d) memcpy(msg.msg, d->msg, sizeof msg.msg);
+}
+
+/* Digits are sent as they are, without their carries propagated (a negative sum's would fill
+   every digit above it): at most 2^19 terms each, so that 4 096 ranks' digits add within an
+   int64 (each term adds less than 2^32 to a digit). */
+#define FUSED_ADDS_MAX (1u << 19)
+
+cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
+  if (size_ <= 1) return s;
+  static int64_t *buf;
+  static size_t cap;
+  int lo[4], hi[4], nx = 0, nwin = 0; /* each array's digits sent: [lo, hi] */
+  for (int a = 0; a < f->n_arrays; a++) {
+    comm_window *w = f->win[a];
+    int known = w && w->lo <= w->hi;
+    lo[a] = known ? w->lo : 0, hi[a] = known ? w->hi : XSUM_DIGITS - 1;
+    nx += f->n_xs[a], nwin += f->n_xs[a] * (hi[a] - lo[a] + 1);
   }
-  MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, first, MPI_COMM_WORLD);
-  if (d) memcpy(d->msg, msg.msg, sizeof d->msg);
-  return (cairn_status)msg.status;
+  for (int full = 0; full < 2; full++) {
+    int64_t nm = f->n_max + 1 + 3 * f->n_arrays, ns = f->n_sum + nwin, nd = nx;
+    size_t words = 3 + (size_t)(nm + ns + nd);
+    if (words > cap) {
+      int64_t *grown = realloc(buf, words * sizeof *grown);
+      if (!grown) comm_abort(3);
+      buf = grown, cap = words;
+    }
+    buf[0] = nm, buf[1] = ns, buf[2] = nd;
+    double *m = (double *)(buf + 3);
+    for (int i = 0; i < f->n_max; i++) m[i] = f->max[i];
+    m[f->n_max] = s == CAIRN_OK ? 0.0 : (double)(size_ - rank_); /* (the lowest failing rank) */
+    int64_t *w = buf + 3 + nm;
+    for (int i = 0; i < f->n_sum; i++) *w++ = f->sum[i];
+    double *sp = (double *)(buf + 3 + nm + ns);
+    for (int a = 0; a < f->n_arrays; a++) {
+      int used_lo = XSUM_DIGITS, used_hi = -1;
+      for (int k = 0; k < f->n_xs[a]; k++) {
+        xsum *x = &f->xs[a][k];
+        if (x->adds >= FUSED_ADDS_MAX) xsum_normalize(x);
+        for (int i = 0; i < XSUM_DIGITS; i++)
+          if (x->digit[i]) {
+            if (i < used_lo) used_lo = i;
+            if (i > used_hi) used_hi = i;
+          }
+        memcpy(w, x->digit + lo[a], (size_t)(hi[a] - lo[a] + 1) * sizeof *w);
+        w += hi[a] - lo[a] + 1;
+        *sp++ = x->special;
+      }
+      double *wm = m + f->n_max + 1 + 3 * a;
+      wm[0] = -(double)used_lo, wm[1] = (double)used_hi;
+      wm[2] = used_hi >= used_lo && (used_lo < lo[a] || used_hi > hi[a]); /* (outside) */
+    }
+    fused_allreduce(buf, words);
+    int outside = 0;
+    for (int a = 0; a < f->n_arrays; a++) outside |= m[f->n_max + 1 + 3 * a + 2] > 0;
+    if (outside && !full) { /* every rank sends every digit of every array */
+      nwin = 0;
+      for (int a = 0; a < f->n_arrays; a++) {
+        lo[a] = 0, hi[a] = XSUM_DIGITS - 1;
+        nwin += f->n_xs[a] * XSUM_DIGITS;
+      }
+      continue;
+    }
+    for (int i = 0; i < f->n_max; i++) f->max[i] = m[i];
+    w = buf + 3 + nm;
+    for (int i = 0; i < f->n_sum; i++) f->sum[i] = *w++;
+    sp = (double *)(buf + 3 + nm + ns);
+    for (int a = 0; a < f->n_arrays; a++) {
+      for (int k = 0; k < f->n_xs[a]; k++) {
+        xsum *x = &f->xs[a][k];
+        memset(x->digit, 0, sizeof x->digit);
+        memcpy(x->digit + lo[a], w, (size_t)(hi[a] - lo[a] + 1) * sizeof *w);
+        w += hi[a] - lo[a] + 1;
+        x->special = *sp++;
+        x->adds = 0;
+        xsum_normalize(x);
+      }
+      /* the next window: every rank's digits this time, and one more on each side */
+      const double *wm = m + f->n_max + 1 + 3 * a;
+      if (f->win[a]) {
+        int ulo = (int)-wm[0], uhi = (int)wm[1];
+        f->win[a]->lo = uhi >= ulo ? (ulo > 0 ? ulo - 1 : 0) : 1;
+        f->win[a]->hi = uhi >= ulo ? (uhi < XSUM_DIGITS - 1 ? uhi + 1 : XSUM_DIGITS - 1) : 0;
+      }
+    }
+    if (m[f->n_max] == 0) return CAIRN_OK;
+    int first = size_ - (int)m[f->n_max];
+    struct {
+      int status;
+      char msg[sizeof d->msg];
+    } msg;
+    memset(&msg, 0, sizeof msg);
+    if (rank_ == first) {
+      msg.status = (int)s;
+      if (d) memcpy(msg.msg, d->msg, sizeof msg.msg);
+    }
+    MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, first, MPI_COMM_WORLD);
+    if (d) memcpy(d->msg, msg.msg, sizeof d->msg);
+    return (cairn_status)msg.status;
+  }
+  return s; /* (not reached: the second pass sends every digit) */
 }
 
 /* MPI's counts and displacements are ints: one call moves less than 2 GiB. Larger transfers
@@ -457,8 +506,8 @@ int comm_fused_sum(comm_fused *f, int64_t v) {
   f->sum[f->n_sum] = v;
   return f->n_sum++;
 }
-void comm_fused_xsums(comm_fused *f, xsum *s, int n) {
-  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays++] = n;
+void comm_fused_xsums(comm_fused *f, xsum *s, int n, comm_window *win) {
+  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays] = n, f->win[f->n_arrays++] = win;
 }
 cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
   (void)f, (void)d;

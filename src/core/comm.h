@@ -38,17 +38,29 @@ cairn_status comm_agree(cairn_status s, cairn_diag *d);
    returns the value's index in max[] or sum[]), then reduce: the values are every rank's. One
    rank: the values stay as they are. */
 #define COMM_FUSED_MAX 8
+/* The digits an array of exact sums sent last time (every rank's, the same everywhere): a sum of
+   forces or energies lives in a few of an accumulator's 68 digits, so only those travel (kept
+   by the caller from one reduction to the next; {1, 0}, as comm_window_init sets: not known, all
+   digits). A rank whose digits fall outside says so in the same reduction, and every rank then
+   sends them all in a second one: the sums are exact either way. */
+typedef struct comm_window {
+  int lo, hi;
+} comm_window;
+static inline void comm_window_init(comm_window *w) {
+  w->lo = 1, w->hi = 0;
+}
 typedef struct comm_fused {
   double max[COMM_FUSED_MAX];
   int64_t sum[COMM_FUSED_MAX];
   int n_max, n_sum, n_arrays;
   xsum *xs[4];
   int n_xs[4];
+  comm_window *win[4];
 } comm_fused;
 void comm_fused_init(comm_fused *f);
 int comm_fused_max(comm_fused *f, double v);
 int comm_fused_sum(comm_fused *f, int64_t v);
-void comm_fused_xsums(comm_fused *f, xsum *s, int n);
+void comm_fused_xsums(comm_fused *f, xsum *s, int n, comm_window *win);
 cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d);
 
 /* Every rank sends send_count[r] bytes to rank r from send (in rank order); *recv (grown with

@@ -652,7 +652,7 @@ static cairn_status after_motion(cairn_world *w, motion_sums *ms, cairn_status s
   comm_fused f;
   comm_fused_init(&f);
   if (!ms->track) xsum_init(&ms->e[0]), xsum_init(&ms->e[1]); /* (the same layout everywhere) */
-  comm_fused_xsums(&f, ms->e, 2);
+  comm_fused_xsums(&f, ms->e, 2, &w->fs->win_motion);
   int v2 = comm_fused_max(&f, ms->v2max);
   int rebuild = comm_fused_max(&f, s == CAIRN_OK ? (double)detect_needs_rebuild(w) : 0.0);
   int leaving = comm_fused_sum(&f, (int64_t)w->n_leaving);

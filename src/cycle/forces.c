@@ -200,7 +200,7 @@ cairn_status forces_totals(cairn_world *w, cairn_status s, cairn_diag *d) {
   comm_fused f;
   comm_fused_init(&f);
   int kn = comm_fused_max(&f, w->kn_m_max);
-  if (nw) comm_fused_xsums(&f, fs->wsum, (int)(5 * nw));
+  if (nw) comm_fused_xsums(&f, fs->wsum, (int)(5 * nw), &fs->win_walls);
   CAIRN_TRY(comm_fused_reduce(&f, s, d));
   w->kn_m_max = f.max[kn];
   wall_values(w, nw);

@@ -3,6 +3,7 @@
 #ifndef CAIRN_FORCES_H
 #define CAIRN_FORCES_H
 
+#include "core/comm.h"
 #include "core/xsum.h"
 #include "world/world.h"
 
@@ -47,6 +48,9 @@ typedef struct force_scratch {
   size_t cap_probe;
   xsum *wsum; /* per wall: force x, y, z, normal stiffness, normal force */
   size_t cap_wsum;
+  /* under MPI, the digits the walls' sums and the motion's sums last crossed the ranks in
+     (comm_window: a hint, the same on every rank) */
+  comm_window win_walls, win_motion;
   int no_fixed; /* this pass: no ball has a fixed velocity component (m_eff without tests) */
   /* the last pass's runs of ball-wall contacts and its number of walls, whose records the
      walls' sums are formed from when read (settle_walls; wall_store, 'pending') */
