@@ -82,11 +82,9 @@ void comm_xsum(xsum *s, int n) {
   free(sp);
 }
 
-cairn_status comm_agree(cairn_status s, cairn_diag *d) {
-  if (size_ <= 1) return s;
-  int mine = s == CAIRN_OK ? size_ : rank_, first = size_;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (first == size_) return CAIRN_OK;
+/* The status and message of rank 'first', the lowest that failed, on every rank (s and d: this
+   rank's). */
+static cairn_status failure_of(int first, cairn_status s, cairn_diag *d) {
   struct {
     int status;
     char msg[sizeof d->msg];
@@ -99,6 +97,14 @@ cairn_status comm_agree(cairn_status s, cairn_diag *d) {
   MPI_Bcast(&m, (int)sizeof m, MPI_BYTE, first, MPI_COMM_WORLD);
   if (d) memcpy(d->msg, m.msg, sizeof d->msg);
   return (cairn_status)m.status;
+}
+
+cairn_status comm_agree(cairn_status s, cairn_diag *d) {
+  if (size_ <= 1) return s;
+  int mine = s == CAIRN_OK ? size_ : rank_, first = size_;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == size_) return CAIRN_OK;
+  return failure_of(first, s, d);
 }
 
 /* The fused reduction's buffer, in 8-byte words: a header of three counts (the same on every
@@ -248,19 +254,7 @@ cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
       }
     }
     if (m[f->n_max] == 0) return CAIRN_OK;
-    int first = size_ - (int)m[f->n_max];
-    struct {
-      int status;
-      char msg[sizeof d->msg];
-    } msg;
-    memset(&msg, 0, sizeof msg);
-    if (rank_ == first) {
-      msg.status = (int)s;
-      if (d) memcpy(msg.msg, d->msg, sizeof msg.msg);
-    }
-    MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, first, MPI_COMM_WORLD);
-    if (d) memcpy(d->msg, msg.msg, sizeof d->msg);
-    return (cairn_status)msg.status;
+    return failure_of(size_ - (int)m[f->n_max], s, d);
   }
   return s; /* (not reached: the second pass sends every digit) */
 }
