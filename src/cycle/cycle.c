@@ -188,8 +188,8 @@ static cairn_status clumps_leaving(cairn_world *w, size_t *more, int64_t **gone,
 /* What the motion sums over its balls: the work of gravity and of local damping (while energy is
    tracked) and the top speed; under MPI every rank's, summed in the step's end reduction. */
 typedef struct motion_sums {
-  int track;
-  xsum e[2];
+  int track, loads;
+  xsum e[3]; /* gravity's work, local damping's loss, the applied loads' work */
   double v2max;
 } motion_sums;
 
@@ -198,13 +198,14 @@ static void motion_sums_apply(cairn_world *w, const motion_sums *ms) {
     w->energy->gravity += xsum_value(&ms->e[0]);
     w->energy->damping += xsum_value(&ms->e[1]);
   }
+  if (ms->loads) w->energy->applied += xsum_value(&ms->e[2]);
   w->v2max = ms->v2max;
 }
 
 static cairn_status motion(cairn_world *w, double dt, double dtk, motion_sums *ms, cairn_diag *d) {
   ball_store *b = &w->balls;
   int dim = w->dim, track = w->energy->on;
-  ms->track = 0, ms->v2max = 0;
+  ms->track = 0, ms->loads = 0, ms->v2max = 0;
   const double g[3] = {w->gravity[0], w->gravity[1], w->gravity[2]};
   /* (under MPI this rank's own balls: the ghosts get their new state from their owners) */
   long nb = (long)balls_owned(w), runaway = nb; /* the first ball that moved too far, or nb */
@@ -652,7 +653,8 @@ static cairn_status after_motion(cairn_world *w, motion_sums *ms, cairn_status s
   comm_fused f;
   comm_fused_init(&f);
   if (!ms->track) xsum_init(&ms->e[0]), xsum_init(&ms->e[1]); /* (the same layout everywhere) */
-  comm_fused_xsums(&f, ms->e, 2, &w->fs->win_motion);
+  if (!ms->loads) xsum_init(&ms->e[2]);
+  comm_fused_xsums(&f, ms->e, 3, &w->fs->win_motion);
   int v2 = comm_fused_max(&f, ms->v2max);
   int rebuild = comm_fused_max(&f, s == CAIRN_OK ? (double)detect_needs_rebuild(w) : 0.0);
   int leaving = comm_fused_sum(&f, (int64_t)w->n_leaving);
@@ -772,7 +774,11 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   motion_sums ms;
   s = motion(w, dt, 0.5 * (dt_last + dt), &ms, d);
   if (w->cell.on && s == CAIRN_OK) periodic_deform(w, dt);
-  if (w->loads.n && w->energy->on && s == CAIRN_OK) w->energy->applied += loads_work(w, dt);
+  if (w->loads.n && w->energy->on) { /* (every rank's: after_motion) */
+    xsum_init(&ms.e[2]);
+    if (s == CAIRN_OK) loads_work(w, dt, &ms.e[2]);
+    ms.loads = 1;
+  }
   CAIRN_TRY(after_motion(w, &ms, s, d));
   w->time += dt;
   w->step++;

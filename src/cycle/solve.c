@@ -83,7 +83,7 @@ void cycle_ratios(const cairn_world *w, double *mean, double *max) {
   /* The forces scripts apply, on free balls. */
   for (size_t k = 0; k < w->loads.n; k++) {
     uint32_t i = idmap_get(&b->map, (uint64_t)w->loads.id[k]);
-    if (i != IDMAP_NONE && counts(b, i, w->dim))
+    if (i != IDMAP_NONE && i < own && counts(b, i, w->dim)) /* (a ghost's: its owner's) */
       xsum_add(&xa, sqrt(v3_dot(w->loads.f[k], w->loads.f[k])));
   }
   /* The contacts' share of the applied forces: each active contact's force, once per free

@@ -959,6 +959,7 @@ cairn_status par_after_motion(cairn_world *w, int64_t total, cairn_diag *d) {
   for (size_t k = 0; k < all / sizeof(int64_t); k++) {
     int64_t id;
     memcpy(&id, pd->rbuf + k * sizeof id, sizeof id);
+    loads_remove(w, id); /* (every rank holds every load, for balls here or not) */
     uint32_t i = idmap_get(&b->map, (uint64_t)id);
     if (i == IDMAP_NONE) continue;
     w->del_mark[i] = 1;
@@ -978,11 +979,11 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(comm_agree(grid_from_env(P, w->dim, env_grid, d), d));
   memset(&w->par_last, 0, sizeof w->par_last);
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
-     the speed): callbacks and contact events, a periodic cell, applied loads, clumps (a clump's
-     pebbles may lie on several ranks: docs/clumps.md), tracked displacements (kept by ball on
-     the rank that folds them). So does a model
-     with fewer balls than ranks. */
-  if (w->hook || events_mask(w) || w->cell.on || w->loads.n || w->clumps.n || w->balls.cum.on ||
+     the speed): callbacks and contact events, a periodic cell, clumps (a clump's pebbles may lie
+     on several ranks: docs/clumps.md), tracked displacements (kept by ball on the rank that
+     folds them). So does a model with fewer balls than ranks. (Applied loads divide: every rank
+     holds the whole list, by ball id, and applies those of its own balls.) */
+  if (w->hook || events_mask(w) || w->cell.on || w->clumps.n || w->balls.cum.on ||
       w->balls.n < (size_t)P || P > PAR_MAX_RANKS)
     return CAIRN_OK;
   par_domain *pd = domain_new(P);

@@ -60,9 +60,10 @@ void loads_remove(cairn_world *w, int64_t id) {
 void loads_apply(cairn_world *w) {
   const load_set *l = &w->loads;
   ball_store *b = &w->balls;
+  size_t own = balls_owned(w);
   for (size_t i = 0; i < l->n; i++) {
     uint32_t s = idmap_get(&b->map, (uint64_t)l->id[i]);
-    if (s == IDMAP_NONE) continue;
+    if (s == IDMAP_NONE || s >= own) continue; /* (a ghost: its owner applies it) */
     v3_add(b->force[s], l->f[i], b->force[s]);
     v3_add(b->moment[s], l->m[i], b->moment[s]);
   }
@@ -70,17 +71,19 @@ void loads_apply(cairn_world *w) {
 
 /* As gravity's (cycle.c): the force times this step's displacement v dt, the moment times this
    step's rotation (2D: about z only). */
-double loads_work(const cairn_world *w, double dt) {
+void loads_work(const cairn_world *w, double dt, xsum *acc) {
   const load_set *l = &w->loads;
   const ball_store *b = &w->balls;
-  double e = 0;
+  size_t own = balls_owned(w);
   for (size_t i = 0; i < l->n; i++) {
     uint32_t s = idmap_get(&b->map, (uint64_t)l->id[i]);
-    if (s == IDMAP_NONE) continue;
-    for (int k = 0; k < w->dim; k++) e += l->f[i][k] * b->vel[s][k] * dt;
-    for (int k = w->dim == 2 ? 2 : 0; k < 3; k++) e += l->m[i][k] * b->spin[s][k] * dt;
+    if (s == IDMAP_NONE || s >= own) continue;
+    /* (under MPI a ball that left the domain this step is deleted after this, one process's
+       before: its load does no work this step either way) */
+    if (w->n_leaving && w->del_mark[s]) continue;
+    for (int k = 0; k < w->dim; k++) xsum_add(acc, l->f[i][k] * b->vel[s][k] * dt);
+    for (int k = w->dim == 2 ? 2 : 0; k < 3; k++) xsum_add(acc, l->m[i][k] * b->spin[s][k] * dt);
   }
-  return e;
 }
 
 void loads_free(load_set *l) {

@@ -3,6 +3,7 @@
 #define CAIRN_LOADS_H
 
 #include "core/core.h"
+#include "core/xsum.h"
 
 /* Forces and moments that scripts apply to balls (ball.force_app, ball.moment_app), by ball id,
    global: few balls carry one, so they live apart from the ball arrays. */
@@ -19,10 +20,12 @@ cairn_status loads_set(cairn_world *w, int64_t id, int which, const double v[3],
 void loads_get(const cairn_world *w, int64_t id, int which, double v[3]);
 /* Forget ball id's load (the ball is deleted). */
 void loads_remove(cairn_world *w, int64_t id);
-/* Add every load to its ball's force and moment (after the contact forces of a step). */
+/* Add every load to its ball's force and moment (after the contact forces of a step). Under MPI
+   every rank holds every load and applies those of its own balls. */
 void loads_apply(cairn_world *w);
-/* The loads' work over a step of length dt whose motion is done (energy tracking). */
-double loads_work(const cairn_world *w, double dt);
+/* The loads' work over a step of length dt whose motion is done (energy tracking), added to the
+   exact sum acc: under MPI, that of this rank's own balls (the caller sums every rank's). */
+void loads_work(const cairn_world *w, double dt, xsum *acc);
 void loads_free(load_set *l);
 
 #endif

@@ -1,7 +1,9 @@
 -- MPI test (tests/mpi/run.sh): 2D disks poured into a box of three segments, Hertz-Mindlin
 -- between disks, rolling resistance where a disk of group "r" is involved, linear on the walls;
--- a "destroy" domain takes the disks that jump out over the side walls. Every rank count must
--- give the serial run's files bit for bit.
+-- a "destroy" domain takes the disks that jump out over the side walls; forces and moments
+-- applied to some disks (one of them thrown out, its load going with it), their work booked.
+-- Every rank count must give the serial run's files bit for bit, and the run must be divided
+-- (applied loads do not keep it whole).
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local dump = dofile(here .. "dump.lua")
 model.new{dim = 2}
@@ -37,6 +39,9 @@ for i = 1, 10 do
               pos = {left and 0.03 + 0.005 * i or L - 0.03 - 0.005 * i, 0.3 + 0.012 * i},
               vel = {left and -3.5 or 3.5, 1.0}}
 end
+for _, id in ipairs{12, 155, 310, 488} do ball.force_app(id, {0.05 * (id % 3 - 1), 0.08}) end
+ball.moment_app(233, 2e-4)
+ball.force_app(603, {-0.5, 0.2}) -- a disk the domain destroys
 model.timestep{auto = true}
 energy.track(true)
 history.add("mean_y", function()
