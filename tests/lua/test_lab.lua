@@ -81,11 +81,17 @@ lab.check("ucs", u)
 -- lab.rock.membrane itself on what is left (the two platens and the broken specimen): the
 -- outermost ball of each band on each side pushed in by the confinement times the band's
 -- height, so that each side's loads sum to the confinement times the platens' gap (1e-12), and
--- no load once stopped.
-local m = lab.rock_triaxial{scale = 2.5, confinement = 2e6, membrane = true}
+-- no load once stopped. Its files under 'out': the curve (its peak the result's), the cracks.
+local m = lab.rock_triaxial{scale = 2.5, confinement = 2e6, membrane = true,
+                            out = "lab_membrane/membrane"}
 if not (m.peak_MPa > u.peak_MPa and m.peak_MPa > 2) then
   fail(string.format("confined peak %.2f MPa against the UCS's %.2f", m.peak_MPa, u.peak_MPa))
 end
+local mc = read_csv("lab_membrane/membrane_curve.csv")
+local mpeak = -math.huge
+for _, x in ipairs(mc.stress_MPa) do mpeak = math.max(mpeak, x) end
+near(mpeak, m.peak_MPa, 1e-9, "the membrane test's peak from its CSV")
+if not io.open("lab_membrane/membrane_cracks.csv") then fail("no cracks CSV from 'out'") end
 local function loads()
   local left, right, n = 0, 0, 0
   for _, id in ipairs(ball.list()) do

@@ -554,6 +554,8 @@ function rock.triaxial(o)
   local h0, w0 = height(), width(1)
   local c0 = contact.cracks()
   local rate = o.rate or 1
+  if o.out then vtk.every{steps = math.max(1, math.floor(2e-4 / rate / model.timestep())),
+                          prefix = o.out} end
   local rows, ipeak = rock.load{
     dim = dim, bottom = w.bottom, top = w.top, v = 0.5 * rate * h0, bonds = nbond, drop = 0.8,
     cycle = cycle,
@@ -566,11 +568,21 @@ function rock.triaxial(o)
     load_of = function(r) return r.stress_MPa end,
     strain_of = function(r) return r.axial_strain end}
   if stop_membrane then stop_membrane() end
-  return {dim = dim, seed = o.seed, confinement_MPa = s3 / 1e6, balls = ball.count(),
-          bonds = nbond, unbonded = unbonded, porosity = sp.porosity,
-          peak_MPa = rows[ipeak].stress_MPa, peak_strain = rows[ipeak].axial_strain,
-          cracks = contact.cracks() - c0, cracks_at_peak = rows[ipeak].cracks,
-          steps = model.step(), cpu_s = os.clock() - t0, rows = rows}
+  if o.out then -- and the state at the end, past the failure
+    vtk.stop()
+    vtk.write(o.out)
+  end
+  local res = {dim = dim, seed = o.seed, confinement_MPa = s3 / 1e6, balls = ball.count(),
+               bonds = nbond, unbonded = unbonded, porosity = sp.porosity,
+               peak_MPa = rows[ipeak].stress_MPa, peak_strain = rows[ipeak].axial_strain,
+               cracks = contact.cracks() - c0, cracks_at_peak = rows[ipeak].cracks,
+               steps = model.step(), cpu_s = os.clock() - t0, rows = rows}
+  rock.outputs(o.out, rows, {"step", "time", "axial_strain", "lateral_strain", "stress_MPa",
+                              "cracks"}, "axial_strain", "stress_MPa", "axial stress",
+               string.format("confined compression at %g MPa, %dD, %d balls", s3 / 1e6, dim,
+                             res.balls),
+               "axial strain [-]", "axial stress [MPa]")
+  return res
 end
 
 -- Hoek and Brown's criterion for intact rock, sigma1 = sigma3 + sigma_c sqrt(m sigma3 /
@@ -606,7 +618,7 @@ function rock.outputs(out, rows, cols, x, y, y_word, title, xlabel, ylabel)
   plot.history{csv = out .. "_curve.csv", out = out .. "_curve.png", x = x, y = {y},
                y2 = {"cracks"}, labels = {y_word, "cracks (broken bonds)"}, title = title,
                xlabel = xlabel, ylabel = ylabel, y2label = "cracks"}
-  -- the cracks at the end, by mode (a test that wrote VTK frames: UCS, Brazilian)
+  -- the cracks at the end, by mode (from the test's VTK frames)
   local pvd = io.open(out .. ".pvd")
   if pvd then
     pvd:close()
