@@ -45,6 +45,13 @@ void energy_totals(const cairn_world *w, double *retired, double *removed) {
   *removed += xsum_value(&t->pending[2]);
 }
 
+/* The pending losses (this rank's, or every rank's once summed) into the totals. */
+static void fold_pending(cairn_world *w) {
+  if (!w->energy->n_pending) return;
+  energy_totals(w, w->energy->retired, &w->energy->removed);
+  w->energy->n_pending = 0;
+}
+
 void energy_fold(cairn_world *w) {
   if (w->par) { /* every rank's losses, summed exactly (every rank calls this at once) */
     int64_t any = w->energy->n_pending;
@@ -53,9 +60,7 @@ void energy_fold(cairn_world *w) {
     comm_xsum(pending(w->energy), 3);
     w->energy->n_pending = 1;
   }
-  if (!w->energy->n_pending) return;
-  energy_totals(w, w->energy->retired, &w->energy->removed);
-  w->energy->n_pending = 0;
+  fold_pending(w);
 }
 
 int energy_pending_push(cairn_world *w, struct comm_fused *f, xsum local[3], int *n_local) {
@@ -70,14 +75,8 @@ int energy_pending_push(cairn_world *w, struct comm_fused *f, xsum local[3], int
 }
 
 void energy_fold_reduced(cairn_world *w, int64_t any) {
-  energy_track *t = w->energy;
-  if (!any) {
-    t->n_pending = 0;
-    return;
-  }
-  t->n_pending = 1; /* (the sums are every rank's now) */
-  energy_totals(w, t->retired, &t->removed);
-  t->n_pending = 0;
+  w->energy->n_pending = any > 0; /* (the sums are every rank's now) */
+  fold_pending(w);
 }
 
 void energy_pending_restore(cairn_world *w, const xsum local[3], int n_local) {

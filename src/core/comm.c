@@ -128,24 +128,6 @@ static void fused_op(void *in, void *inout, int *len, MPI_Datatype *type) {
   for (int64_t i = 0; i < nd; i++) bd[i] += ad[i];
 }
 
-void comm_fused_init(comm_fused *f) {
-  memset(f, 0, sizeof *f);
-}
-int comm_fused_max(comm_fused *f, double v) {
-  if (f->n_max == COMM_FUSED_MAX) comm_abort(3); /* (a caller's bug: more than it may push) */
-  f->max[f->n_max] = v;
-  return f->n_max++;
-}
-int comm_fused_sum(comm_fused *f, int64_t v) {
-  if (f->n_sum == COMM_FUSED_MAX) comm_abort(3);
-  f->sum[f->n_sum] = v;
-  return f->n_sum++;
-}
-void comm_fused_xsums(comm_fused *f, xsum *s, int n, comm_window *win) {
-  if (f->n_arrays == 4) comm_abort(3);
-  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays] = n, f->win[f->n_arrays++] = win;
-}
-
 /* One Allreduce of the buffer in 'buf' ('words' of it), with the fused operation. */
 static void fused_allreduce(int64_t *buf, size_t words) {
   static MPI_Op op = MPI_OP_NULL;
@@ -272,6 +254,11 @@ static size_t max_piece(void) {
   return piece;
 }
 
+/* The next piece of a transfer with 'left' bytes still to go. */
+static int piece_of(size_t left) {
+  return (int)(left < max_piece() ? left : max_piece());
+}
+
 /* The counts as ints with their displacements, if every count and the total fit one call's
    limit (1: they do; 0: the transfer goes in pieces). */
 static int as_ints(const size_t *c, int *out, int *disp, size_t *total) {
@@ -302,11 +289,13 @@ cairn_status comm_exchange(const void *send, const size_t *send_count, void **re
   size_t st = 0, rt = 0;
   int small = as_ints(send_count, sc, sd, &st);
   small &= as_ints(recv_count, rc, rd, &rt);
-  /* (every rank must take the same path: one small reduction decides) */
-  int all_small = small;
-  MPI_Allreduce(&small, &all_small, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  cairn_status s = mem_grow(recv, recv_cap, rt + 1, 1, "comm:exchange", d);
-  s = comm_agree(s, d);
+  /* every rank must take the same path: one reduction decides it and agrees on the buffer */
+  comm_fused f;
+  comm_fused_init(&f);
+  int big = comm_fused_max(&f, small ? 0.0 : 1.0);
+  cairn_status s =
+      comm_fused_reduce(&f, mem_grow(recv, recv_cap, rt + 1, 1, "comm:exchange", d), d);
+  int all_small = f.max[big] == 0;
   if (s == CAIRN_OK && all_small) {
     MPI_Alltoallv(send, sc, sd, MPI_BYTE, *recv, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
   } else if (s == CAIRN_OK) {
@@ -320,8 +309,7 @@ cairn_status comm_exchange(const void *send, const size_t *send_count, void **re
       int to = (rank_ + k) % size_, from = (rank_ - k + size_) % size_;
       size_t ns = send_count[to], nr = recv_count[from], os = 0, orr = 0;
       while (os < ns || orr < nr) {
-        int ks = (int)(ns - os < max_piece() ? ns - os : max_piece());
-        int kr = (int)(nr - orr < max_piece() ? nr - orr : max_piece());
+        int ks = piece_of(ns - os), kr = piece_of(nr - orr);
         MPI_Sendrecv((const char *)send + soff[to] + os, ks, MPI_BYTE, to, 1,
                      (char *)*recv + roff[from] + orr, kr, MPI_BYTE, from, 1, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
@@ -357,7 +345,7 @@ cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *re
       char *dst = (char *)*recv + at;
       if (r == rank_) memcpy(dst, send, n);
       for (size_t off = 0; off < recv_count[r];) {
-        int k = (int)(recv_count[r] - off < max_piece() ? recv_count[r] - off : max_piece());
+        int k = piece_of(recv_count[r] - off);
         MPI_Bcast(dst + off, k, MPI_BYTE, r, MPI_COMM_WORLD);
         off += (size_t)k;
       }
@@ -372,7 +360,7 @@ void comm_swap_known(const void *const *send, const size_t *send_count, void *re
                      const size_t *recv_count) {
   static MPI_Request *req;
   static size_t cap;
-  size_t piece = max_piece(), n = 0, need = 0;
+  size_t piece = max_piece(), n = 0, need = 0; /* (requests: one per piece) */
   for (int r = 0; r < size_; r++)
     need += (send_count[r] + piece - 1) / piece + (recv_count[r] + piece - 1) / piece;
   if (need > cap) {
@@ -385,18 +373,16 @@ void comm_swap_known(const void *const *send, const size_t *send_count, void *re
   }
   char *to = recv;
   for (int r = 0; r < size_; r++) {
-    for (size_t off = 0, k = 0; off < recv_count[r]; off += piece, k++) {
-      size_t m = recv_count[r] - off < piece ? recv_count[r] - off : piece;
-      MPI_Irecv(to + off, (int)m, MPI_BYTE, r, 100 + (int)k, MPI_COMM_WORLD, &req[n++]);
-    }
+    for (size_t off = 0, k = 0; off < recv_count[r]; off += piece, k++)
+      MPI_Irecv(to + off, piece_of(recv_count[r] - off), MPI_BYTE, r, 100 + (int)k, MPI_COMM_WORLD,
+                &req[n++]);
     to += recv_count[r];
   }
   for (int r = 0; r < size_; r++) {
     const char *from = send[r];
-    for (size_t off = 0, k = 0; off < send_count[r]; off += piece, k++) {
-      size_t m = send_count[r] - off < piece ? send_count[r] - off : piece;
-      MPI_Isend(from + off, (int)m, MPI_BYTE, r, 100 + (int)k, MPI_COMM_WORLD, &req[n++]);
-    }
+    for (size_t off = 0, k = 0; off < send_count[r]; off += piece, k++)
+      MPI_Isend(from + off, piece_of(send_count[r] - off), MPI_BYTE, r, 100 + (int)k,
+                MPI_COMM_WORLD, &req[n++]);
   }
   MPI_Waitall((int)n, req, MPI_STATUSES_IGNORE);
 }
@@ -489,20 +475,6 @@ void comm_swap_known(const void *const *send, const size_t *send_count, void *re
   if (recv_count[0]) memcpy(recv, send[0], recv_count[0]);
   (void)send_count;
 }
-void comm_fused_init(comm_fused *f) {
-  memset(f, 0, sizeof *f);
-}
-int comm_fused_max(comm_fused *f, double v) {
-  f->max[f->n_max] = v;
-  return f->n_max++;
-}
-int comm_fused_sum(comm_fused *f, int64_t v) {
-  f->sum[f->n_sum] = v;
-  return f->n_sum++;
-}
-void comm_fused_xsums(comm_fused *f, xsum *s, int n, comm_window *win) {
-  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays] = n, f->win[f->n_arrays++] = win;
-}
 cairn_status comm_fused_reduce(comm_fused *f, cairn_status s, cairn_diag *d) {
   (void)f, (void)d;
   return s;
@@ -515,3 +487,22 @@ int comm_error_exit_should_print(void) {
   return 1;
 }
 #endif
+
+/* Filling a fused reduction (comm.h), the same with MPI or without. */
+void comm_fused_init(comm_fused *f) {
+  memset(f, 0, sizeof *f);
+}
+int comm_fused_max(comm_fused *f, double v) {
+  if (f->n_max == COMM_FUSED_MAX) comm_abort(3); /* (a caller's bug: more than it may push) */
+  f->max[f->n_max] = v;
+  return f->n_max++;
+}
+int comm_fused_sum(comm_fused *f, int64_t v) {
+  if (f->n_sum == COMM_FUSED_MAX) comm_abort(3);
+  f->sum[f->n_sum] = v;
+  return f->n_sum++;
+}
+void comm_fused_xsums(comm_fused *f, xsum *s, int n, comm_window *win) {
+  if (f->n_arrays == 4) comm_abort(3);
+  f->xs[f->n_arrays] = s, f->n_xs[f->n_arrays] = n, f->win[f->n_arrays++] = win;
+}

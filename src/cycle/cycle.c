@@ -536,18 +536,20 @@ static cairn_status ahead_dt(cairn_world *w, double *dt, double *kn_m_max, cairn
   return CAIRN_OK;
 }
 
-/* The automatic timestep's bounds over every rank in one reduction, with the status 'pending' of
-   the step so far (detection's) agreed too: the balls' (free ones, then all where no free ball
-   has stiffness: see ball_dt_here), the look-ahead's (the pairs a rank lists: those of its own
-   balls) and the stiffest contact for its mass. A rank whose step has failed takes part with
-   nothing. */
-static cairn_status bounds_agreed(cairn_world *w, cairn_status pending, double *dt, double *ahead,
-                                  double *kn_m, cairn_diag *d) {
+/* The automatic timestep's bounds, with the status 'pending' of the step so far (detection's):
+   the balls' (free ones; where no free ball has stiffness, all of them: see ball_dt_here), the
+   look-ahead's (the pairs a rank lists: those of its own balls) and the stiffest contact for its
+   mass. Under MPI one reduction gives every rank's and agrees on the status; a rank whose step
+   has failed takes part with nothing. (Minima travel negated, as maxima.) */
+static cairn_status timestep_bounds(cairn_world *w, cairn_status pending, double *dt, double *ahead,
+                                    double *kn_m, cairn_diag *d) {
   double c1 = INFINITY, p1 = INFINITY, c0 = INFINITY, p0 = INFINITY;
   cairn_status s = pending;
   *ahead = INFINITY;
   if (s == CAIRN_OK) {
     ball_dt_here(w, 1, &c1, &p1);
+    /* every ball fixed: nothing is integrated, but time still advances at the pace of the
+       contacts, so the estimate is taken over all balls */
     if (!isfinite(c1) && !isfinite(p1)) ball_dt_here(w, 0, &c0, &p0);
     s = ahead_dt(w, ahead, kn_m, d);
   }
@@ -573,16 +575,7 @@ static cairn_status step_timestep(cairn_world *w, cairn_status pending, double *
     return pending;
   }
   double dt, ahead, kn_m = w->kn_m_max;
-  if (w->par) {
-    CAIRN_TRY(bounds_agreed(w, pending, &dt, &ahead, &kn_m, d));
-  } else {
-    CAIRN_TRY(pending);
-    dt = min_ball_dt(w, 1);
-    /* Every ball fixed: nothing is integrated, but time still advances at the pace of the
-       contacts, so take the estimate over all balls. */
-    if (!isfinite(dt)) dt = min_ball_dt(w, 0);
-    CAIRN_TRY(ahead_dt(w, &ahead, &kn_m, d));
-  }
+  CAIRN_TRY(timestep_bounds(w, pending, &dt, &ahead, &kn_m, d));
   if (ahead < dt) dt = ahead;
   if (!isfinite(dt)) {
     if (w->dt > 0) {

@@ -2,9 +2,6 @@
    (src/lua/lab/) and built into cairn as byte arrays (cmake/embed_lua.cmake). Each file is a
    chunk called with the module's table, in order: the tests (lab.rock, lab.soil), then the
    drivers (lab.lua), which take the tests' code out of sight. */
-#include <errno.h>
-#include <string.h>
-
 #include "io/io.h"
 #include "lua/lua_api.h"
 

@@ -591,10 +591,9 @@ done:
 
 /* ---- each step ----------------------------------------------------------------------------- */
 
-/* The ghosts' positions, velocities, spins and stiffness sums from their owners (the lists of
-   the last exchange). */
-/* Each step: the owned balls' rows to the ranks that hold them as ghosts, point to point with
-   the neighbouring bricks' ranks only (the counts are known on both sides since the rebuild). */
+/* Each step, the ghosts' positions, velocities, spins and stiffness sums from their owners (the
+   lists of the last exchange): point to point with the neighbouring bricks' ranks only, the
+   counts known on both sides since the rebuild. */
 static void forward(cairn_world *w, par_domain *pd) {
   ball_store *b = &w->balls;
   for (int r = 0; r < pd->P; r++) {
