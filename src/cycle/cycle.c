@@ -558,7 +558,9 @@ static cairn_status timestep_bounds(cairn_world *w, cairn_status pending, double
   int i_c1 = comm_fused_max(&f, -c1), i_p1 = comm_fused_max(&f, -p1);
   int i_c0 = comm_fused_max(&f, -c0), i_p0 = comm_fused_max(&f, -p0);
   int i_ahead = comm_fused_max(&f, -*ahead), i_kn = comm_fused_max(&f, *kn_m);
-  CAIRN_TRY(comm_fused_reduce(&f, s, d));
+  /* (only a divided model meets the other ranks: a whole one's query, model.timestep(), may come
+     from one rank alone) */
+  CAIRN_TRY(w->par ? comm_fused_reduce(&f, s, d) : s);
   *ahead = -f.max[i_ahead], *kn_m = f.max[i_kn];
   *dt = isfinite(-f.max[i_c1]) ? -f.max[i_c1] : -f.max[i_p1];
   if (!isfinite(*dt)) *dt = isfinite(-f.max[i_c0]) ? -f.max[i_c0] : -f.max[i_p0];
