@@ -57,6 +57,9 @@ void comm_min(double *v, int n) {
 void comm_sum_i64(int64_t *v, int n) {
   if (size_ > 1) MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
 }
+void comm_or_u64(uint64_t *v, int n) {
+  if (size_ > 1) MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
+}
 
 void comm_xsum(xsum *s, int n) {
   if (size_ <= 1) return;
@@ -450,6 +453,9 @@ void comm_min(double *v, int n) {
   (void)v, (void)n;
 }
 void comm_sum_i64(int64_t *v, int n) {
+  (void)v, (void)n;
+}
+void comm_or_u64(uint64_t *v, int n) {
   (void)v, (void)n;
 }
 void comm_xsum(xsum *s, int n) {

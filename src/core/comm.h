@@ -26,6 +26,9 @@ void comm_max(double *v, int n);
 void comm_min(double *v, int n);
 void comm_sum_i64(int64_t *v, int n);
 void comm_xsum(xsum *s, int n);
+/* In place, the bitwise or of n words over every rank: what one rank holds reaches all, bit for
+   bit, where the others give zeros. */
+void comm_or_u64(uint64_t *v, int n);
 
 /* Agree on a failure: every rank passes its own status (and message in d); if any failed, every
    rank returns the status and message of the lowest rank that failed. */

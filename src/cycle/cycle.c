@@ -682,16 +682,13 @@ static cairn_status after_step_call(cairn_world *w, cairn_diag *d) {
   return w->after_step(w->after_step_ud, w, d);
 }
 
-/* Call fn on the whole model: under MPI decomposition the pieces are gathered on every rank for
-   it (the script's samplers and outputs see what a serial run shows), and divided again. */
-static cairn_status whole(cairn_world *w, cairn_status (*fn)(cairn_world *, cairn_diag *),
-                          cairn_diag *d) {
+/* Call a sampler or an output: under MPI decomposition it works on this rank's part, and one
+   that needs the whole model gathers it (par_whole); the model is then divided again. */
+static cairn_status sampled(cairn_world *w, cairn_status (*fn)(cairn_world *, cairn_diag *),
+                            cairn_diag *d) {
   if (!w->par) return fn(w, d);
-  cairn_status s;
-  struct par_domain *pd = par_gather(w, &s, d);
-  if (s == CAIRN_OK) s = fn(w, d);
-  s = comm_agree(s, d);
-  cairn_status t = par_scatter(w, pd, d);
+  cairn_status s = comm_agree(fn(w, d), d);
+  cairn_status t = par_resume(w, d);
   return s != CAIRN_OK ? s : t;
 }
 
@@ -779,8 +776,9 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   w->step++;
   /* (a row at the step interval, or when the quantity sampled by has moved enough) */
   if (w->hist->n && (w->hist->by || (w->hist->interval && w->step % w->hist->interval == 0)))
-    CAIRN_TRY(whole(w, history_sample_call, d));
-  if (w->after_step && w->step % w->after_step_every == 0) CAIRN_TRY(whole(w, after_step_call, d));
+    CAIRN_TRY(sampled(w, history_sample_call, d));
+  if (w->after_step && w->step % w->after_step_every == 0)
+    CAIRN_TRY(sampled(w, after_step_call, d));
   return CAIRN_OK;
 }
 
@@ -804,21 +802,26 @@ void cycle_run_start(cairn_world *w) {
   const char *simd = getenv("CAIRN_SIMD");
   w->simd_avx2 = cairn_cpu_avx2() && !(simd && !strcmp(simd, "baseline"));
   double r = INFINITY, v2 = 0; /* (the top speed too: scripts may have set velocities) */
-  for (size_t i = 0; i < w->balls.n; i++) {
+  for (size_t i = 0; i < balls_owned(w); i++) {
     if (w->balls.rad[i] < r) r = w->balls.rad[i];
     double s = v3_dot(w->balls.vel[i], w->balls.vel[i]);
     if (s > v2) v2 = s;
+  }
+  if (w->par) { /* (a division the last call left: every rank's balls) */
+    double m[2] = {-r, v2};
+    comm_max(m, 2);
+    r = -m[0], v2 = m[1];
   }
   w->rad_floor = r;
   w->v2max = v2;
 }
 
-/* A cycle or solve call's end: under MPI the whole model again on every rank (after a failure
-   too: every rank has it then), with the failure if there was one. */
+/* A cycle or solve call's end: under MPI the call's figures, and after a failure the whole model
+   again on every rank (every rank has the failure then). */
 cairn_status cycle_run_end(cairn_world *w, cairn_status s, cairn_diag *d) {
   if (!w->par) return s;
   cairn_diag d2;
-  cairn_status t = par_finish(w, &d2);
+  cairn_status t = par_end(w, s, &d2);
   if (s == CAIRN_OK && t != CAIRN_OK) {
     if (d) *d = d2;
     return t;

@@ -88,11 +88,24 @@ int lua_raisef(lua_State *L, const char *fmt, ...) __attribute__((format(printf,
    half-done step, the histories being sampled). */
 void refuse_inside_callback(lua_State *L, const char *fn);
 script_ctx *ctx_of(lua_State *L);
-cairn_world *ctx_world(lua_State *L); /* raises if model.new has not been called */
+/* The world, whole: raises if model.new has not been called. Under MPI, a model that the last
+   cycle call left divided among the ranks is gathered first (par_whole), which every rank must
+   do alike: the ranks agree on it as on a collective call (docs/parallel.md). */
+cairn_world *ctx_world(lua_State *L);
+/* The world as it is, whole or divided, for the calls that read or set only what every rank
+   holds alike (time, walls, histories, energy books, the call's figures); no waiting. */
+cairn_world *ctx_world_as_is(lua_State *L);
+/* The same for a call that reduces over the ranks while the model is divided (model.ratio): the
+   ranks agree on it first, as on a collective call. */
+cairn_world *ctx_world_reduced(lua_State *L);
 /* The world with detection brought up to date and the contacts in the order of their ids, as
    scripts, measurements and outputs see them (what they show does not depend on the order the
    contacts were made in); raises on failure. */
 cairn_world *detected_world(lua_State *L);
+/* The world for a sum over its contacts: detected_world on the whole model; while the model is
+   divided, as it is (ctx_world_reduced: every rank sums its part), unless a change since the last
+   step wants the contacts found anew, which gathers the model first. */
+cairn_world *summed_world(lua_State *L);
 int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d);
 /* Read a vector of 'dim' (2D: 2 or 3) numbers from a table at idx; raises naming 'what'. */
 void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what);
@@ -148,6 +161,9 @@ typedef enum script_call {
   CALL_CRACKS_EXPORT,
   CALL_HISTORY_RETURN,
   CALL_LAB_WRITE_CSV,
+  CALL_GATHER, /* a call that needs the divided model whole (ctx_world) */
+  CALL_REDUCE, /* a call answered by a reduction over the divided model (ctx_world_reduced) */
+  CALL_ASK,    /* a query of one ball answered by the rank that owns it */
   CALL_COUNT
 } script_call;
 /* Agree with the other ranks that every one is making call k (name: the history's, for
@@ -156,6 +172,9 @@ typedef enum script_call {
 cairn_status collective_agree(lua_State *L, script_call k, const char *name, cairn_diag *d);
 /* The same at the start of a collective entry point: raises the message. */
 void collective_call(lua_State *L, script_call k);
+/* The same for a call that may or may not be collective (CALL_GATHER, CALL_REDUCE, CALL_ASK),
+   named after the running C function as a script writes it ("ball.pos"). */
+void collective_call_named(lua_State *L, script_call k);
 
 void open_model(lua_State *L);
 void open_ball(lua_State *L);

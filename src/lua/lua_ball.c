@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "core/comm.h"
 #include "lua/lua_api.h"
 
 static const char *const CREATE_OPTS[] = {"id",      "rad",  "pos",   "vel", "spin",
@@ -136,6 +137,71 @@ static void get_rot(lua_State *L, cairn_world *w, int idx, double out[3], const 
 /* Vector attributes: ball.pos(id [, v]) and friends. moves: a write moves the ball, so the
    neighbour lists are stale (marked only once the call has been accepted: a refused call
    changes nothing). */
+/* A getter of one ball while the model is divided among MPI ranks (docs/parallel.md): the rank
+   that owns the ball reads it (the others hold none, or a ghost's copy), and the value reaches
+   every rank in one reduction, bit for bit, with nothing gathered. 0 when the model is whole or
+   the call sets the value (the caller then reads or sets it on the whole model), 1 when the
+   value is pushed. */
+/* clang-format off */
+typedef enum ball_field {
+  /* vectors (spin and moment: push_rot), then numbers */
+  F_POS, F_VEL, F_FORCE, F_SPIN, F_MOMENT, F_RAD, F_DENSITY, F_DAMP, F_MASS, F_INERTIA
+} ball_field;
+/* clang-format on */
+static const double *field_of(const ball_store *b, ball_field f, uint32_t s) {
+  switch (f) {
+  case F_POS:
+    return b->pos[s];
+  case F_VEL:
+    return b->vel[s];
+  case F_FORCE:
+    return b->force[s];
+  case F_SPIN:
+    return b->spin[s];
+  case F_MOMENT:
+    return b->moment[s];
+  case F_RAD:
+    return &b->rad[s];
+  case F_DENSITY:
+    return &b->density[s];
+  case F_DAMP:
+    return &b->damp[s];
+  case F_MASS:
+    return &b->mass[s];
+  case F_INERTIA:
+    return &b->inertia[s];
+  }
+  return NULL;
+}
+static int asked_owner(lua_State *L, ball_field f) {
+  cairn_world *w = ctx_world_as_is(L);
+  if (!w->par || lua_gettop(L) >= 2) return 0;
+  collective_call_named(L, CALL_ASK);
+  int64_t id = get_id(L, 1, "ball id");
+  const ball_store *b = &w->balls;
+  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&b->map, (uint64_t)id) : IDMAP_NONE;
+  int n = f <= F_MOMENT ? 3 : 1;
+  uint64_t u[4] = {0, 0, 0, 0}; /* found, then the value's bits */
+  if (s != IDMAP_NONE && s < b->n_owned) {
+    u[0] = 1;
+    memcpy(&u[1], field_of(b, f, s), (size_t)n * sizeof(double));
+  }
+  comm_or_u64(
+      u, 4); /* (4 whatever the field: a mismatch between ranks stays a wrong value, not a hang) */
+  if (!u[0]) /* (ball_slot's message) */
+    lua_raisef(L, "ball %lld does not exist; check the id (ball.list() gives all ids)",
+               (long long)id);
+  double v[3] = {0, 0, 0};
+  memcpy(v, &u[1], (size_t)n * sizeof(double));
+  if (n == 1)
+    lua_pushnumber(L, v[0]);
+  else if (f == F_SPIN || f == F_MOMENT)
+    push_rot(L, w, v);
+  else
+    push_vec(L, v, w->dim);
+  return 1;
+}
+
 static int vec_attr(lua_State *L, double (*arr)[3], const char *what, int moves) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
@@ -154,19 +220,23 @@ static int vec_attr(lua_State *L, double (*arr)[3], const char *what, int moves)
 }
 
 static int l_pos(lua_State *L) {
+  if (asked_owner(L, F_POS)) return 1;
   return vec_attr(L, ctx_world(L)->balls.pos, "ball.pos", 1);
 }
 static int l_vel(lua_State *L) {
+  if (asked_owner(L, F_VEL)) return 1;
   return vec_attr(L, ctx_world(L)->balls.vel, "ball.vel", 0);
 }
 
 static int l_force(lua_State *L) {
+  if (asked_owner(L, F_FORCE)) return 1;
   cairn_world *w = ctx_world(L);
   push_vec(L, w->balls.force[check_slot(L, w, 1)], w->dim);
   return 1;
 }
 
 static int l_spin(lua_State *L) {
+  if (asked_owner(L, F_SPIN)) return 1;
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
   if (lua_gettop(L) >= 2) {
@@ -179,6 +249,7 @@ static int l_spin(lua_State *L) {
 }
 
 static int l_moment(lua_State *L) {
+  if (asked_owner(L, F_MOMENT)) return 1;
   cairn_world *w = ctx_world(L);
   push_rot(L, w, w->balls.moment[check_slot(L, w, 1)]);
   return 1;
@@ -239,18 +310,23 @@ static int scalar_attr(lua_State *L, double *arr, scalar_setter set, const char 
 }
 
 static int l_rad(lua_State *L) {
+  if (asked_owner(L, F_RAD)) return 1;
   return scalar_attr(L, ctx_world(L)->balls.rad, ball_set_radius, "rad");
 }
 static int l_density(lua_State *L) {
+  if (asked_owner(L, F_DENSITY)) return 1;
   return scalar_attr(L, ctx_world(L)->balls.density, ball_set_density, "density");
 }
 static int l_damp(lua_State *L) {
+  if (asked_owner(L, F_DAMP)) return 1;
   return scalar_attr(L, ctx_world(L)->balls.damp, ball_set_damp, "damp");
 }
 static int l_mass(lua_State *L) {
+  if (asked_owner(L, F_MASS)) return 1;
   return scalar_attr(L, ctx_world(L)->balls.mass, NULL, "mass");
 }
 static int l_inertia(lua_State *L) {
+  if (asked_owner(L, F_INERTIA)) return 1;
   return scalar_attr(L, ctx_world(L)->balls.inertia, NULL, "inertia");
 }
 

@@ -5,6 +5,7 @@
 
 #include "contact/contact.h"
 #include "contact/cracks.h"
+#include "core/comm.h"
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
@@ -765,27 +766,27 @@ static int l_list(lua_State *L) {
 /* contact.count() -> every contact; contact.count{kind = K, active = true} -> only those (counted
    without making a handle per contact, for large models). */
 static int l_count(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  detected_world(L);
+  if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
+  cairn_world *w = summed_world(L); /* (under MPI: each rank counts the contacts it books) */
   const contact_store *cs = w->contacts;
-  if (lua_isnoneornil(L, 1)) {
-    lua_pushinteger(L, (lua_Integer)cs->n);
-    return 1;
-  }
-  luaL_checktype(L, 1, LUA_TTABLE);
   int kind = -1, active = 0;
-  if (lua_getfield(L, 1, "kind") != LUA_TNIL) {
+  if (!lua_isnoneornil(L, 1) && lua_getfield(L, 1, "kind") != LUA_TNIL) {
     kind = contact_kind_parse(luaL_checkstring(L, -1));
     if (kind < 0)
       return lua_raisef(L, "contact.count: kind must be \"ball-ball\" or \"ball-wall\" (got '%s')",
                         lua_tostring(L, -1));
   }
-  if (lua_getfield(L, 1, "active") != LUA_TNIL) active = lua_toboolean(L, -1);
-  lua_pop(L, 2);
-  lua_Integer n = 0;
+  if (!lua_isnoneornil(L, 1)) {
+    if (lua_getfield(L, 1, "active") != LUA_TNIL) active = lua_toboolean(L, -1);
+    lua_pop(L, 2);
+  }
+  int64_t n = 0;
   for (size_t c = 0; c < cs->n; c++)
-    if ((kind < 0 || cs->kind[c] == kind) && (!active || cs->active[c])) n++;
-  lua_pushinteger(L, n);
+    if ((kind < 0 || cs->kind[c] == kind) && (!active || cs->active[c]) &&
+        rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]))
+      n++;
+  if (w->par) comm_sum_i64(&n, 1);
+  lua_pushinteger(L, (lua_Integer)n);
   return 1;
 }
 

@@ -73,7 +73,7 @@ static int l_get(lua_State *L) {
 }
 
 static int l_tracking(lua_State *L) {
-  lua_pushboolean(L, ctx_world(L)->energy->on);
+  lua_pushboolean(L, ctx_world_as_is(L)->energy->on);
   return 1;
 }
 

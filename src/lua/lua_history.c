@@ -51,7 +51,7 @@ static cairn_status sample(void *ud, double *value, cairn_diag *d) {
 
 static int l_add(lua_State *L) {
   refuse_inside_callback(L, "history.add");
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   const char *name = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   const char *unit = lua_isnoneornil(L, 3) ? NULL : luaL_checkstring(L, 3);
@@ -103,7 +103,7 @@ static int interval_by(lua_State *L, cairn_world *w) {
 }
 
 static int l_interval(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   if (lua_istable(L, 1)) return interval_by(L, w);
   if (lua_gettop(L) >= 1) {
     lua_Integer k = check_whole(L, 1, "history.interval: the interval");
@@ -118,7 +118,7 @@ static int l_interval(lua_State *L) {
 
 static int l_export(lua_State *L) {
   collective_call(L, CALL_HISTORY_EXPORT);
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   cairn_diag d;
   cairn_status st = io_history_csv(w, luaL_checkstring(L, 1), &d);
   if (st) return lua_raisef(L, "history.export: %s", d.msg);
@@ -144,7 +144,7 @@ static const history *named_history(lua_State *L, const history_set *hs) {
 
 /* history.get(name) -> values, times, steps (arrays) */
 static int l_get(lua_State *L) {
-  const history_set *hs = ctx_world(L)->hist;
+  const history_set *hs = ctx_world_as_is(L)->hist;
   const history *h = named_history(L, hs);
   push_column(L, h->v, hs->n_rows);
   push_column(L, hs->time, hs->n_rows);
@@ -154,7 +154,7 @@ static int l_get(lua_State *L) {
 
 /* history.unit(NAME): the history's unit, or nil if it has none. */
 static int l_unit(lua_State *L) {
-  const history *h = named_history(L, ctx_world(L)->hist);
+  const history *h = named_history(L, ctx_world_as_is(L)->hist);
   if (h->unit[0])
     lua_pushstring(L, h->unit);
   else
@@ -163,7 +163,7 @@ static int l_unit(lua_State *L) {
 }
 
 static int l_names(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   lua_createtable(L, (int)w->hist->n, 0);
   for (size_t i = 0; i < w->hist->n; i++) {
     lua_pushstring(L, w->hist->h[i].name);
@@ -174,7 +174,7 @@ static int l_names(lua_State *L) {
 
 static int l_clear(lua_State *L) {
   refuse_inside_callback(L, "history.clear");
-  history_clear(ctx_world(L));
+  history_clear(ctx_world_as_is(L));
   return 0;
 }
 

@@ -11,14 +11,21 @@
 
 static const char *const CREATE_OPTS[] = {"shape", "centre", "radius", "min", "max", NULL};
 
-static meas_region *check_region(lua_State *L, int idx, cairn_world **w) {
+/* The region at idx and the world; how the world is wanted under MPI decomposition: MEASURED
+   (every rank's part summed: measure.h), CONTACTS (the same, with the contacts current:
+   summed_world), WHOLE, or AS_IS (the region alone). */
+enum { MEASURED, CONTACTS, WHOLE, AS_IS };
+static meas_region *check_region(lua_State *L, int idx, cairn_world **w, int how) {
   meas_region *r = luaL_testudata(L, idx, REGION);
   if (!r)
     lua_raisef(L,
                "expected a measurement region (from measure.create), got %s; call it as "
                "m:porosity(), with a colon",
                luaL_typename(L, idx));
-  *w = ctx_world(L);
+  *w = how == WHOLE      ? ctx_world(L)
+       : how == AS_IS    ? ctx_world_as_is(L)
+       : how == CONTACTS ? summed_world(L)
+                         : ctx_world_reduced(L);
   if ((*w)->dim != r->dim)
     lua_raisef(L,
                "this measurement region is %dD, the model is %dD; create it again after "
@@ -30,7 +37,7 @@ static meas_region *check_region(lua_State *L, int idx, cairn_world **w) {
 /* Contacts must describe the current balls: detect first if anything changed (as contact.find). */
 static int l_create(lua_State *L) {
   const char *fn = "measure.create";
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   check_opts(L, 1, fn, CREATE_OPTS);
   meas_region r;
   memset(&r, 0, sizeof r);
@@ -73,24 +80,22 @@ static int l_create(lua_State *L) {
 
 static int l_porosity(lua_State *L) {
   cairn_world *w;
-  meas_region *r = check_region(L, 1, &w);
+  meas_region *r = check_region(L, 1, &w, MEASURED);
   lua_pushnumber(L, meas_porosity(w, r));
   return 1;
 }
 
 static int l_volume(lua_State *L) {
   cairn_world *w;
-  meas_region *r = check_region(L, 1, &w);
+  meas_region *r = check_region(L, 1, &w, AS_IS);
   lua_pushnumber(L, meas_volume(r));
   return 1;
 }
 
 static int l_count(lua_State *L) {
   cairn_world *w;
-  meas_region *r = check_region(L, 1, &w);
-  lua_Integer n = 0;
-  for (size_t i = 0; i < w->balls.n; i++) n += meas_contains(r, w->balls.pos[i]);
-  lua_pushinteger(L, n);
+  meas_region *r = check_region(L, 1, &w, MEASURED);
+  lua_pushinteger(L, (lua_Integer)meas_count(w, r));
   return 1;
 }
 
@@ -98,7 +103,6 @@ static int l_count(lua_State *L) {
    and the number of those balls. */
 static int l_coordination(lua_State *L) {
   cairn_world *w;
-  meas_region *r = check_region(L, 1, &w);
   int all = 0;
   if (!lua_isnoneornil(L, 2)) {
     static const char *const opts[] = {"all", NULL};
@@ -107,7 +111,7 @@ static int l_coordination(lua_State *L) {
     all = lua_toboolean(L, -1);
     lua_pop(L, 1);
   }
-  detected_world(L);
+  meas_region *r = check_region(L, 1, &w, CONTACTS);
   size_t nb;
   lua_pushnumber(L, meas_coordination(w, r, all, &nb));
   lua_pushinteger(L, (lua_Integer)nb);
@@ -150,8 +154,7 @@ static int push_tensor(lua_State *L, int dim, const double t[9], int idx, const 
 
 static int l_stress(lua_State *L) {
   cairn_world *w;
-  meas_region *r = check_region(L, 1, &w);
-  detected_world(L);
+  meas_region *r = check_region(L, 1, &w, CONTACTS);
   double s[9];
   meas_stress(w, r, s, NULL);
   return push_tensor(L, w->dim, s, 2, "mean", w->dim);
@@ -159,7 +162,7 @@ static int l_stress(lua_State *L) {
 
 static int l_strain_rate(lua_State *L) {
   cairn_world *w;
-  meas_region *r = check_region(L, 1, &w);
+  meas_region *r = check_region(L, 1, &w, WHOLE);
   double e[9];
   cairn_diag d;
   cairn_status s = meas_strain_rate(w, r, e, &d);

@@ -136,8 +136,8 @@ static int l_threads(lua_State *L) {
 /* model.ranks(): the MPI ranks running the script and what the last cycle or solve call did
    with them (docs/parallel.md). */
 static int l_ranks(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  lua_createtable(L, 0, 10);
+  cairn_world *w = ctx_world_as_is(L);
+  lua_createtable(L, 0, 12);
   lua_pushinteger(L, comm_size());
   lua_setfield(L, -2, "count");
   lua_pushinteger(L, comm_rank());
@@ -162,6 +162,10 @@ static int l_ranks(lua_State *L) {
   lua_setfield(L, -2, "balance");
   lua_pushinteger(L, (lua_Integer)w->par_last.recuts);
   lua_setfield(L, -2, "recuts");
+  lua_pushboolean(L, w->par_last.decomposed && w->par_last.resumed);
+  lua_setfield(L, -2, "resumed");
+  lua_pushboolean(L, w->par == NULL);
+  lua_setfield(L, -2, "whole");
   return 1;
 }
 
@@ -216,12 +220,12 @@ static int l_neighbours(lua_State *L) {
 }
 
 static int l_dim(lua_State *L) {
-  lua_pushinteger(L, ctx_world(L)->dim);
+  lua_pushinteger(L, ctx_world_as_is(L)->dim);
   return 1;
 }
 
 static int l_gravity(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   if (lua_gettop(L) >= 1) {
     double g[3];
     get_vec(L, 1, w->dim, g, "model.gravity");
@@ -276,7 +280,7 @@ static int has_key(lua_State *L, int idx, const char *key) {
 }
 
 static int l_timestep(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   if (lua_istable(L, 1)) {
     static const char *const opts[] = {"fix", "auto", "safety", "impact", "strict", NULL};
     check_opts(L, 1, "model.timestep", opts);
@@ -316,6 +320,7 @@ static int l_timestep(lua_State *L) {
     }
     return 0;
   }
+  ctx_world_reduced(L); /* (the estimate: over every rank's contacts) */
   double dt;
   cairn_diag d;
   cairn_status s = cycle_timestep(w, &dt, &d);
@@ -477,7 +482,7 @@ static cairn_status run_time(cairn_world *w, uint64_t n, double t, cairn_diag *d
 static int l_cycle(lua_State *L) {
   collective_call(L, CALL_MODEL_CYCLE);
   refuse_inside_callback(L, "model.cycle");
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   double n;
   if (lua_istable(L, 1)) {
     static const char *const opts[] = {"steps", "history_interval", NULL};
@@ -518,7 +523,7 @@ static int l_solve(lua_State *L) {
   static const char *const opts[] = {
       "time", "steps", "ratio", "ratio_max", "calm", "history_interval", NULL};
   static const char *const reasons[] = {"time", "steps", "ratio", "ratio_max", "calm"};
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   luaL_checktype(L, 1, LUA_TTABLE);
   check_opts(L, 1, "model.solve", opts);
   solve_limits lim = {NAN, 0, 0, 0, 0};
@@ -577,7 +582,7 @@ static int l_solve(lua_State *L) {
 /* model.ratio() -> mean, maximum unbalanced-force ratio of the last force pass */
 static int l_ratio(lua_State *L) {
   double mean, max;
-  cycle_ratios(ctx_world(L), &mean, &max);
+  cycle_ratios(ctx_world_reduced(L), &mean, &max);
   lua_pushnumber(L, mean);
   lua_pushnumber(L, max);
   return 2;
@@ -590,12 +595,12 @@ static int l_calm(lua_State *L) {
 }
 
 static int l_time(lua_State *L) {
-  lua_pushnumber(L, ctx_world(L)->time);
+  lua_pushnumber(L, ctx_world_as_is(L)->time);
   return 1;
 }
 
 static int l_step(lua_State *L) {
-  lua_pushinteger(L, (lua_Integer)ctx_world(L)->step);
+  lua_pushinteger(L, (lua_Integer)ctx_world_as_is(L)->step);
   return 1;
 }
 

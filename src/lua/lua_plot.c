@@ -89,7 +89,7 @@ static int l_history(lua_State *L) {
     char shown[4300];
     snprintf(tmp, sizeof tmp, "%s.data-%ld.csv", p.out, (long)getpid());
     snprintf(shown, sizeof shown, "the data of '%s' (a file beside it, removed after)", p.out);
-    s = io_history_csv_as(ctx_world(L), tmp, shown, &d);
+    s = io_history_csv_as(ctx_world_as_is(L), tmp, shown, &d);
     p.csv = tmp;
   }
   if (s == CAIRN_OK) s = io_plot_csv(&p, &d);

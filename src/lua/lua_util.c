@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "core/comm.h"
 #include "cycle/cycle.h"
 #include "detect/detect.h"
 #include "lua/lua_api.h"
+#include "par/par.h"
 
 static const char CTX_KEY = 'c';
 
@@ -48,10 +50,75 @@ void refuse_inside_callback(lua_State *L, const char *fn) {
              fn, article, in, sampler ? " function" : " callback");
 }
 
-cairn_world *ctx_world(lua_State *L) {
+cairn_world *ctx_world_as_is(lua_State *L) {
   script_ctx *c = ctx_of(L);
   if (!c->w) lua_raisef(L, "no model yet; call model.new{dim = 2} or model.new{dim = 3} first");
   return c->w;
+}
+
+/* The running C function's name as a script writes it ("ball.pos"): looked up in the modules'
+   tables (their functions are plain fields), else the name Lua knows it by. */
+static void call_name(lua_State *L, char *out, size_t cap) {
+  static const char *const MODULES[] = {
+      "model", "ball", "wall", "contact", "clump",    "measure",  "energy", "history",
+      "vtk",   "plot", "cell", "dfn",     "specimen", "callback", "verify", NULL};
+  lua_Debug ar;
+  snprintf(out, cap, "a function");
+  if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "nf", &ar)) return;
+  if (ar.name) snprintf(out, cap, "%s", ar.name);
+  for (int m = 0; MODULES[m]; m++) {
+    if (lua_getglobal(L, MODULES[m]) != LUA_TTABLE) {
+      lua_pop(L, 1);
+      continue;
+    }
+    for (lua_pushnil(L); lua_next(L, -2);) {
+      if (lua_rawequal(L, -1, -4) && lua_type(L, -2) == LUA_TSTRING) {
+        snprintf(out, cap, "%s.%s", MODULES[m], lua_tostring(L, -2));
+        lua_pop(L, 3);
+        lua_pop(L, 1); /* (the function) */
+        return;
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+void collective_call_named(lua_State *L, script_call k) {
+  char name[64];
+  call_name(L, name, sizeof name);
+  cairn_diag d;
+  if (collective_agree(L, k, name, &d) != CAIRN_OK) {
+    lua_pushstring(L, d.msg);
+    lua_error(L);
+  }
+}
+
+cairn_world *ctx_world(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
+  if (!w->par) return w;
+  collective_call_named(L, CALL_GATHER);
+  cairn_diag d;
+  cairn_status s = par_whole(w, &d);
+  if (s) raise_diag(L, s, &d);
+  return w;
+}
+
+cairn_world *ctx_world_reduced(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
+  if (w->par) collective_call_named(L, CALL_REDUCE);
+  return w;
+}
+
+cairn_world *summed_world(lua_State *L) {
+  cairn_world *w = ctx_world_reduced(L);
+  if (w->par) {
+    double stale = pairs_stale(w); /* (a ball that left the domain, on one rank) */
+    comm_max(&stale, 1);
+    if (stale > 0) ctx_world(L);
+  }
+  return w->par ? w : detected_world(L);
 }
 
 cairn_world *detected_world(lua_State *L) {

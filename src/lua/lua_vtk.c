@@ -7,6 +7,7 @@
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
+#include "par/par.h"
 
 #define SERIES "cairn.vtk_series"              /* metatable of a series */
 #define BY_PREFIX "cairn.vtk_series_by_prefix" /* registry table: prefix -> series */
@@ -60,6 +61,7 @@ typedef struct periodic {
 /* (called on the steps due only: world_set_after_step) */
 static cairn_status every_step(void *ud, cairn_world *w, cairn_diag *d) {
   periodic *p = ud;
+  CAIRN_TRY(par_whole(w, d));           /* (under MPI: the frame is the whole model's) */
   CAIRN_TRY(contact_sort_by_key(w, d)); /* (the file lists them in the order of their ids) */
   return io_vtk_write(w, p->s, p->prefix, d);
 }
@@ -90,7 +92,7 @@ static int l_every(lua_State *L) {
 }
 
 static int l_stop(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   world_set_after_step(w, 1, NULL, NULL);
   return 0;
 }

@@ -360,7 +360,7 @@ static int l_delete(lua_State *L) {
 }
 
 static int l_list(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   lua_createtable(L, (int)w->walls.n, 0);
   for (size_t i = 0; i < w->walls.n; i++) {
     lua_pushinteger(L, (lua_Integer)w->walls.w[i].id);
@@ -370,12 +370,12 @@ static int l_list(lua_State *L) {
 }
 
 static int l_count(lua_State *L) {
-  lua_pushinteger(L, (lua_Integer)ctx_world(L)->walls.n);
+  lua_pushinteger(L, (lua_Integer)ctx_world_as_is(L)->walls.n);
   return 1;
 }
 
 static int l_vel(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   wall *wl = check_wall(L, w, 1);
   if (lua_gettop(L) >= 2) {
     double v[3];
@@ -390,13 +390,13 @@ static int l_vel(lua_State *L) {
 }
 
 static int l_force(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   push_vec(L, check_wall(L, w, 1)->force, w->dim);
   return 1;
 }
 
 static int l_nodes(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   wall *wl = check_wall(L, w, 1);
   if (lua_gettop(L) >= 2)
     return lua_raisef(L, "wall.nodes gives a wall's nodes and cannot set them: move a wall with "
@@ -412,7 +412,7 @@ static int l_nodes(lua_State *L) {
 
 /* wall.move(id, D): translate the wall by D at once (nodes and point); walls never rotate. */
 static int l_move(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   wall *wl = check_wall(L, w, 1);
   double dx[3];
   get_vec(L, 2, w->dim, dx, "wall.move");
@@ -427,7 +427,7 @@ static int l_move(lua_State *L) {
 
 /* wall.spin(id [, w]): the angular velocity about the wall's centre. */
 static int l_spin(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   wall *wl = check_wall(L, w, 1);
   if (lua_gettop(L) >= 2) {
     double v[3];
@@ -443,7 +443,7 @@ static int l_spin(lua_State *L) {
 
 /* wall.centre(id [, c]): the point the wall turns about (it moves with the wall). */
 static int l_centre(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   wall *wl = check_wall(L, w, 1);
   if (lua_gettop(L) >= 2) {
     double c[3];
@@ -466,13 +466,13 @@ static int l_torque(lua_State *L) {
 }
 
 static int l_kind(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   lua_pushstring(L, wall_kind_name(check_wall(L, w, 1)->kind));
   return 1;
 }
 
 static int l_point(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   push_vec(L, check_wall(L, w, 1)->point, w->dim);
   return 1;
 }
@@ -537,7 +537,7 @@ static void get_target(lua_State *L, int idx, wall_servo *sv, const char *key) {
    (3D: and depth = {c, d}), axis = {...}} puts a servo on the wall; wall.servo{id = ID,
    off = true} removes it; wall.servo(ID) returns its state (nil without one). */
 static int l_servo(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   if (!lua_istable(L, 1)) {
     wall *wl = check_wall(L, w, 1);
     const wall_servo *sv = &wl->servo;
@@ -617,7 +617,8 @@ static int l_servo(lua_State *L) {
     get_vec(L, -1, w->dim, sv.axis, "wall.servo: axis");
   } else if (wl->kind == WALL_PLANE || wl->kind == WALL_CYLINDER) {
     v3_copy(wl->normal, sv.axis); /* a plane's: into the domain (a cylinder moves radially) */
-  } else {                        /* across the wall, on the side of the balls' centroid */
+  } else { /* across the wall, on the side of the balls' centroid (of every rank's balls) */
+    ctx_world(L);
     if (w->balls.n == 0)
       lua_raisef(L,
                  "wall.servo: wall %lld is two-sided and there are no balls to find its side "
@@ -672,7 +673,7 @@ static int get_points(lua_State *L, cairn_world *w, const char *key, double (*ou
 }
 
 static int l_motion(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   if (!lua_istable(L, 1)) {
     const wall_motion *m = &check_wall(L, w, 1)->motion;
     if (!m->n_points) {
@@ -733,7 +734,7 @@ static int l_motion(lua_State *L) {
 /* wall.stress(id [, area]): the normal force of the balls on the wall over an area: the servo's
    (now) unless given. */
 static int l_stress(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   wall *wl = check_wall(L, w, 1);
   if (lua_gettop(L) >= 2) {
     double a = check_number(L, 2, "wall.stress: area");
@@ -790,7 +791,7 @@ static int l_radius(lua_State *L) {
 }
 
 static int l_radial_vel(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   wall *wl = check_cylinder(L, w, "wall.radial_vel");
   if (lua_gettop(L) >= 2) {
     double v = check_number(L, 2, "wall.radial_vel");
@@ -806,7 +807,7 @@ static int l_radial_vel(lua_State *L) {
 
 /* wall.disp(id): the wall's translation since it was created. */
 static int l_disp(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   push_vec(L, check_wall(L, w, 1)->moved, w->dim);
   return 1;
 }

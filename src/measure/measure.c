@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "core/comm.h"
+#include "core/xsum.h"
 #include "measure/measure.h"
 
 /* ---- exact geometry ------------------------------------------------------------------------ */
@@ -326,14 +328,27 @@ static double clump_inside(const cairn_world *w, const meas_region *r, uint32_t 
   return inside >= whole ? v : inside * (v / whole);
 }
 
+/* The sums below are exact (xsum): the same whatever the order of the balls and contacts, and
+   under MPI decomposition each rank sums its own balls and the contacts it books, and the
+   ranks' parts add to the one-process figure, bit for bit. */
+
 double meas_porosity(const cairn_world *w, const meas_region *r) {
   const ball_store *b = &w->balls;
-  double solid = 0;
+  xsum solid;
+  xsum_init(&solid);
   clumps_current(w);
-  for (size_t i = 0; i < b->n; i++)
-    if (!(b->fix[i] & FIX_CLUMP)) solid += ball_overlap_images(w, r, i);
-  for (uint32_t c = 0; c < w->clumps.n; c++) solid += clump_inside(w, r, c);
-  return 1.0 - solid / meas_volume(r);
+  for (size_t i = 0; i < balls_owned(w); i++)
+    if (!(b->fix[i] & FIX_CLUMP)) xsum_add(&solid, ball_overlap_images(w, r, i));
+  for (uint32_t c = 0; c < w->clumps.n; c++) xsum_add(&solid, clump_inside(w, r, c));
+  if (w->par) comm_xsum(&solid, 1);
+  return 1.0 - xsum_value(&solid) / meas_volume(r);
+}
+
+size_t meas_count(const cairn_world *w, const meas_region *r) {
+  int64_t n = 0;
+  for (size_t i = 0; i < balls_owned(w); i++) n += meas_contains(r, w->balls.pos[i]);
+  if (w->par) comm_sum_i64(&n, 1);
+  return (size_t)n;
 }
 
 double meas_coordination(const cairn_world *w, const meas_region *r, int all, size_t *n_balls) {
@@ -341,26 +356,30 @@ double meas_coordination(const cairn_world *w, const meas_region *r, int all, si
   const contact_store *cs = w->contacts;
   clumps_current(w);
   /* bodies: a ball, or a clump (once, by its centre of mass), whose centre is inside */
-  size_t nb = 0, ends = 0;
-  for (size_t i = 0; i < b->n; i++)
-    if (!(b->fix[i] & FIX_CLUMP)) nb += (size_t)meas_contains(r, b->pos[i]);
-  for (size_t c = 0; c < w->clumps.n; c++) nb += (size_t)meas_contains(r, w->clumps.pos[c]);
+  int64_t n[2] = {0, 0}; /* bodies, contact ends */
+  for (size_t i = 0; i < balls_owned(w); i++)
+    if (!(b->fix[i] & FIX_CLUMP)) n[0] += meas_contains(r, b->pos[i]);
+  for (size_t c = 0; c < w->clumps.n; c++) n[0] += meas_contains(r, w->clumps.pos[c]);
   for (size_t c = 0; c < cs->n; c++) {
     if (!all && !cs->active[c]) continue;
-    if (cs->kind[c] == CAIRN_KIND_BALL_BALL)
-      ends += (size_t)meas_contains(r, body_centre(w, cs->a[c]));
-    ends += (size_t)meas_contains(r, body_centre(w, cs->b[c]));
+    if (!rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL) n[1] += meas_contains(r, body_centre(w, cs->a[c]));
+    n[1] += meas_contains(r, body_centre(w, cs->b[c]));
   }
+  if (w->par) comm_sum_i64(n, 2);
+  size_t nb = (size_t)n[0], ends = (size_t)n[1];
   if (n_balls) *n_balls = nb;
   return nb ? (double)ends / (double)nb : 0.0;
 }
 
 void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t *n_contacts) {
   const contact_store *cs = w->contacts;
-  memset(s, 0, 9 * sizeof *s);
-  size_t nc = 0;
+  xsum sum[9];
+  for (int k = 0; k < 9; k++) xsum_init(&sum[k]);
+  int64_t nc = 0;
   clumps_current(w);
   for (size_t c = 0; c < cs->n; c++) {
+    if (!rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
     double pt[3];
     contact_point(w, (uint32_t)c, pt);
     /* in a cell: the contact point inside it, where a region over it sees it */
@@ -384,12 +403,16 @@ void meas_stress(const cairn_world *w, const meas_region *r, double s[9], size_t
     }
     const double *f = cs->force[c];
     for (int i = 0; i < w->dim; i++)
-      for (int j = 0; j < w->dim; j++) s[3 * i + j] += f[i] * l[j];
+      for (int j = 0; j < w->dim; j++) xsum_add(&sum[3 * i + j], f[i] * l[j]);
     nc++;
   }
+  if (w->par) {
+    comm_xsum(sum, 9);
+    comm_sum_i64(&nc, 1);
+  }
   double v = meas_volume(r);
-  for (int k = 0; k < 9; k++) s[k] /= v;
-  if (n_contacts) *n_contacts = nc;
+  for (int k = 0; k < 9; k++) s[k] = xsum_value(&sum[k]) / v;
+  if (n_contacts) *n_contacts = (size_t)nc;
 }
 
 /* Solve the symmetric dim x dim system M X = B for the rows of X (B and X: dim rows of 3). */

@@ -55,8 +55,12 @@ int meas_contains(const meas_region *r, const double p[3]);
 /* Part of ball (centre c, radius rad) inside the region: exact area (2D) or volume (3D). */
 double meas_ball_overlap(const meas_region *r, const double c[3], double rad);
 
+/* The measurements below take exact sums, and under MPI decomposition sum every rank's part
+   (collective: every rank calls them alike); meas_strain_rate wants the whole model. */
 /* Porosity: 1 - (solid inside) / (region volume), over every ball. */
 double meas_porosity(const cairn_world *w, const meas_region *r);
+/* The balls whose centre is inside. */
+size_t meas_count(const cairn_world *w, const meas_region *r);
 /* Mean number of contacts per ball whose centre is inside (ball-ball and ball-wall; only active
    ones unless 'all'). *n_balls gets the number of such balls; 0 balls gives 0. */
 double meas_coordination(const cairn_world *w, const meas_region *r, int all, size_t *n_balls);

@@ -15,6 +15,7 @@
 #include "cycle/history.h"
 #include "detect/detect.h"
 #include "models/builtin.h"
+#include "par/par.h"
 
 typedef struct model_block {
   cairn_world w; /* first: the block is freed through the world's address */
@@ -73,6 +74,7 @@ cairn_status cairn_world_create(const cairn_world_opts *opts, cairn_world **out,
 void cairn_world_destroy(cairn_world **wp) {
   if (!wp || !*wp) return;
   cairn_world *w = *wp;
+  par_release(w); /* (a model left divided by its last cycle call) */
   contact_store_free(w);
   pairs_free(w->pairs);
   world_free_own(w);

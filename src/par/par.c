@@ -32,6 +32,7 @@ struct par_domain {
   int64_t moved, exchanges, gathers; /* this rank's balls sent away; rebuilds; gatherings */
   int64_t recuts;                    /* rebuilds that moved the cuts (recut_if_unbalanced) */
   int need_next;  /* the next step's rebuild decision, agreed at this step's end; -1: unknown */
+  int in_call;    /* inside a cycle or solve call (par_begin to par_end) */
   size_t cracks0; /* cracks before the call: later ones are gathered at the end */
   uint64_t destroyed0; /* balls destroyed before the call (each rank counts its own since) */
 };
@@ -238,7 +239,7 @@ static cairn_status send_lists(par_domain *pd, const rank_slot *l, size_t n, con
   return CAIRN_OK;
 }
 
-cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
+static cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   ball_store *b = &w->balls;
   contact_store *cs = w->contacts;
   pair_list *p = w->pairs;
@@ -520,7 +521,7 @@ static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, cai
   return s;
 }
 
-par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
+static par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   par_domain *pd = w->par;
   ball_store *b = &w->balls;
   contact_store *cs = w->contacts;
@@ -971,20 +972,39 @@ cairn_status par_after_motion(cairn_world *w, int64_t total, cairn_diag *d) {
   return s;
 }
 
+/* The whole model on every rank again, the decomposition freed. */
+static cairn_status end_division(cairn_world *w, cairn_diag *d) {
+  cairn_status s;
+  domain_free(par_gather(w, &s, d));
+  return s;
+}
+
 cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   int P = comm_size();
-  if (P <= 1 || w->par) return CAIRN_OK;
-  int env_grid[3];
-  CAIRN_TRY(comm_agree(grid_from_env(P, w->dim, env_grid, d), d));
-  memset(&w->par_last, 0, sizeof w->par_last);
+  if (P <= 1) return CAIRN_OK;
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
      the speed): callbacks and contact events, a periodic cell, clumps (a clump's pebbles may lie
      on several ranks: docs/clumps.md), tracked displacements (kept by ball on the rank that
-     folds them). So does a model with fewer balls than ranks. (Applied loads divide: every rank
-     holds the whole list, by ball id, and applies those of its own balls.) */
-  if (w->hook || events_mask(w) || w->cell.on || w->clumps.n || w->balls.cum.on ||
-      w->balls.n < (size_t)P || P > PAR_MAX_RANKS)
+     folds them). (Applied loads divide: every rank holds the whole list, by ball id, and applies
+     those of its own balls.) */
+  int whole = w->hook || events_mask(w) || w->cell.on || w->clumps.n || w->balls.cum.on;
+  if (w->par && whole) { /* (a callback set since the last call, which left the model divided) */
+    memset(&w->par_last, 0, sizeof w->par_last);
+    return end_division(w, d);
+  }
+  if (w->par) { /* the last call's division, untouched since: this call goes on from it */
+    par_domain *pd = w->par;
+    pd->in_call = 1;
+    pd->moved = pd->exchanges = pd->gathers = pd->recuts = 0;
+    pd->need_next = -1; /* (a wall moved since may call for a rebuild: the first step asks) */
+    w->par_last.resumed = 1;
     return CAIRN_OK;
+  }
+  int env_grid[3];
+  CAIRN_TRY(comm_agree(grid_from_env(P, w->dim, env_grid, d), d));
+  memset(&w->par_last, 0, sizeof w->par_last);
+  /* (so does a model with fewer balls than ranks) */
+  if (whole || w->balls.n < (size_t)P || P > PAR_MAX_RANKS) return CAIRN_OK;
   par_domain *pd = domain_new(P);
   CAIRN_CHECK(pd, d, CAIRN_ENOMEM, "out of memory setting up the MPI decomposition");
   /* the box: the balls' extent now (the same on every rank); balls that leave it later belong
@@ -1011,19 +1031,22 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   pd->destroyed0 = w->n_destroyed;
   s = par_scatter(w, pd, d);
   if (s != CAIRN_OK && w->par != pd) domain_free(pd); /* (once attached, par_finish frees it) */
+  pd->in_call = 1;
   w->par_last.decomposed = s == CAIRN_OK;
   for (int k = 0; k < 3; k++) w->par_last.grid[k] = pd->grid[k];
   return s;
 }
 
-cairn_status par_finish(cairn_world *w, cairn_diag *d) {
-  if (!w->par) return CAIRN_OK;
-  cairn_status s;
-  int64_t sums[3] = {0, (int64_t)(w->balls.n - w->balls.n_owned), (int64_t)w->balls.n_owned};
-  double most = (double)w->balls.n_owned; /* (the balance at the end, before the gathering) */
+cairn_status par_end(cairn_world *w, cairn_status failed, cairn_diag *d) {
+  par_domain *pd = w->par;
+  if (!pd) return CAIRN_OK;
+  pd->in_call = 0;
+  /* the ghosts as their owners left them, for what reads contacts between calls (measure) */
+  if (failed == CAIRN_OK) forward(w, pd);
+  int64_t sums[3] = {pd->moved, (int64_t)(w->balls.n - w->balls.n_owned),
+                     (int64_t)w->balls.n_owned};
+  double most = (double)w->balls.n_owned;
   comm_max(&most, 1);
-  par_domain *pd = par_gather(w, &s, d);
-  sums[0] = pd->moved;
   comm_sum_i64(sums, 3);
   w->par_last.moved = sums[0];
   w->par_last.ghosts = sums[1];
@@ -1031,8 +1054,30 @@ cairn_status par_finish(cairn_world *w, cairn_diag *d) {
   w->par_last.exchanges = pd->exchanges;
   w->par_last.recuts = pd->recuts;
   w->par_last.gathers = pd->gathers;
-  domain_free(pd);
+  /* (every rank shares a failure: the steps it completed stay, on the whole model) */
+  return failed != CAIRN_OK ? end_division(w, d) : CAIRN_OK;
+}
+
+cairn_status par_whole(cairn_world *w, cairn_diag *d) {
+  par_domain *pd = w->par;
+  if (!pd) return CAIRN_OK;
+  if (!pd->in_call) return end_division(w, d);
+  cairn_status s;
+  w->par_parked = par_gather(w, &s, d);
   return s;
+}
+
+cairn_status par_resume(cairn_world *w, cairn_diag *d) {
+  par_domain *pd = w->par_parked;
+  if (!pd) return CAIRN_OK;
+  w->par_parked = NULL;
+  return par_scatter(w, pd, d);
+}
+
+void par_release(cairn_world *w) {
+  domain_free(w->par);
+  domain_free(w->par_parked);
+  w->par = w->par_parked = NULL;
 }
 
 void par_grid(const cairn_world *w, int grid[3]) {

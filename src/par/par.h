@@ -1,30 +1,34 @@
-/* MPI domain decomposition (design.md, Scale; docs/parallel.md). Between cycle calls every rank
-   holds the whole model, alike, and runs the script alike. A cycle call cuts the box into one
-   brick per rank: each rank keeps the balls whose centres lie in its brick (owned, slots
-   [0, n_owned)) and copies of its neighbours' balls within reach of them (ghosts, after the
-   owned ones), and the contacts of its owned balls. A contact between balls of two ranks is
-   computed on both, from the same inputs, so both get the same bits; its events, cracks and
-   energy are booked by the rank owning its lower-id ball. Ghosts are refreshed every step;
-   balls move to the rank whose brick holds them at each neighbour rebuild, with their
-   contacts. Every sum over balls or contacts is exact and each ball sums its contacts in its
-   partners' order, so the run is the serial run, bit for bit, on any number of ranks. At the
-   end of the call (and for a history sample or a periodic output on the way) the pieces are
-   gathered back into the whole model on every rank. */
+/* MPI domain decomposition (design.md, Scale; docs/parallel.md). Every rank runs the script
+   alike. The first cycle call cuts the box into one brick per rank: each rank keeps the balls
+   whose centres lie in its brick (owned, slots [0, n_owned)) and copies of its neighbours' balls
+   within reach of them (ghosts, after the owned ones), and the contacts of its owned balls. A
+   contact between balls of two ranks is computed on both, from the same inputs, so both get the
+   same bits; its events, cracks and energy are booked by the rank owning its lower-id ball.
+   Ghosts are refreshed every step; balls move to the rank whose brick holds them at each
+   neighbour rebuild, with their contacts. Every sum over balls or contacts is exact and each ball
+   sums its contacts in its partners' order, so the run is the serial run, bit for bit, on any
+   number of ranks. The division outlasts the call: the next call goes on from it, and the model
+   is gathered whole on every rank only when something needs it whole (par_whole: a script's
+   query or change of balls or contacts, a file of the whole model, a sampler that reads balls). */
 #ifndef CAIRN_PAR_H
 #define CAIRN_PAR_H
 
 #include "world/world.h"
 
-/* At the start of a cycle or solve call, on every rank: decompose the world if there are
-   several ranks and nothing the run does needs the whole model every step (else every rank runs
-   the whole model, which gives the same bits). */
+/* At the start of a cycle or solve call, on every rank: go on from the last call's division, or
+   divide the world if there are several ranks and nothing the run does needs the whole model
+   every step (else every rank runs the whole model, which gives the same bits). */
 cairn_status par_begin(cairn_world *w, cairn_diag *d);
-/* At its end (after a failure too, which every rank then shares): the whole model again. */
-cairn_status par_finish(cairn_world *w, cairn_diag *d);
-/* The whole model on every rank for a moment (a history sample, a periodic output), and back:
-   par_gather detaches the decomposition (returned) and par_scatter puts it back. */
-struct par_domain *par_gather(cairn_world *w, cairn_status *s, cairn_diag *d);
-cairn_status par_scatter(cairn_world *w, struct par_domain *pd, cairn_diag *d);
+/* At its end: the call's figures (model.ranks()), the division kept for the next call; after a
+   failure (which every rank then shares), the whole model again. */
+cairn_status par_end(cairn_world *w, cairn_status failed, cairn_diag *d);
+/* The whole model on every rank, for a caller that needs it; collective. Between calls the
+   division ends (the next call divides anew); inside a call (a history sampler, a periodic
+   output) it is set aside, and par_resume divides the model along it again. */
+cairn_status par_whole(cairn_world *w, cairn_diag *d);
+cairn_status par_resume(cairn_world *w, cairn_diag *d);
+/* A world destroyed while divided: the division's memory, nothing gathered. */
+void par_release(cairn_world *w);
 /* Each step before detection: the rebuild decision (shared by all ranks), then either the
    exchange of a rebuild (balls to the rank of their brick, with their contacts; new ghosts) or
    the ghosts' new positions and velocities. */

@@ -27,11 +27,15 @@ typedef struct par_domain par_domain; /* MPI domain decomposition (src/par/par.h
 struct cairn_world {
   int dim;
   struct par_domain *par; /* non-NULL while the world is decomposed over MPI ranks */
+  /* the decomposition set aside while a history sampler or a periodic output inside a call has
+     the whole model (par_whole); par_resume divides the model along it again */
+  struct par_domain *par_parked;
   /* what the last cycle or solve call did under MPI (the same on every rank): whether it was
      decomposed, on which grid, how many balls moved between ranks and how many rebuild
      exchanges and gatherings it took */
   struct {
     int decomposed, grid[3];
+    int resumed; /* the call went on from the division the last call left (none at its start) */
     int64_t moved, exchanges, gathers;
     int64_t ghosts; /* ghosts held at the end of the call, summed over the ranks */
     double balance; /* the most balls a rank owned at the end of the call, over the mean */

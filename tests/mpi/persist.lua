@@ -1,0 +1,89 @@
+-- MPI test (tests/mpi/run.sh): the division persists between cycle calls. A 3D box of spheres
+-- settles under a lid that a script moves between calls, with histories of what every rank
+-- holds alike (the lid's force, the time) and of what the ranks sum (a region's stress and
+-- porosity, the contacts). Ten consecutive cycle calls: after the first, none divides the model
+-- or gathers it (model.ranks(): resumed, no gathers, still divided at its end), and the calls
+-- between them that read or set what every rank holds or sum over the ranks (model.ratio,
+-- wall.vel, wall.move, wall.force, history.get, the region's count, coordination and stress,
+-- contact.count) leave the model divided, as does a query of one ball (its owner answers). Then
+-- ball.list gathers it, and every rank count gives the serial run's files bit for bit (the
+-- dump, the histories and the figures between calls).
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local dump = dofile(here .. "dump.lua")
+model.new{dim = 3}
+model.gravity{0, 0, -9.81}
+contact.cmat_default{kind = "ball-ball", model = "linear", kn = 1e5, ks = 5e4, fric = 0.4,
+                     dp_nratio = 0.2}
+contact.cmat_default{kind = "ball-wall", model = "linear", kn = 1e5, ks = 5e4, fric = 0.2}
+local L = 0.1
+wall.box{min = {0, 0, 0}, max = {L, L, 2 * L}}
+local lid = wall.create{kind = "plane", point = {0, 0, 0.078}, normal = {0, 0, -1}}
+local rand = dump.random(11)
+local n = 0
+for k = 0, 5 do
+  for j = 0, 5 do
+    for i = 0, 5 do
+      n = n + 1
+      ball.create{id = n, rad = 0.005 + 0.002 * rand(), density = 2600,
+                  pos = {0.01 + i * 0.016, 0.01 + j * 0.016, 0.008 + k * 0.0125},
+                  vel = {(rand() - 0.5) * 0.2, (rand() - 0.5) * 0.2, 0}}
+    end
+  end
+end
+model.timestep{auto = true}
+energy.track(true)
+history.add("lid_fz", function() return wall.force(lid)[3] end)
+history.add("t", function() return model.time() end)
+local region = measure.create{shape = "box", min = {0.02, 0.02, 0.005}, max = {0.08, 0.08, 0.05}}
+history.add("szz", function() return region:stress("zz") end)
+history.add("porosity", function() return region:porosity() end)
+history.add("contacts", function() return contact.count{active = true} end)
+history.interval(50)
+model.cycle(500)
+local r = model.ranks()
+local divided = r.count > 1 and r.decomposed
+assert(not divided or not r.whole, "the first call leaves the model divided")
+local ratios = {}
+for call = 2, 10 do
+  wall.vel(lid, {0, 0, call % 2 == 0 and -0.3 or 0.05})
+  if call == 6 then wall.move(lid, {0, 0, -0.002}) end
+  model.cycle(200)
+  r = model.ranks()
+  local cn, nb = region:coordination()
+  ratios[#ratios + 1] = string.format("%a %a %d %d %a %d", (model.ratio()), cn, nb,
+                                      region:count(), region:stress("mean"), contact.count())
+  local f = wall.force(lid)
+  local h = history.get("lid_fz")
+  assert(#h > 0 and f[3] == f[3], "the lid's force and history")
+  if divided then
+    assert(r.resumed, "call " .. call .. " went on from the last call's division")
+    assert(r.gathers == 0, "call " .. call .. " gathered the model " .. r.gathers .. " times")
+    assert(not r.whole, "call " .. call .. ": the model is whole after it")
+  end
+end
+r = model.ranks()
+assert(not divided or not r.whole, "reads of what every rank holds leave the model divided")
+-- a query of one ball: its owner answers, nothing gathered
+for _, id in ipairs({1, n // 2, n}) do
+  ratios[#ratios + 1] = string.format("ball %d %a %a %a %a %a %a %a", id, ball.pos(id)[3],
+                                      ball.vel(id)[1], ball.force(id)[3], ball.spin(id)[2],
+                                      ball.moment(id)[1], ball.rad(id), ball.mass(id))
+end
+assert(not pcall(ball.pos, n + 1), "no such ball")
+assert(not divided or not model.ranks().whole, "ball.pos asks the owner, gathers nothing")
+local ids = ball.list() -- a list of every ball: the model is gathered
+assert(#ids == n)
+if divided then assert(model.ranks().whole, "ball.list gathered the model") end
+-- the figures between calls: appended to the histories' file
+history.export("history.csv")
+if model.ranks().rank == 0 then
+  local f = assert(io.open("history.csv", "a"))
+  f:write("# between calls " .. table.concat(ratios, ", ") .. "\n")
+  f:close()
+end
+-- a change of the model after the gathering: the next call divides anew
+ball.delete(n)
+model.cycle(100)
+r = dump.report()
+if divided then assert(not r.resumed, "the call after a gathering divides anew") end
+dump.write("dump.txt")
