@@ -112,35 +112,45 @@ void energy_remove_contact(cairn_world *w, uint32_t c) {
 void energy_report_get(const cairn_world *w, energy_report *r) {
   const ball_store *b = &w->balls;
   memset(r, 0, sizeof *r);
-  xsum kt, kr, strain, dash, slip;
-  xsum_init(&kt), xsum_init(&kr), xsum_init(&strain), xsum_init(&dash), xsum_init(&slip);
-  for (size_t i = 0; i < b->n; i++) {
+  /* exact sums; under MPI decomposition each rank's own balls and the contacts it books, summed
+     over the ranks (the books themselves are alike on every rank) */
+  xsum e[5]; /* kinetic (translation, rotation), strain, dashpot, slip */
+  for (int k = 0; k < 5; k++) xsum_init(&e[k]);
+  for (size_t i = 0; i < balls_owned(w); i++) {
     if (b->fix[i] & FIX_CLUMP) continue; /* (its clump's, below) */
-    xsum_add(&kt, 0.5 * b->mass[i] * v3_dot(b->vel[i], b->vel[i]));
-    xsum_add(&kr, 0.5 * b->inertia[i] * v3_dot(b->spin[i], b->spin[i]));
+    xsum_add(&e[0], 0.5 * b->mass[i] * v3_dot(b->vel[i], b->vel[i]));
+    xsum_add(&e[1], 0.5 * b->inertia[i] * v3_dot(b->spin[i], b->spin[i]));
   }
   const clump_store *cl = &w->clumps;
   for (size_t c = 0; c < cl->n; c++) {
-    xsum_add(&kt, 0.5 * cl->mass[c] * v3_dot(cl->vel[c], cl->vel[c]));
-    xsum_add(&kr, 0.5 * v3_dot(cl->spin[c], cl->amom[c]));
+    xsum_add(&e[0], 0.5 * cl->mass[c] * v3_dot(cl->vel[c], cl->vel[c]));
+    xsum_add(&e[1], 0.5 * v3_dot(cl->spin[c], cl->amom[c]));
   }
   double retired[CAIRN_ENERGY_N];
   energy_totals(w, retired, &r->removed);
-  for (size_t c = 0; c < w->contacts->n; c++) {
-    double e[CAIRN_ENERGY_N];
-    if (!contact_energy(w, (uint32_t)c, e)) {
-      r->n_unknown++;
+  const contact_store *cs = w->contacts;
+  int64_t unknown = 0;
+  for (size_t c = 0; c < cs->n; c++) {
+    if (!rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
+    double ce[CAIRN_ENERGY_N];
+    if (!contact_energy(w, (uint32_t)c, ce)) {
+      unknown++;
       continue;
     }
-    xsum_add(&strain, e[CAIRN_ENERGY_STRAIN]);
-    xsum_add(&dash, e[CAIRN_ENERGY_DASHPOT]);
-    xsum_add(&slip, e[CAIRN_ENERGY_SLIP]);
+    xsum_add(&e[2], ce[CAIRN_ENERGY_STRAIN]);
+    xsum_add(&e[3], ce[CAIRN_ENERGY_DASHPOT]);
+    xsum_add(&e[4], ce[CAIRN_ENERGY_SLIP]);
   }
-  r->kinetic_trans = xsum_value(&kt);
-  r->kinetic_rot = xsum_value(&kr);
-  r->strain = xsum_value(&strain);
-  r->dashpot = retired[CAIRN_ENERGY_DASHPOT] + xsum_value(&dash);
-  r->slip = retired[CAIRN_ENERGY_SLIP] + xsum_value(&slip);
+  if (w->par) {
+    comm_xsum(e, 5);
+    comm_sum_i64(&unknown, 1);
+  }
+  r->n_unknown = (size_t)unknown;
+  r->kinetic_trans = xsum_value(&e[0]);
+  r->kinetic_rot = xsum_value(&e[1]);
+  r->strain = xsum_value(&e[2]);
+  r->dashpot = retired[CAIRN_ENERGY_DASHPOT] + xsum_value(&e[3]);
+  r->slip = retired[CAIRN_ENERGY_SLIP] + xsum_value(&e[4]);
   r->damping = w->energy->damping;
   r->gravity = w->energy->gravity;
   r->walls = w->energy->walls;

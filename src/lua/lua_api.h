@@ -44,6 +44,9 @@ typedef struct script_ctx {
   struct timespec view_call;
   uint64_t view_step0;
   int view_stopped;
+  /* queries of one ball or contact answered by its owning rank at step ask_step (owner_answers) */
+  uint64_t ask_step;
+  int asks;
 } script_ctx;
 /* cairn run --view: start the live view (on port, 0 a free one) in the scripts run after this. */
 void script_request_view(int port);
@@ -98,6 +101,12 @@ cairn_world *ctx_world_as_is(lua_State *L);
 /* The same for a call that reduces over the ranks while the model is divided (model.ratio): the
    ranks agree on it first, as on a collective call. */
 cairn_world *ctx_world_reduced(lua_State *L);
+/* Whether a query of one ball or contact is to be answered by the rank that owns it: the model
+   is divided and the script has asked fewer than OWNER_ASKS such queries at this step. Past
+   that (a loop over every ball) the model is gathered once and the rest are read from it: one
+   gathering instead of a reduction per ball. The ranks agree on the call first. */
+#define OWNER_ASKS 64
+int owner_answers(lua_State *L);
 /* The world with detection brought up to date and the contacts in the order of their ids, as
    scripts, measurements and outputs see them (what they show does not depend on the order the
    contacts were made in); raises on failure. */

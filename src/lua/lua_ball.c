@@ -1,5 +1,6 @@
 /* Script module 'ball': create, delete, find and iterate balls; read and set their attributes;
    fix velocity components and spin. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -83,10 +84,62 @@ static int list_range(lua_State *L, const char *fn, ball_range *r) {
   return range_read(L, 1, fn, r);
 }
 
+/* ball.list and ball.count while the model is divided among MPI ranks: each rank takes its own
+   balls in the range, and the ids come together in the order the gathered model would list
+   them (by the key of their place at the last neighbour rebuild, then id: par.c), with nothing
+   else gathered. Pushes the list, or with count_only the number. */
+typedef struct listed {
+  uint64_t skey;
+  int64_t id;
+} listed;
+static int listed_cmp(const void *x, const void *y) {
+  const listed *a = x, *b = y;
+  if (a->skey != b->skey) return a->skey < b->skey ? -1 : 1;
+  return (a->id > b->id) - (a->id < b->id);
+}
+static int list_divided(lua_State *L, cairn_world *w, const ball_range *r, int count_only) {
+  const ball_store *b = &w->balls;
+  size_t n = 0, own = b->n_owned;
+  listed *mine = mem_realloc(NULL, 0, (own + 1) * sizeof *mine, "ball.list");
+  if (!mine) return lua_raisef(L, "ball.list: out of memory listing %zu balls", own);
+  for (size_t i = 0; i < own; i++)
+    if (!r || range_holds(w, r, (uint32_t)i)) mine[n++] = (listed){b->skey[i], b->id[i]};
+  if (count_only) {
+    int64_t total = (int64_t)n;
+    mem_free(mine, 0);
+    comm_sum_i64(&total, 1);
+    lua_pushinteger(L, (lua_Integer)total);
+    return 1;
+  }
+  void *all = NULL;
+  size_t cap = 0, *counts = calloc((size_t)comm_size(), sizeof *counts);
+  cairn_diag d;
+  cairn_status st = counts ? comm_gather_all(mine, n * sizeof *mine, &all, &cap, counts, &d)
+                           : diag_set(&d, CAIRN_ENOMEM, "ball.list: out of memory");
+  mem_free(mine, 0);
+  size_t total = 0;
+  for (int q = 0; counts && q < comm_size(); q++) total += counts[q] / sizeof(listed);
+  free(counts);
+  if (st) {
+    mem_free(all, 0);
+    return raise_diag(L, st, &d);
+  }
+  qsort(all, total, sizeof(listed), listed_cmp);
+  lua_createtable(L, (int)total, 0);
+  for (size_t k = 0; k < total; k++) {
+    lua_pushinteger(L, (lua_Integer)((listed *)all)[k].id);
+    lua_rawseti(L, -2, (lua_Integer)k + 1);
+  }
+  mem_free(all, 0);
+  return 1;
+}
+
 static int l_list(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
+  if (w->par) collective_call_named(L, CALL_REDUCE);
   ball_range r;
   int ranged = list_range(L, "ball.list", &r);
+  if (w->par) return list_divided(L, w, ranged ? &r : NULL, 0);
   lua_createtable(L, ranged ? 0 : (int)w->balls.n, 0);
   lua_Integer k = 0;
   for (size_t i = 0; i < w->balls.n; i++) {
@@ -98,10 +151,13 @@ static int l_list(lua_State *L) {
 }
 
 static int l_count(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
+  if (w->par) collective_call_named(L, CALL_REDUCE);
   ball_range r;
+  int ranged = list_range(L, "ball.count", &r);
+  if (w->par) return list_divided(L, w, ranged ? &r : NULL, 1);
   lua_Integer n = (lua_Integer)w->balls.n;
-  if (list_range(L, "ball.count", &r)) {
+  if (ranged) {
     n = 0;
     for (size_t i = 0; i < w->balls.n; i++) n += range_holds(w, &r, (uint32_t)i);
   }
@@ -110,10 +166,17 @@ static int l_count(lua_State *L) {
 }
 
 static int l_exists(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   int64_t id = get_id(L, 1, "ball id");
-  lua_pushboolean(L, id >= 1 && id <= CAIRN_ID_MAX &&
-                         idmap_get(&w->balls.map, (uint64_t)id) != IDMAP_NONE);
+  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->balls.map, (uint64_t)id) : IDMAP_NONE;
+  if (w->par) { /* (its owner says) */
+    collective_call_named(L, CALL_ASK);
+    int64_t owned = s != IDMAP_NONE && s < w->balls.n_owned;
+    comm_sum_i64(&owned, 1);
+    lua_pushboolean(L, owned > 0);
+    return 1;
+  }
+  lua_pushboolean(L, s != IDMAP_NONE);
   return 1;
 }
 
@@ -134,9 +197,6 @@ static void get_rot(lua_State *L, cairn_world *w, int idx, double out[3], const 
   }
 }
 
-/* Vector attributes: ball.pos(id [, v]) and friends. moves: a write moves the ball, so the
-   neighbour lists are stale (marked only once the call has been accepted: a refused call
-   changes nothing). */
 /* A getter of one ball while the model is divided among MPI ranks (docs/parallel.md): the rank
    that owns the ball reads it (the others hold none, or a ghost's copy), and the value reaches
    every rank in one reduction, bit for bit, with nothing gathered. 0 when the model is whole or
@@ -174,9 +234,8 @@ static const double *field_of(const ball_store *b, ball_field f, uint32_t s) {
   return NULL;
 }
 static int asked_owner(lua_State *L, ball_field f) {
+  if (lua_gettop(L) >= 2 || !owner_answers(L)) return 0;
   cairn_world *w = ctx_world_as_is(L);
-  if (!w->par || lua_gettop(L) >= 2) return 0;
-  collective_call_named(L, CALL_ASK);
   int64_t id = get_id(L, 1, "ball id");
   const ball_store *b = &w->balls;
   uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&b->map, (uint64_t)id) : IDMAP_NONE;
@@ -202,6 +261,9 @@ static int asked_owner(lua_State *L, ball_field f) {
   return 1;
 }
 
+/* Vector attributes: ball.pos(id [, v]) and friends. moves: a write moves the ball, so the
+   neighbour lists are stale (marked only once the call has been accepted: a refused call
+   changes nothing). */
 static int vec_attr(lua_State *L, double (*arr)[3], const char *what, int moves) {
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);

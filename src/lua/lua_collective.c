@@ -27,7 +27,7 @@ static const char *const WHAT[CALL_COUNT] = {
     [CALL_LAB_WRITE_CSV] = "called lab.rock.write_csv",
     [CALL_GATHER] = "called %s, which gathers the divided model",
     [CALL_REDUCE] = "called %s, which sums over the divided model",
-    [CALL_ASK] = "called %s, which asks the rank that owns the ball",
+    [CALL_ASK] = "called %s, which the rank that owns it answers",
 };
 
 /* "rank 3", "ranks 1-3, 5": the ranks whose call matches calls[first]. */

@@ -1,6 +1,7 @@
 /* Script module 'contact': the default assignment (model, properties, proximity per contact
    kind), finding and listing contacts, and reading/writing any property by name. A contact
    handle names its two sides by id, so it stays valid while the contact exists. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -49,6 +50,86 @@ static uint32_t check_contact(lua_State *L, cairn_world *w, int idx) {
     raise_diag(L, s, &d);
   }
   return c;
+}
+
+/* A getter of one contact while the model is divided among MPI ranks (docs/parallel.md): the
+   rank that books the contact (the owner of its lower-id ball, or of its ball) reads it, and the
+   value reaches every rank in one reduction, bit for bit, with nothing gathered. 0 when the
+   model is whole (the caller reads it), 1 when the value is pushed. */
+typedef enum contact_field {
+  CF_FORCE,
+  CF_FORCE_GLOBAL,
+  CF_MOMENT,
+  CF_NORMAL,
+  CF_POINT,
+  CF_GAP,
+  CF_ACTIVE
+} contact_field;
+static int asked_owner(lua_State *L, contact_field f) {
+  if (!owner_answers(L)) return 0;
+  cairn_world *w = ctx_world_as_is(L);
+  handle *h = luaL_testudata(L, 1, HANDLE);
+  if (!h)
+    lua_raisef(L, "expected a contact (from contact.find or contact.list), got %s",
+               luaL_typename(L, 1));
+  const contact_store *cs = w->contacts;
+  uint32_t c;
+  double v[3] = {0, 0, 0};
+  uint64_t u[4] = {0, 0, 0, 0}; /* found, then the value's bits */
+  if (contact_find(w, h->kind, h->id1, h->id2, &c, NULL) == CAIRN_OK &&
+      rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) {
+    switch (f) {
+    case CF_FORCE:
+      contact_to_frame(w, c, cs->force[c], v);
+      break; /* (normal, s, t) */
+    case CF_FORCE_GLOBAL:
+      contact_force_global(w, c, v);
+      break;
+    case CF_MOMENT:
+      v3_copy(cs->moment[c], v);
+      break;
+    case CF_NORMAL:
+      v3_copy(cs->normal[c], v);
+      break;
+    case CF_POINT:
+      contact_point(w, c, v);
+      break;
+    case CF_GAP:
+      v[0] = cs->gap[c];
+      break;
+    case CF_ACTIVE:
+      v[0] = cs->active[c];
+      break;
+    }
+    u[0] = 1;
+    memcpy(&u[1], v, sizeof v);
+  }
+  comm_or_u64(u, 4);
+  if (!u[0])
+    lua_raisef(L, "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
+               contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
+               h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
+  memcpy(v, &u[1], sizeof v);
+  switch (f) {
+  case CF_FORCE:
+    push_vec(L, v, 3);
+    break;
+  case CF_FORCE_GLOBAL:
+  case CF_NORMAL:
+  case CF_POINT:
+    push_vec(L, v, w->dim);
+    break;
+  case CF_MOMENT:
+    push_rot(L, w, v);
+    break;
+  case CF_GAP:
+    lua_pushnumber(L, v[0]);
+    break;
+  case CF_ACTIVE:
+    lua_pushboolean(L, v[0] != 0);
+    break;
+  }
+  return 1;
 }
 
 static int h_tostring(lua_State *L) {
@@ -725,8 +806,65 @@ static int l_cracks(lua_State *L) {
   return 1;
 }
 
+/* contact.find and contact.list while the model is divided among MPI ranks: each rank takes the
+   contacts it books (of kind 'kind', -1: any; with find, only the one asked), and they come
+   together in the order of their keys, the order the whole model lists them in, with nothing
+   else gathered. Pushes the list, or with find the handle or nil. */
+typedef struct listed_contact {
+  uint64_t key;
+  int64_t kind, id1, id2;
+} listed_contact;
+static int listed_cmp(const void *x, const void *y) {
+  uint64_t a = ((const listed_contact *)x)->key, b = ((const listed_contact *)y)->key;
+  return (a > b) - (a < b);
+}
+static int list_divided(lua_State *L, cairn_world *w, int kind, const handle *find) {
+  const contact_store *cs = w->contacts;
+  listed_contact *mine = mem_realloc(NULL, 0, (cs->n + 1) * sizeof *mine, "contact.list");
+  if (!mine) return lua_raisef(L, "contact.list: out of memory listing %zu contacts", cs->n);
+  size_t n = 0;
+  for (size_t c = 0; c < cs->n; c++) {
+    if (kind >= 0 && cs->kind[c] != kind) continue;
+    if (!rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
+    listed_contact e = {contact_key_of(w, (uint32_t)c), cs->kind[c] + cs->sub[c], 0, 0};
+    contact_ids(w, (uint32_t)c, &e.id1, &e.id2);
+    if (find && (e.kind != find->kind || e.id1 != find->id1 || e.id2 != find->id2)) continue;
+    mine[n++] = e;
+  }
+  void *all = NULL;
+  size_t cap = 0, *counts = calloc((size_t)comm_size(), sizeof *counts);
+  cairn_diag d;
+  cairn_status st = counts ? comm_gather_all(mine, n * sizeof *mine, &all, &cap, counts, &d)
+                           : diag_set(&d, CAIRN_ENOMEM, "contact.list: out of memory");
+  mem_free(mine, 0);
+  size_t total = 0;
+  for (int q = 0; counts && q < comm_size(); q++) total += counts[q] / sizeof(listed_contact);
+  free(counts);
+  if (st) {
+    mem_free(all, 0);
+    return raise_diag(L, st, &d);
+  }
+  listed_contact *l = all;
+  qsort(l, total, sizeof *l, listed_cmp);
+  if (find) {
+    if (total)
+      push_contact_ids(L, (int)l[0].kind, l[0].id1, l[0].id2);
+    else
+      lua_pushnil(L);
+  } else {
+    lua_createtable(L, (int)total, 0);
+    for (size_t k = 0; k < total; k++) {
+      push_contact_ids(L, (int)l[k].kind, l[k].id1, l[k].id2);
+      lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+  }
+  mem_free(all, 0);
+  return 1;
+}
+
 static int l_find(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
+  if (w->par) collective_call_named(L, CALL_REDUCE);
   int kind = check_kind(L, 1);
   int64_t id1 = get_id(L, 2, "contact.find: first id"),
           id2 = get_id(L, 3, "contact.find: second id");
@@ -739,7 +877,11 @@ static int l_find(lua_State *L) {
                         MESH_CONTACTS, (long long)which, contact_kind_name(kind));
     kind += (int)which - 1;
   }
-  detected_world(L);
+  w = summed_world(L);
+  if (w->par) {
+    handle h = {.kind = kind, .id1 = id1, .id2 = id2};
+    return list_divided(L, w, -1, &h);
+  }
   uint32_t c;
   if (contact_find(w, kind, id1, id2, &c, NULL) != CAIRN_OK) {
     lua_pushnil(L);
@@ -750,9 +892,11 @@ static int l_find(lua_State *L) {
 }
 
 static int l_list(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
+  if (w->par) collective_call_named(L, CALL_REDUCE);
   int kind = lua_isnoneornil(L, 1) ? -1 : check_kind(L, 1);
-  detected_world(L);
+  w = summed_world(L);
+  if (w->par) return list_divided(L, w, kind, NULL);
   lua_newtable(L);
   lua_Integer n = 0;
   for (size_t c = 0; c < w->contacts->n; c++) {
@@ -852,6 +996,7 @@ static int l_props(lua_State *L) {
 }
 
 static int l_force(lua_State *L) {
+  if (asked_owner(L, CF_FORCE)) return 1;
   cairn_world *w = ctx_world(L);
   uint32_t c = check_contact(L, w, 1);
   double f[3];
@@ -861,6 +1006,7 @@ static int l_force(lua_State *L) {
 }
 
 static int l_force_global(lua_State *L) {
+  if (asked_owner(L, CF_FORCE_GLOBAL)) return 1;
   cairn_world *w = ctx_world(L);
   double f[3];
   contact_force_global(w, check_contact(L, w, 1), f);
@@ -871,18 +1017,21 @@ static int l_force_global(lua_State *L) {
 /* The extra moment on side 2 (beyond that of the force about its centre), global; a number in
    2D (its z component). */
 static int l_moment(lua_State *L) {
+  if (asked_owner(L, CF_MOMENT)) return 1;
   cairn_world *w = ctx_world(L);
   push_rot(L, w, w->contacts->moment[check_contact(L, w, 1)]);
   return 1;
 }
 
 static int l_normal(lua_State *L) {
+  if (asked_owner(L, CF_NORMAL)) return 1;
   cairn_world *w = ctx_world(L);
   push_vec(L, w->contacts->normal[check_contact(L, w, 1)], w->dim);
   return 1;
 }
 
 static int l_point(lua_State *L) {
+  if (asked_owner(L, CF_POINT)) return 1;
   cairn_world *w = ctx_world(L);
   double pt[3];
   contact_point(w, check_contact(L, w, 1), pt);
@@ -891,12 +1040,14 @@ static int l_point(lua_State *L) {
 }
 
 static int l_gap(lua_State *L) {
+  if (asked_owner(L, CF_GAP)) return 1;
   cairn_world *w = ctx_world(L);
   lua_pushnumber(L, w->contacts->gap[check_contact(L, w, 1)]);
   return 1;
 }
 
 static int l_active(lua_State *L) {
+  if (asked_owner(L, CF_ACTIVE)) return 1;
   cairn_world *w = ctx_world(L);
   lua_pushboolean(L, w->contacts->active[check_contact(L, w, 1)]);
   return 1;

@@ -42,7 +42,7 @@ static int l_reset(lua_State *L) {
 }
 
 static int l_get(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_reduced(L);
   if (!w->energy->started)
     return lua_raisef(L, "energy.get: energy is not tracked; call energy.track(true) before "
                          "the steps you want to account for");

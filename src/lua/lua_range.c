@@ -58,7 +58,7 @@ static void only_keys(lua_State *L, const char *what, const char *const *keys) {
 }
 
 int range_read(lua_State *L, int idx, const char *fn, ball_range *r) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L); /* (the names of the groups: alike on every rank) */
   const int dim = w->dim;
   char what[96];
   idx = lua_absindex(L, idx);

@@ -111,6 +111,19 @@ cairn_world *ctx_world_reduced(lua_State *L) {
   return w;
 }
 
+int owner_answers(lua_State *L) {
+  script_ctx *c = ctx_of(L);
+  cairn_world *w = ctx_world_as_is(L);
+  if (!w->par) return 0;
+  if (c->ask_step != w->step || c->asks == 0) c->ask_step = w->step, c->asks = 0;
+  if (++c->asks > OWNER_ASKS) { /* (the same count on every rank: these calls are collective) */
+    ctx_world(L);
+    return 0;
+  }
+  collective_call_named(L, CALL_ASK);
+  return 1;
+}
+
 cairn_world *summed_world(lua_State *L) {
   cairn_world *w = ctx_world_reduced(L);
   if (w->par) {

@@ -5,9 +5,11 @@
 -- or gathers it (model.ranks(): resumed, no gathers, still divided at its end), and the calls
 -- between them that read or set what every rank holds or sum over the ranks (model.ratio,
 -- wall.vel, wall.move, wall.force, history.get, the region's count, coordination and stress,
--- contact.count) leave the model divided, as does a query of one ball (its owner answers). Then
--- ball.list gathers it, and every rank count gives the serial run's files bit for bit (the
--- dump, the histories and the figures between calls).
+-- contact.count) leave the model divided, as do queries of one ball or contact (the rank that
+-- owns it answers), ball.list, ball.count, ball.exists, contact.list, contact.find and
+-- energy.get. Then a loop over every ball's position gathers it (once, past 64 queries), and
+-- every rank count gives the serial run's files bit for bit (the dump, the histories and the
+-- figures between calls).
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local dump = dofile(here .. "dump.lua")
 model.new{dim = 3}
@@ -70,10 +72,47 @@ for _, id in ipairs({1, n // 2, n}) do
                                       ball.moment(id)[1], ball.rad(id), ball.mass(id))
 end
 assert(not pcall(ball.pos, n + 1), "no such ball")
-assert(not divided or not model.ranks().whole, "ball.pos asks the owner, gathers nothing")
-local ids = ball.list() -- a list of every ball: the model is gathered
+assert(ball.exists(n) and not ball.exists(n + 1), "ball.exists")
+-- lists, counts and energies: each rank's part, brought together
+local ids = ball.list()
 assert(#ids == n)
-if divided then assert(model.ranks().whole, "ball.list gathered the model") end
+ratios[#ratios + 1] = "list " .. table.concat(ids, " ")
+local low = ball.list{in_box = {min = {0, 0, 0}, max = {L, L, 0.03}}}
+ratios[#ratios + 1] = string.format("low %d %d %s", #low,
+                                    ball.count{in_box = {min = {0, 0, 0}, max = {L, L, 0.03}}},
+                                    table.concat(low, " "))
+local e = energy.get()
+local keys = {}
+for k in pairs(e) do keys[#keys + 1] = k end
+table.sort(keys)
+for _, k in ipairs(keys) do ratios[#ratios + 1] = string.format("energy %s %a", k, e[k]) end
+-- contacts: the list, a find, and queries of one contact, answered by the rank that books it
+local contacts = contact.list()
+assert(#contacts > 20)
+local hex = function(v) return type(v) == "table" and string.format("%a %a %a", v[1], v[2], v[3])
+                                 or string.format("%a", v) end
+for k = 1, #contacts, 7 do
+  local h = contacts[k]
+  ratios[#ratios + 1] = string.format("%s | %s | %s | %s | %s | %s | %s | %s", tostring(h),
+                                      hex(contact.force(h)), hex(contact.force_global(h)),
+                                      hex(contact.moment(h)), hex(contact.normal(h)),
+                                      hex(contact.point(h)), hex(contact.gap(h)),
+                                      tostring(contact.active(h)))
+end
+local kind, id1, id2 = contact.ends(contacts[1])
+assert(contact.find(kind, id1, id2) == contacts[1], "contact.find")
+assert(contact.find("ball-ball", n + 1, n + 2) == nil)
+ratios[#ratios + 1] = "ball-wall " .. #contact.list("ball-wall")
+assert(not divided or not model.ranks().whole,
+       "queries of balls and contacts, lists and energies gather nothing")
+-- a loop over every ball: past 64 queries at one step the model is gathered once, and the rest
+-- are read from it
+local sum = 0
+for _, id in ipairs(ids) do sum = sum + ball.pos(id)[3] end
+ratios[#ratios + 1] = string.format("sum %a", sum)
+if divided then assert(model.ranks().whole, "a loop over every ball gathered the model") end
+local props = contact.props(contacts[1])
+assert(props.kn)
 -- the figures between calls: appended to the histories' file
 history.export("history.csv")
 if model.ranks().rank == 0 then

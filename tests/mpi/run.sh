@@ -126,7 +126,7 @@ collective)
       cycle:2) want="collective.lua:19: rank 0 called model.cycle while rank 1 called model.save (/[^ ]*collective.lua:21): " ;;
       order:2) want="collective.lua:26: rank 0 called vtk.write while rank 1 called history.export (/[^ ]*collective.lua:29): " ;;
       pcall:2) want="collective.lua:34: rank 0 called model.save while rank 1 called model.cycle (/[^ ]*collective.lua:36): " ;;
-      history:2) want="collective.lua:40: rank 0 called history.export while rank 1 called ball.pos, which asks the rank that owns the ball (/[^ ]*collective.lua:42): " ;;
+      history:2) want="collective.lua:40: rank 0 called history.export while rank 1 called ball.pos, which the rank that owns it answers (/[^ ]*collective.lua:42): " ;;
       save:3) want="collective.lua:15: rank 0 called model.save while ranks 1-2 reached the end of the script: " ;;
     esac
     want="$want""collective calls must be made by every rank, in the same order"
