@@ -13,8 +13,8 @@ static const char *const CREATE_OPTS[] = {"shape", "centre", "radius", "min", "m
 
 /* The region at idx and the world; how the world is wanted under MPI decomposition: MEASURED
    (every rank's part summed: measure.h), CONTACTS (the same, with the contacts current:
-   summed_world), WHOLE, or AS_IS (the region alone). */
-enum { MEASURED, CONTACTS, WHOLE, AS_IS };
+   summed_world), or AS_IS (the region alone). */
+enum { MEASURED, CONTACTS, AS_IS };
 static meas_region *check_region(lua_State *L, int idx, cairn_world **w, int how) {
   meas_region *r = luaL_testudata(L, idx, REGION);
   if (!r)
@@ -22,10 +22,7 @@ static meas_region *check_region(lua_State *L, int idx, cairn_world **w, int how
                "expected a measurement region (from measure.create), got %s; call it as "
                "m:porosity(), with a colon",
                luaL_typename(L, idx));
-  *w = how == WHOLE      ? ctx_world(L)
-       : how == AS_IS    ? ctx_world_as_is(L)
-       : how == CONTACTS ? summed_world(L)
-                         : ctx_world_reduced(L);
+  *w = how == AS_IS ? ctx_world_as_is(L) : how == CONTACTS ? summed_world(L) : ctx_world_reduced(L);
   if ((*w)->dim != r->dim)
     lua_raisef(L,
                "this measurement region is %dD, the model is %dD; create it again after "
@@ -162,7 +159,7 @@ static int l_stress(lua_State *L) {
 
 static int l_strain_rate(lua_State *L) {
   cairn_world *w;
-  meas_region *r = check_region(L, 1, &w, WHOLE);
+  meas_region *r = check_region(L, 1, &w, MEASURED);
   double e[9];
   cairn_diag d;
   cairn_status s = meas_strain_rate(w, r, e, &d);

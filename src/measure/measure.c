@@ -443,34 +443,45 @@ cairn_status meas_strain_rate(const cairn_world *w, const meas_region *r, double
                               cairn_diag *d) {
   const ball_store *b = &w->balls;
   int dim = w->dim;
-  double xm[3] = {0, 0, 0}, vm[3] = {0, 0, 0};
-  size_t n = 0;
-  for (size_t i = 0; i < b->n; i++)
+  size_t own = balls_owned(w);
+  xsum m[6]; /* the centres' and velocities' sums */
+  for (int k = 0; k < 6; k++) xsum_init(&m[k]);
+  int64_t count = 0;
+  for (size_t i = 0; i < own; i++)
     if (meas_contains(r, b->pos[i])) {
-      v3_add(xm, b->pos[i], xm);
-      v3_add(vm, b->vel[i], vm);
-      n++;
+      for (int k = 0; k < 3; k++) xsum_add(&m[k], b->pos[i][k]), xsum_add(&m[3 + k], b->vel[i][k]);
+      count++;
     }
+  if (w->par) {
+    comm_xsum(m, 6);
+    comm_sum_i64(&count, 1);
+  }
+  size_t n = (size_t)count;
   CAIRN_CHECK(n > (size_t)dim, d, CAIRN_EINVAL,
               "measure strain rate: %zu balls have their centre in the region, the fit needs at "
               "least %d; enlarge the region",
               n, dim + 1);
-  v3_scale(xm, 1.0 / (double)n, xm);
-  v3_scale(vm, 1.0 / (double)n, vm);
+  double xm[3], vm[3];
+  for (int k = 0; k < 3; k++)
+    xm[k] = xsum_value(&m[k]) / (double)n, vm[k] = xsum_value(&m[3 + k]) / (double)n;
   /* Least squares about the means: L = (sum v' x'^T)(sum x' x'^T)^-1, so with M = sum x' x'^T
      (symmetric), the rows of L solve L M = B, i.e. M L^T = B^T. */
-  double M[9] = {0}, B[9] = {0}, L[9];
-  for (size_t i = 0; i < b->n; i++) {
+  xsum sm[18]; /* M, then B */
+  for (int k = 0; k < 18; k++) xsum_init(&sm[k]);
+  for (size_t i = 0; i < own; i++) {
     if (!meas_contains(r, b->pos[i])) continue;
     double x[3], v[3];
     v3_sub(b->pos[i], xm, x);
     v3_sub(b->vel[i], vm, v);
     for (int p = 0; p < dim; p++)
       for (int q = 0; q < dim; q++) {
-        M[3 * p + q] += x[p] * x[q];
-        B[3 * p + q] += v[p] * x[q];
+        xsum_add(&sm[3 * p + q], x[p] * x[q]);
+        xsum_add(&sm[9 + 3 * p + q], v[p] * x[q]);
       }
   }
+  if (w->par) comm_xsum(sm, 18);
+  double M[9], B[9], L[9];
+  for (int k = 0; k < 9; k++) M[k] = xsum_value(&sm[k]), B[k] = xsum_value(&sm[9 + k]);
   CAIRN_CHECK(solve_sym(dim, M, B, L), d, CAIRN_EINVAL,
               "measure strain rate: the %zu ball centres in the region lie on a %s, so the "
               "velocity gradient is undetermined; enlarge the region",

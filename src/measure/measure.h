@@ -56,7 +56,7 @@ int meas_contains(const meas_region *r, const double p[3]);
 double meas_ball_overlap(const meas_region *r, const double c[3], double rad);
 
 /* The measurements below take exact sums, and under MPI decomposition sum every rank's part
-   (collective: every rank calls them alike); meas_strain_rate wants the whole model. */
+   (collective: every rank calls them alike). */
 /* Porosity: 1 - (solid inside) / (region volume), over every ball. */
 double meas_porosity(const cairn_world *w, const meas_region *r);
 /* The balls whose centre is inside. */

@@ -4,12 +4,12 @@
 -- porosity, the contacts). Ten consecutive cycle calls: after the first, none divides the model
 -- or gathers it (model.ranks(): resumed, no gathers, still divided at its end), and the calls
 -- between them that read or set what every rank holds or sum over the ranks (model.ratio,
--- wall.vel, wall.move, wall.force, history.get, the region's count, coordination and stress,
--- contact.count) leave the model divided, as do queries of one ball or contact (the rank that
--- owns it answers), ball.list, ball.count, ball.exists, contact.list, contact.find and
--- energy.get. Then a loop over every ball's position gathers it (once, past 64 queries), and
--- every rank count gives the serial run's files bit for bit (the dump, the histories and the
--- figures between calls).
+-- wall.vel, wall.move, wall.force, history.get, the region's count, coordination, stress and
+-- strain rate, contact.count) leave the model divided, as do queries of one ball or contact
+-- (the rank that owns it answers), ball.list, ball.count, ball.exists, contact.list,
+-- contact.find and energy.get. Then a loop over every ball's position gathers it (once, past 64
+-- queries), and every rank count gives the serial run's files bit for bit (the dump, the
+-- histories and the figures between calls).
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local dump = dofile(here .. "dump.lua")
 model.new{dim = 3}
@@ -52,8 +52,9 @@ for call = 2, 10 do
   model.cycle(200)
   r = model.ranks()
   local cn, nb = region:coordination()
-  ratios[#ratios + 1] = string.format("%a %a %d %d %a %d", (model.ratio()), cn, nb,
-                                      region:count(), region:stress("mean"), contact.count())
+  ratios[#ratios + 1] = string.format("%a %a %d %d %a %d %a", (model.ratio()), cn, nb,
+                                      region:count(), region:stress("mean"), contact.count(),
+                                      region:strain_rate("vol"))
   local f = wall.force(lid)
   local h = history.get("lid_fz")
   assert(#h > 0 and f[3] == f[3], "the lid's force and history")
