@@ -2,6 +2,9 @@
    that the failure is reported and nothing is left half-changed. */
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 
 #include "core/core.h"
@@ -29,6 +32,12 @@ void *mem_realloc(void *p, size_t old_size, size_t new_size, const char *tag) {
 void mem_free(void *p, size_t size) {
   (void)size;
   free(p);
+}
+
+void mem_trim(void) {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
 }
 
 size_t mem_next_cap(size_t cap, size_t need) {

@@ -29,6 +29,9 @@ cairn_status diag_set(cairn_diag *d, cairn_status s, const char *fmt, ...)
    new_size 0 frees and returns NULL. Returns NULL on failure and leaves p untouched. */
 void *mem_realloc(void *p, size_t old_size, size_t new_size, const char *tag);
 void mem_free(void *p, size_t size);
+/* Hand the allocator's free memory back to the system (glibc's malloc_trim; elsewhere nothing):
+   after a large store has shrunk, so that the process's resident memory shrinks with it. */
+void mem_trim(void);
 
 /* Test hook: make the n-th allocation from now fail (n >= 1), or never (n = 0). */
 CAIRN_API void cairn_mem_fail_after(long n);

@@ -24,6 +24,30 @@ void idmap_clear(idmap *m) {
   m->has_top = 0;
 }
 
+static void insert_raw(uint64_t *keys, uint32_t *vals, size_t cap, uint64_t k1, uint32_t v) {
+  size_t mask = cap - 1, i = hash64(k1 - 1) & mask;
+  while (keys[i] != 0 && keys[i] != k1) i = (i + 1) & mask;
+  keys[i] = k1;
+  vals[i] = v;
+}
+
+void idmap_fit(idmap *m) {
+  size_t ncap = 64;
+  while (ncap < 2 * m->n) ncap *= 2;
+  if (ncap >= m->cap) return;
+  uint64_t *nk = mem_realloc(NULL, 0, ncap * sizeof *nk, "idmap:keys");
+  uint32_t *nv = nk ? mem_realloc(NULL, 0, ncap * sizeof *nv, "idmap:vals") : NULL;
+  if (!nk || !nv) {
+    mem_free(nk, 0);
+    return;
+  }
+  memset(nk, 0, ncap * sizeof *nk);
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->keys[i]) insert_raw(nk, nv, ncap, m->keys[i], m->vals[i]);
+  mem_free(m->keys, 0), mem_free(m->vals, 0);
+  m->keys = nk, m->vals = nv, m->cap = ncap;
+}
+
 uint32_t idmap_get(const idmap *m, uint64_t key) {
   if (key == UINT64_MAX) return m->has_top ? m->top_val : IDMAP_NONE;
   if (!m->cap) return IDMAP_NONE;
@@ -34,13 +58,6 @@ uint32_t idmap_get(const idmap *m, uint64_t key) {
     if (k == key + 1) return m->vals[i];
     i = (i + 1) & mask;
   }
-}
-
-static void insert_raw(uint64_t *keys, uint32_t *vals, size_t cap, uint64_t k1, uint32_t v) {
-  size_t mask = cap - 1, i = hash64(k1 - 1) & mask;
-  while (keys[i] != 0 && keys[i] != k1) i = (i + 1) & mask;
-  keys[i] = k1;
-  vals[i] = v;
 }
 
 cairn_status idmap_put(idmap *m, uint64_t key, uint32_t val, cairn_diag *d) {

@@ -23,5 +23,8 @@ uint32_t idmap_get(const idmap *m, uint64_t key);
 cairn_status idmap_put(idmap *m, uint64_t key, uint32_t val, cairn_diag *d);
 void idmap_del(idmap *m, uint64_t key);
 void idmap_clear(idmap *m);
+/* Shrink the table to the least power of two that holds its keys at half load, when that is
+   smaller (after most keys went); without the memory for it, the table stays as it is. */
+void idmap_fit(idmap *m);
 
 #endif

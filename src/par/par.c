@@ -329,6 +329,10 @@ static cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
   p->gen++; /* (the mesh pairs are found again: detect_mesh_picks) */
   s = balls_keep(w, order, k, d);
   b->n_owned = n_owned;
+  if (s == CAIRN_OK) { /* (the memory of the balls that went: the rank holds its brick's) */
+    balls_fit(b);
+    mem_trim();
+  }
   if (s == CAIRN_OK) s = forward_reserve(w, pd, d);
   cs->slices_ok = 0;
   cs->links.ok = 0;
@@ -1043,6 +1047,8 @@ cairn_status par_end(cairn_world *w, cairn_status failed, cairn_diag *d) {
   pd->in_call = 0;
   /* the ghosts as their owners left them, for what reads contacts between calls (measure) */
   if (failed == CAIRN_OK) forward(w, pd);
+  mem_trim(); /* (the memory freed in the call, back to the system: a division at rest holds its
+                 brick's share) */
   int64_t sums[3] = {pd->moved, (int64_t)(w->balls.n - w->balls.n_owned),
                      (int64_t)w->balls.n_owned};
   double most = (double)w->balls.n_owned;

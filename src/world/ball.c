@@ -221,6 +221,20 @@ done:
   return s;
 }
 
+void balls_fit(ball_store *b) {
+  size_t cap = b->n + b->n / 8 + 16;
+  if (cap >= b->cap) return;
+#define F(f)                                                                                       \
+  {                                                                                                \
+    void *q = mem_realloc(b->f, b->cap * sizeof *b->f, cap * sizeof *b->f, "ball:" #f);            \
+    if (q) b->f = q; /* (else it keeps its larger size: still at least cap) */                     \
+  }
+  BALL_FIELDS(F)
+#undef F
+  b->cap = cap;
+  idmap_fit(&b->map);
+}
+
 void ball_sort(cairn_world *w, const uint32_t *order, uint32_t *inv, uint8_t *seen) {
   ball_store *b = &w->balls;
   size_t n = b->n;

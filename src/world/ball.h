@@ -104,6 +104,9 @@ cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d);
 /* Keep only the balls order[0 .. n) (old slots, in their new order) and drop the rest, without
    touching contacts, loads or energy (the caller renames the contacts' sides). */
 cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d);
+/* Shrink the store's capacity to its balls (and an eighth more), after balls_keep dropped most
+   of them (an MPI division): a column the allocator cannot move stays as it is. */
+void balls_fit(ball_store *b);
 void ball_store_free(ball_store *b);
 /* Extra variable k (0 .. BALL_EXTRAS - 1) of ball id: its value, 0 if never set. */
 double ball_extra_get(const ball_store *b, int64_t id, int k);

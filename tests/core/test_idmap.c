@@ -1,5 +1,6 @@
 /* Tests of src/core/idmap.c: insert, lookup, replace and delete, backward-shift deletion across
-   the wrap-around of the table, and a long randomized run against a plain reference array. */
+   the wrap-around of the table, shrinking to fit, and a long randomized run against a plain
+   reference array. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -111,6 +112,31 @@ static void test_idmap_grows_and_keeps_every_entry(void **state) {
 
 /* Find 'want' keys whose home slot in a table of 64 is 'home', by inserting each candidate alone
    into a fresh map (where an entry sits at its home). */
+/* After most keys go (an MPI division keeps a quarter of the balls), idmap_fit shrinks the
+   table to the least power of two at half load, and every key left is still found, the gone
+   ones not, and the table grows again as before. */
+static void test_idmap_fit_shrinks_and_keeps_the_rest(void **state) {
+  (void)state;
+  idmap m = {0};
+  for (uint64_t k = 1; k <= 10000; k++)
+    assert_int_equal(idmap_put(&m, k * 7, (uint32_t)k, NULL), 0);
+  assert_int_equal(m.cap, 32768);
+  for (uint64_t k = 1; k <= 10000; k++)
+    if (k % 4) idmap_del(&m, k * 7);
+  idmap_fit(&m);
+  assert_int_equal(m.n, 2500);
+  assert_int_equal(m.cap, 8192); /* 2 x 2 500 <= 8 192 */
+  for (uint64_t k = 1; k <= 10000; k++)
+    assert_int_equal(idmap_get(&m, k * 7), k % 4 ? IDMAP_NONE : (uint32_t)k);
+  idmap_fit(&m); /* (already fitted: unchanged) */
+  assert_int_equal(m.cap, 8192);
+  for (uint64_t k = 10001; k <= 14000; k++)
+    assert_int_equal(idmap_put(&m, k * 7, (uint32_t)k, NULL), 0);
+  assert_int_equal(m.cap, 16384);
+  for (uint64_t k = 10001; k <= 14000; k++) assert_int_equal(idmap_get(&m, k * 7), (uint32_t)k);
+  idmap_free(&m);
+}
+
 static void keys_with_home(size_t home, uint64_t *out, int want, uint64_t start) {
   int got = 0;
   for (uint64_t k = start; got < want; k++) {
@@ -220,6 +246,7 @@ int main(void) {
       cmocka_unit_test(test_idmap_largest_key),
       cmocka_unit_test(test_idmap_grows_and_keeps_every_entry),
       cmocka_unit_test(test_idmap_delete_shifts_back_across_the_wrap),
+      cmocka_unit_test(test_idmap_fit_shrinks_and_keeps_the_rest),
       cmocka_unit_test(test_idmap_matches_reference_array_over_random_operations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
