@@ -107,6 +107,10 @@ cairn_world *ctx_world_reduced(lua_State *L);
    gathering instead of a reduction per ball. The ranks agree on the call first. */
 #define OWNER_ASKS 64
 int owner_answers(lua_State *L);
+/* While the model is divided: every rank's rows (n of 'size' bytes at mine, which this frees) on
+   every rank, sorted by cmp, in a block to mem_free with *total rows; raises on failure. */
+void *gather_sorted(lua_State *L, void *mine, size_t n, size_t size,
+                    int (*cmp)(const void *, const void *), size_t *total);
 /* The world with detection brought up to date and the contacts in the order of their ids, as
    scripts, measurements and outputs see them (what they show does not depend on the order the
    contacts were made in); raises on failure. */

@@ -1,6 +1,5 @@
 /* Script module 'ball': create, delete, find and iterate balls; read and set their attributes;
    fix velocity components and spin. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -111,23 +110,11 @@ static int list_divided(lua_State *L, cairn_world *w, const ball_range *r, int c
     lua_pushinteger(L, (lua_Integer)total);
     return 1;
   }
-  void *all = NULL;
-  size_t cap = 0, *counts = calloc((size_t)comm_size(), sizeof *counts);
-  cairn_diag d;
-  cairn_status st = counts ? comm_gather_all(mine, n * sizeof *mine, &all, &cap, counts, &d)
-                           : diag_set(&d, CAIRN_ENOMEM, "ball.list: out of memory");
-  mem_free(mine, 0);
-  size_t total = 0;
-  for (int q = 0; counts && q < comm_size(); q++) total += counts[q] / sizeof(listed);
-  free(counts);
-  if (st) {
-    mem_free(all, 0);
-    return raise_diag(L, st, &d);
-  }
-  qsort(all, total, sizeof(listed), listed_cmp);
+  size_t total;
+  listed *all = gather_sorted(L, mine, n, sizeof *mine, listed_cmp, &total);
   lua_createtable(L, (int)total, 0);
   for (size_t k = 0; k < total; k++) {
-    lua_pushinteger(L, (lua_Integer)((listed *)all)[k].id);
+    lua_pushinteger(L, (lua_Integer)all[k].id);
     lua_rawseti(L, -2, (lua_Integer)k + 1);
   }
   mem_free(all, 0);

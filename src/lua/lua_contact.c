@@ -1,7 +1,6 @@
 /* Script module 'contact': the default assignment (model, properties, proximity per contact
    kind), finding and listing contacts, and reading/writing any property by name. A contact
    handle names its two sides by id, so it stays valid while the contact exists. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -831,21 +830,8 @@ static int list_divided(lua_State *L, cairn_world *w, int kind, const handle *fi
     if (find && (e.kind != find->kind || e.id1 != find->id1 || e.id2 != find->id2)) continue;
     mine[n++] = e;
   }
-  void *all = NULL;
-  size_t cap = 0, *counts = calloc((size_t)comm_size(), sizeof *counts);
-  cairn_diag d;
-  cairn_status st = counts ? comm_gather_all(mine, n * sizeof *mine, &all, &cap, counts, &d)
-                           : diag_set(&d, CAIRN_ENOMEM, "contact.list: out of memory");
-  mem_free(mine, 0);
-  size_t total = 0;
-  for (int q = 0; counts && q < comm_size(); q++) total += counts[q] / sizeof(listed_contact);
-  free(counts);
-  if (st) {
-    mem_free(all, 0);
-    return raise_diag(L, st, &d);
-  }
-  listed_contact *l = all;
-  qsort(l, total, sizeof *l, listed_cmp);
+  size_t total;
+  listed_contact *l = gather_sorted(L, mine, n, sizeof *mine, listed_cmp, &total);
   if (find) {
     if (total)
       push_contact_ids(L, (int)l[0].kind, l[0].id1, l[0].id2);
@@ -858,7 +844,7 @@ static int list_divided(lua_State *L, cairn_world *w, int kind, const handle *fi
       lua_rawseti(L, -2, (lua_Integer)k + 1);
     }
   }
-  mem_free(all, 0);
+  mem_free(l, 0);
   return 1;
 }
 

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
@@ -109,6 +110,25 @@ cairn_world *ctx_world_reduced(lua_State *L) {
   cairn_world *w = ctx_world_as_is(L);
   if (w->par) collective_call_named(L, CALL_REDUCE);
   return w;
+}
+
+void *gather_sorted(lua_State *L, void *mine, size_t n, size_t size,
+                    int (*cmp)(const void *, const void *), size_t *total) {
+  void *all = NULL;
+  size_t cap = 0, *counts = calloc((size_t)comm_size(), sizeof *counts);
+  cairn_diag d;
+  cairn_status st = counts ? comm_gather_all(mine, n * size, &all, &cap, counts, &d)
+                           : diag_set(&d, CAIRN_ENOMEM, "out of memory gathering a list");
+  mem_free(mine, 0);
+  *total = 0;
+  for (int q = 0; counts && q < comm_size(); q++) *total += counts[q] / size;
+  free(counts);
+  if (st) {
+    mem_free(all, 0);
+    raise_diag(L, st, &d);
+  }
+  qsort(all, *total, size, cmp);
+  return all;
 }
 
 int owner_answers(lua_State *L) {
