@@ -107,6 +107,10 @@ cairn_world *ctx_world_reduced(lua_State *L);
    gathering instead of a reduction per ball. The ranks agree on the call first. */
 #define OWNER_ASKS 64
 int owner_answers(lua_State *L);
+/* The owner's answer, on every rank: the rank that owns the ball or books the contact passes
+   its 3 values at mine, the others NULL; every rank gets them in v, bit for bit (one bitwise-or
+   reduction: the others give zeros), and whether any rank owned it. */
+int owner_reply(const double *mine, double v[3]);
 /* While the model is divided: every rank's rows (n of 'size' bytes at mine, which this frees) on
    every rank, sorted by cmp, in a block to mem_free with *total rows; raises on failure. */
 void *gather_sorted(lua_State *L, void *mine, size_t n, size_t size,

@@ -83,10 +83,9 @@ static int list_range(lua_State *L, const char *fn, ball_range *r) {
   return range_read(L, 1, fn, r);
 }
 
-/* ball.list and ball.count while the model is divided among MPI ranks: each rank takes its own
-   balls in the range, and the ids come together in the order the gathered model would list
-   them (by the key of their place at the last neighbour rebuild, then id: par.c), with nothing
-   else gathered. Pushes the list, or with count_only the number. */
+/* ball.list while the model is divided among MPI ranks: each rank takes its own balls in the
+   range, and the ids come together in the order the gathered model would list them (by the key
+   of their place at the last neighbour rebuild, then id: par.c), with nothing else gathered. */
 typedef struct listed {
   uint64_t skey;
   int64_t id;
@@ -96,20 +95,13 @@ static int listed_cmp(const void *x, const void *y) {
   if (a->skey != b->skey) return a->skey < b->skey ? -1 : 1;
   return (a->id > b->id) - (a->id < b->id);
 }
-static int list_divided(lua_State *L, cairn_world *w, const ball_range *r, int count_only) {
+static int list_divided(lua_State *L, cairn_world *w, const ball_range *r) {
   const ball_store *b = &w->balls;
   size_t n = 0, own = b->n_owned;
   listed *mine = mem_realloc(NULL, 0, (own + 1) * sizeof *mine, "ball.list");
   if (!mine) return lua_raisef(L, "ball.list: out of memory listing %zu balls", own);
   for (size_t i = 0; i < own; i++)
     if (!r || range_holds(w, r, (uint32_t)i)) mine[n++] = (listed){b->skey[i], b->id[i]};
-  if (count_only) {
-    int64_t total = (int64_t)n;
-    mem_free(mine, 0);
-    comm_sum_i64(&total, 1);
-    lua_pushinteger(L, (lua_Integer)total);
-    return 1;
-  }
   size_t total;
   listed *all = gather_sorted(L, mine, n, sizeof *mine, listed_cmp, &total);
   lua_createtable(L, (int)total, 0);
@@ -122,11 +114,10 @@ static int list_divided(lua_State *L, cairn_world *w, const ball_range *r, int c
 }
 
 static int l_list(lua_State *L) {
-  cairn_world *w = ctx_world_as_is(L);
-  if (w->par) collective_call_named(L, CALL_REDUCE);
+  cairn_world *w = ctx_world_reduced(L);
   ball_range r;
   int ranged = list_range(L, "ball.list", &r);
-  if (w->par) return list_divided(L, w, ranged ? &r : NULL, 0);
+  if (w->par) return list_divided(L, w, ranged ? &r : NULL);
   lua_createtable(L, ranged ? 0 : (int)w->balls.n, 0);
   lua_Integer k = 0;
   for (size_t i = 0; i < w->balls.n; i++) {
@@ -137,18 +128,18 @@ static int l_list(lua_State *L) {
   return 1;
 }
 
+/* (under MPI decomposition each rank counts its own balls) */
 static int l_count(lua_State *L) {
-  cairn_world *w = ctx_world_as_is(L);
-  if (w->par) collective_call_named(L, CALL_REDUCE);
+  cairn_world *w = ctx_world_reduced(L);
   ball_range r;
   int ranged = list_range(L, "ball.count", &r);
-  if (w->par) return list_divided(L, w, ranged ? &r : NULL, 1);
-  lua_Integer n = (lua_Integer)w->balls.n;
+  int64_t n = (int64_t)balls_owned(w);
   if (ranged) {
     n = 0;
-    for (size_t i = 0; i < w->balls.n; i++) n += range_holds(w, &r, (uint32_t)i);
+    for (size_t i = 0; i < balls_owned(w); i++) n += range_holds(w, &r, (uint32_t)i);
   }
-  lua_pushinteger(L, n);
+  if (w->par) comm_sum_i64(&n, 1);
+  lua_pushinteger(L, (lua_Integer)n);
   return 1;
 }
 
@@ -158,9 +149,8 @@ static int l_exists(lua_State *L) {
   uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->balls.map, (uint64_t)id) : IDMAP_NONE;
   if (w->par) { /* (its owner says) */
     collective_call_named(L, CALL_ASK);
-    int64_t owned = s != IDMAP_NONE && s < w->balls.n_owned;
-    comm_sum_i64(&owned, 1);
-    lua_pushboolean(L, owned > 0);
+    double none[3] = {0, 0, 0};
+    lua_pushboolean(L, owner_reply(s != IDMAP_NONE && s < w->balls.n_owned ? none : NULL, none));
     return 1;
   }
   lua_pushboolean(L, s != IDMAP_NONE);
@@ -226,19 +216,12 @@ static int asked_owner(lua_State *L, ball_field f) {
   int64_t id = get_id(L, 1, "ball id");
   const ball_store *b = &w->balls;
   uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&b->map, (uint64_t)id) : IDMAP_NONE;
-  int n = f <= F_MOMENT ? 3 : 1;
-  uint64_t u[4] = {0, 0, 0, 0}; /* found, then the value's bits */
-  if (s != IDMAP_NONE && s < b->n_owned) {
-    u[0] = 1;
-    memcpy(&u[1], field_of(b, f, s), (size_t)n * sizeof(double));
-  }
-  comm_or_u64(
-      u, 4); /* (4 whatever the field: a mismatch between ranks stays a wrong value, not a hang) */
-  if (!u[0]) /* (ball_slot's message) */
+  int n = f <= F_MOMENT ? 3 : 1, owned = s != IDMAP_NONE && s < b->n_owned;
+  double v[3] = {0, 0, 0};
+  if (owned) memcpy(v, field_of(b, f, s), (size_t)n * sizeof *v);
+  if (!owner_reply(owned ? v : NULL, v)) /* (ball_slot's message) */
     lua_raisef(L, "ball %lld does not exist; check the id (ball.list() gives all ids)",
                (long long)id);
-  double v[3] = {0, 0, 0};
-  memcpy(v, &u[1], (size_t)n * sizeof(double));
   if (n == 1)
     lua_pushnumber(L, v[0]);
   else if (f == F_SPIN || f == F_MOMENT)

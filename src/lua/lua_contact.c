@@ -74,9 +74,9 @@ static int asked_owner(lua_State *L, contact_field f) {
   const contact_store *cs = w->contacts;
   uint32_t c;
   double v[3] = {0, 0, 0};
-  uint64_t u[4] = {0, 0, 0, 0}; /* found, then the value's bits */
-  if (contact_find(w, h->kind, h->id1, h->id2, &c, NULL) == CAIRN_OK &&
-      rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) {
+  int booked = contact_find(w, h->kind, h->id1, h->id2, &c, NULL) == CAIRN_OK &&
+               rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]);
+  if (booked) {
     switch (f) {
     case CF_FORCE:
       contact_to_frame(w, c, cs->force[c], v);
@@ -100,15 +100,11 @@ static int asked_owner(lua_State *L, contact_field f) {
       v[0] = cs->active[c];
       break;
     }
-    u[0] = 1;
-    memcpy(&u[1], v, sizeof v);
   }
-  comm_or_u64(u, 4);
-  if (!u[0])
+  if (!owner_reply(booked ? v : NULL, v))
     lua_raisef(L, "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
                contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
                h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
-  memcpy(v, &u[1], sizeof v);
   switch (f) {
   case CF_FORCE:
     push_vec(L, v, 3);
@@ -849,8 +845,7 @@ static int list_divided(lua_State *L, cairn_world *w, int kind, const handle *fi
 }
 
 static int l_find(lua_State *L) {
-  cairn_world *w = ctx_world_as_is(L);
-  if (w->par) collective_call_named(L, CALL_REDUCE);
+  ctx_world_as_is(L); /* (no model: said first) */
   int kind = check_kind(L, 1);
   int64_t id1 = get_id(L, 2, "contact.find: first id"),
           id2 = get_id(L, 3, "contact.find: second id");
@@ -863,7 +858,7 @@ static int l_find(lua_State *L) {
                         MESH_CONTACTS, (long long)which, contact_kind_name(kind));
     kind += (int)which - 1;
   }
-  w = summed_world(L);
+  cairn_world *w = summed_world(L);
   if (w->par) {
     handle h = {.kind = kind, .id1 = id1, .id2 = id2};
     return list_divided(L, w, -1, &h);
@@ -878,10 +873,9 @@ static int l_find(lua_State *L) {
 }
 
 static int l_list(lua_State *L) {
-  cairn_world *w = ctx_world_as_is(L);
-  if (w->par) collective_call_named(L, CALL_REDUCE);
+  ctx_world_as_is(L); /* (no model: said first) */
   int kind = lua_isnoneornil(L, 1) ? -1 : check_kind(L, 1);
-  w = summed_world(L);
+  cairn_world *w = summed_world(L);
   if (w->par) return list_divided(L, w, kind, NULL);
   lua_newtable(L);
   lua_Integer n = 0;
@@ -896,20 +890,22 @@ static int l_list(lua_State *L) {
 /* contact.count() -> every contact; contact.count{kind = K, active = true} -> only those (counted
    without making a handle per contact, for large models). */
 static int l_count(lua_State *L) {
-  if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
-  cairn_world *w = summed_world(L); /* (under MPI: each rank counts the contacts it books) */
-  const contact_store *cs = w->contacts;
+  ctx_world_as_is(L); /* (no model: said first) */
   int kind = -1, active = 0;
-  if (!lua_isnoneornil(L, 1) && lua_getfield(L, 1, "kind") != LUA_TNIL) {
-    kind = contact_kind_parse(luaL_checkstring(L, -1));
-    if (kind < 0)
-      return lua_raisef(L, "contact.count: kind must be \"ball-ball\" or \"ball-wall\" (got '%s')",
-                        lua_tostring(L, -1));
-  }
   if (!lua_isnoneornil(L, 1)) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_getfield(L, 1, "kind") != LUA_TNIL) {
+      kind = contact_kind_parse(luaL_checkstring(L, -1));
+      if (kind < 0)
+        return lua_raisef(L,
+                          "contact.count: kind must be \"ball-ball\" or \"ball-wall\" (got '%s')",
+                          lua_tostring(L, -1));
+    }
     if (lua_getfield(L, 1, "active") != LUA_TNIL) active = lua_toboolean(L, -1);
     lua_pop(L, 2);
   }
+  cairn_world *w = summed_world(L); /* (under MPI: each rank counts the contacts it books) */
+  const contact_store *cs = w->contacts;
   int64_t n = 0;
   for (size_t c = 0; c < cs->n; c++)
     if ((kind < 0 || cs->kind[c] == kind) && (!active || cs->active[c]) &&

@@ -144,6 +144,17 @@ int owner_answers(lua_State *L) {
   return 1;
 }
 
+int owner_reply(const double *mine, double v[3]) {
+  uint64_t u[4] = {0, 0, 0, 0}; /* found, then the value's bits */
+  if (mine) {
+    u[0] = 1;
+    memcpy(&u[1], mine, 3 * sizeof *mine);
+  }
+  comm_or_u64(u, 4); /* (4 words whatever the call: ranks out of step get a wrong value, no hang) */
+  memcpy(v, &u[1], 3 * sizeof *v);
+  return u[0] != 0;
+}
+
 cairn_world *summed_world(lua_State *L) {
   cairn_world *w = ctx_world_reduced(L);
   if (w->par) {
