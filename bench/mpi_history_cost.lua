@@ -10,18 +10,9 @@ local S = dofile(here .. "granular/scenario.lua")
 local n = math.tointeger(tonumber(os.getenv("CAIRN_BENCH_N") or "20"))
 assert(n and n >= 2, "CAIRN_BENCH_N must be a whole number of 2 or more")
 S.model()
-local s = 1.999 * S.r
-local id = 0
-for k = 0, n - 1 do
-  for j = 0, n - 1 do
-    for i = 0, n - 1 do
-      id = id + 1
-      ball.create{id = id, rad = S.r, density = S.rho,
-                  pos = {(i + 0.5) * s, (j + 0.5) * s, (k + 0.5) * s}}
-    end
-  end
-end
-S.box(n * s)
+local balls = n * n * n
+local L = S.lattice(n, 1.999)
+S.box(L)
 model.cycle(50)
 local t0 = model.wallclock()
 local resumed, gathers = 0, 0
@@ -33,7 +24,6 @@ for _ = 1, 10 do
 end
 local t_plain = (model.wallclock() - t0) / 200
 -- a history sample every step: a region's stress and porosity, the contacts
-local L = n * s
 local m = measure.create{shape = "box", min = {0.2 * L, 0.2 * L, 0.2 * L},
                          max = {0.8 * L, 0.8 * L, 0.8 * L}}
 history.add("szz", function() return m:stress("zz") end)
@@ -47,7 +37,7 @@ local rr = model.ranks()
 if rr.rank == 0 then
   io.stderr:write(string.format("%d balls on %d ranks: of the 10 calls after the first, %d " ..
                                 "resumed, %d gatherings, divided at the end: %s; a step %.2f " ..
-                                "ms, with 3 samples %.2f ms (%d gatherings)\n", id, rr.count,
+                                "ms, with 3 samples %.2f ms (%d gatherings)\n", balls, rr.count,
                                 resumed, gathers, tostring(not rr.whole), 1e3 * t_plain,
                                 1e3 * t_hist, rr.gathers))
 end

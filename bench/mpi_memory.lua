@@ -18,24 +18,14 @@ end
 
 local base = mem()
 S.model()
-local s = 1.999 * S.r
-local id = 0
-for k = 0, n - 1 do
-  for j = 0, n - 1 do
-    for i = 0, n - 1 do
-      id = id + 1
-      ball.create{id = id, rad = S.r, density = S.rho,
-                  pos = {(i + 0.5) * s, (j + 0.5) * s, (k + 0.5) * s}}
-    end
-  end
-end
-S.box(n * s)
+local balls = n * n * n
+S.box(S.lattice(n, 1.999))
 local built, built_peak = mem()
 for _ = 1, 10 do model.cycle(5) end
 local now, peak = mem()
 local r = model.ranks()
 local out = assert(io.open("mem_" .. r.rank .. ".txt", "w"))
 out:write(string.format("%d balls, rank %d of %d: at the start %.0f MiB; built %.0f MiB (peak " ..
-                        "%.0f); after ten calls %.0f MiB (peak %.0f); divided %s\n", id, r.rank,
+                        "%.0f); after ten calls %.0f MiB (peak %.0f); divided %s\n", balls, r.rank,
                         r.count, base, built, built_peak, now, peak, tostring(not r.whole)))
 out:close()

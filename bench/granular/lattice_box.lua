@@ -20,21 +20,13 @@ assert(n and n >= 2, "CAIRN_BENCH_N must be a whole number of 2 or more")
 S.model()
 local spacing = tonumber(os.getenv("CAIRN_BENCH_SPACING") or "2.1")
 assert(spacing and spacing > 1, "CAIRN_BENCH_SPACING is the lattice spacing in radii, above 1")
-local s, A = spacing * S.r, 0.05
-local id = 0
-for k = 0, n - 1 do
-  for j = 0, n - 1 do
-    for i = 0, n - 1 do
-      local v = {}
-      for c = 0, 2 do
-        local h = 43758.5453 * math.sin(12.9898 * i + 78.233 * j + 37.719 * k + c)
-        v[c + 1] = A * (2 * (h - math.floor(h)) - 1)
-      end
-      id = id + 1
-      ball.create{id = id, rad = S.r, density = S.rho,
-                  pos = {(i + 0.5) * s, (j + 0.5) * s, (k + 0.5) * s}, vel = v}
-    end
+local A = 0.05
+S.box(S.lattice(n, spacing, function(i, j, k)
+  local v = {}
+  for c = 0, 2 do
+    local h = 43758.5453 * math.sin(12.9898 * i + 78.233 * j + 37.719 * k + c)
+    v[c + 1] = A * (2 * (h - math.floor(h)) - 1)
   end
-end
-S.box(n * s)
+  return v
+end))
 S.run(warm, timed, rep, string.format("from the spec's lattice, n = %d, spacing %g r", n, spacing))

@@ -60,6 +60,24 @@ function S.model()
                        fric = S.mu, dp_nratio = ratio(S.m)}
 end
 
+-- n^3 balls on a simple cubic lattice, 'spacing' radii apart (below 2 each ball is pressed
+-- against its six neighbours), ids 1.. in the order k, j, i; vel(i, j, k), if given, sets each
+-- ball's velocity. Returns the edge of the box that holds them.
+function S.lattice(n, spacing, vel)
+  local s, id = spacing * S.r, 0
+  for k = 0, n - 1 do
+    for j = 0, n - 1 do
+      for i = 0, n - 1 do
+        id = id + 1
+        ball.create{id = id, rad = S.r, density = S.rho,
+                    pos = {(i + 0.5) * s, (j + 0.5) * s, (k + 0.5) * s},
+                    vel = vel and vel(i, j, k) or nil}
+      end
+    end
+  end
+  return n * s
+end
+
 -- The six walls of the box [0, L]^3 and the fixed timestep.
 function S.box(L)
   for k, n in ipairs{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}} do
