@@ -148,7 +148,8 @@ def load_vtk():
 
 
 def read(path):
-    r = vtk.vtkXMLPolyDataReader()
+    # (a .pvtp: a divided MPI run's snapshot, one piece per rank, read as one)
+    r = vtk.vtkXMLPPolyDataReader() if path.endswith(".pvtp") else vtk.vtkXMLPolyDataReader()
     r.SetFileName(path)
     r.Update()
     return r.GetOutput()

@@ -21,8 +21,8 @@ int io_output_fails_now(void) {
   return fail_countdown > 0 && --fail_countdown == 0;
 }
 
-cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *shown,
-                               cairn_diag *d) {
+static cairn_status open_file(atomic_file *af, const char *path, const char *shown, int own,
+                              cairn_diag *d) {
   memset(af, 0, sizeof *af);
   CAIRN_CHECK(path && path[0] && strlen(path) < sizeof af->path, d, CAIRN_EINVAL,
               "output file name is empty or too long; give a shorter path");
@@ -35,7 +35,7 @@ cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *sh
   snprintf(af->shown, sizeof af->shown, "'%s'", path);
   if (shown) snprintf(af->shown, sizeof af->shown, "%s", shown);
   snprintf(af->tmp, sizeof af->tmp, "%s.tmp-%ld", path, (long)getpid());
-  if (comm_rank() != 0) { /* every rank holds the same model: rank 0 writes it */
+  if (!own && comm_rank() != 0) { /* every rank holds the same model: rank 0 writes it */
     af->discard = 1;
     af->f = fopen("/dev/null", "wb");
     CAIRN_CHECK(af->f, d, CAIRN_EIO, "cannot open /dev/null: %s", strerror(errno));
@@ -48,8 +48,17 @@ cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *sh
   return CAIRN_OK;
 }
 
+cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *shown,
+                               cairn_diag *d) {
+  return open_file(af, path, shown, 0, d);
+}
+
 cairn_status io_atomic_open(atomic_file *af, const char *path, cairn_diag *d) {
-  return io_atomic_open_as(af, path, NULL, d);
+  return open_file(af, path, NULL, 0, d);
+}
+
+cairn_status io_atomic_open_own(atomic_file *af, const char *path, cairn_diag *d) {
+  return open_file(af, path, NULL, 1, d);
 }
 
 static cairn_status commit(atomic_file *af, cairn_diag *d) {
@@ -80,6 +89,10 @@ cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
   /* under MPI every rank waits for rank 0's file (a script may read it back at once) and
      shares its failure */
   return comm_agree(commit(af, d), d);
+}
+
+cairn_status io_atomic_commit_own(atomic_file *af, cairn_diag *d) {
+  return commit(af, d);
 }
 
 void io_atomic_abort(atomic_file *af) {

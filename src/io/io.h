@@ -20,6 +20,10 @@ cairn_status io_atomic_open(atomic_file *af, const char *path, cairn_diag *d);
 cairn_status io_atomic_open_as(atomic_file *af, const char *path, const char *shown, cairn_diag *d);
 /* Flush, close and rename into place; on any write error remove the temporary and fail. */
 cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d);
+/* The same, for a file that this rank writes whatever its number (a piece of a divided model's
+   output); its commit does not wait for the other ranks. */
+cairn_status io_atomic_open_own(atomic_file *af, const char *path, cairn_diag *d);
+cairn_status io_atomic_commit_own(atomic_file *af, cairn_diag *d);
 /* Give up: close and remove the temporary. */
 void io_atomic_abort(atomic_file *af);
 
@@ -97,12 +101,19 @@ cairn_status io_read_polyline(const char *path, double scale, polyline_segments 
 void polyline_free(polyline_segments *p);
 
 /* VTK output: a series of snapshots of one prefix, listed in PREFIX.pvd with their times. */
+typedef struct vtk_frame {
+  double time;
+  int pieces; /* its balls, contacts and cracks written in pieces, one per rank (.pvtp) */
+} vtk_frame;
 typedef struct vtk_series {
   size_t n, cap;
-  double *time;
+  vtk_frame *frame;
 } vtk_series;
-/* Write PREFIX_balls_NNNNN.vtp, PREFIX_walls_NNNNN.vtp, PREFIX_contacts_NNNNN.vtp (NNNNN = the
-   series' count) and rewrite PREFIX.pvd; with vs NULL, one snapshot PREFIX_balls.vtp etc. */
+/* Write PREFIX_balls_NNNNN.vtp, PREFIX_walls_NNNNN.vtp, PREFIX_contacts_NNNNN.vtp,
+   PREFIX_cracks_NNNNN.vtp and PREFIX_clumps_NNNNN.vtp (NNNNN = the series' count) and rewrite
+   PREFIX.pvd; with vs NULL, one snapshot PREFIX_balls.vtp etc. Collective under MPI. While the
+   model is divided, the balls, contacts and cracks are one piece per rank, PART_NNNNN_RANK.vtp,
+   named by PART_NNNNN.pvtp (the ghosts must be current: par_sync_ghosts). */
 cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *prefix, cairn_diag *d);
 
 /* The broken bonds as CSV (step,time,x,y,z,kind,id1,id2,mode), atomically. */

@@ -4,12 +4,16 @@
    force chains; the broken bonds as points; the clumps as points with their principal axes. Each
    output is five PolyData files (.vtp, base64-encoded binary) and a .pvd collection that lists
    every output with its model time. All files are written atomically. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
 #include "contact/cracks.h"
+#include "core/comm.h"
+#include "core/xsum.h"
 #include "io/io.h"
 #include "measure/measure.h"
+#include "par/par.h"
 
 /* ---- base64 binary arrays (VTK "binary" format with a UInt64 byte-count header) ---------- */
 
@@ -51,11 +55,29 @@ typedef enum { T_F64, T_I64, T_I32, T_U8 } vtype;
 static const char *const VT_NAME[] = {"Float64", "Int64", "Int32", "UInt8"};
 static const size_t VT_SIZE[] = {8, 8, 4, 1};
 
+/* Where the writers write: a PolyData file, or (index) the .pvtp of a snapshot written as one
+   piece per MPI rank, which declares the piece's arrays (no values) and lists the pieces. The
+   writers below write either from the same calls. */
+typedef struct vout {
+  FILE *f;
+  int index;              /* the .pvtp */
+  int in_cells;           /* (index: inside Verts, Lines or Polys, which a .pvtp leaves out) */
+  const char *piece_stem; /* (index: the pieces are STEM_RANK.vtp, ranks 0 to n_pieces - 1) */
+  int n_pieces;
+} vout;
+
 /* One DataArray: 'get' writes element i's ncomp values into buf. */
 typedef void (*elem_fn)(const void *ctx, size_t i, void *buf);
 
-static void data_array(FILE *f, const char *name, vtype t, int ncomp, size_t n, elem_fn get,
+static void data_array(vout *o, const char *name, vtype t, int ncomp, size_t n, elem_fn get,
                        const void *ctx) {
+  if (o->index) {
+    if (!o->in_cells)
+      fprintf(o->f, "        <PDataArray type=\"%s\" Name=\"%s\" NumberOfComponents=\"%d\"/>\n",
+              VT_NAME[t], name, ncomp);
+    return;
+  }
+  FILE *f = o->f;
   fprintf(f,
           "        <DataArray type=\"%s\" Name=\"%s\" NumberOfComponents=\"%d\" "
           "format=\"binary\">\n          ",
@@ -70,6 +92,26 @@ static void data_array(FILE *f, const char *name, vtype t, int ncomp, size_t n, 
   }
   b64_end(&e);
   fprintf(f, "\n        </DataArray>\n");
+}
+
+/* A section of a piece: PointData, CellData, Points (in the index PPointData, PCellData,
+   PPoints), or a kind of cells (Verts, Lines, Polys: not in the index). attrs may be NULL. */
+static void sec_open(vout *o, const char *name, const char *attrs) {
+  int cells = name[0] != 'P' && name[0] != 'C'; /* (not PointData, Points, CellData) */
+  if (o->index && cells) {
+    o->in_cells = 1;
+    return;
+  }
+  fprintf(o->f, "      <%s%s%s%s>\n", o->index ? "P" : "", name, attrs ? " " : "",
+          attrs ? attrs : "");
+}
+
+static void sec_close(vout *o, const char *name) {
+  if (o->index && o->in_cells) {
+    o->in_cells = 0;
+    return;
+  }
+  fprintf(o->f, "      </%s%s>\n", o->index ? "P" : "", name);
 }
 
 /* Connectivity/offsets arrays of n cells with k points each, numbered consecutively. */
@@ -87,9 +129,16 @@ static void offs_i64(const void *ctx, size_t i, void *buf) {
 }
 
 /* The file's head; 'field' (may be NULL) writes dataset-level FieldData, which VTK reads only
-   before the first Piece. */
-static void head(FILE *f, size_t npts, const char *cell_kind, size_t ncells,
+   before the first Piece (an index has none: its pieces hold it). */
+static void head(vout *o, size_t npts, const char *cell_kind, size_t ncells,
                  void (*field)(FILE *, const cairn_world *), const cairn_world *w) {
+  FILE *f = o->f;
+  if (o->index) {
+    fprintf(f, "<?xml version=\"1.0\"?>\n<VTKFile type=\"PPolyData\" version=\"1.0\" "
+               "byte_order=\"LittleEndian\" header_type=\"UInt64\">\n  <PPolyData "
+               "GhostLevel=\"0\">\n");
+    return;
+  }
   fprintf(f, "<?xml version=\"1.0\"?>\n<VTKFile type=\"PolyData\" version=\"1.0\" "
              "byte_order=\"LittleEndian\" header_type=\"UInt64\">\n  <PolyData>\n");
   if (field) field(f, w);
@@ -101,8 +150,19 @@ static void head(FILE *f, size_t npts, const char *cell_kind, size_t ncells,
           strcmp(cell_kind, "Polys") == 0 ? ncells : 0);
 }
 
-static void tail(FILE *f) {
-  fprintf(f, "    </Piece>\n  </PolyData>\n</VTKFile>\n");
+static const char *base_name(const char *p) {
+  const char *b = strrchr(p, '/');
+  return b ? b + 1 : p;
+}
+
+static void tail(vout *o) {
+  if (!o->index) {
+    fprintf(o->f, "    </Piece>\n  </PolyData>\n</VTKFile>\n");
+    return;
+  }
+  for (int r = 0; r < o->n_pieces; r++)
+    fprintf(o->f, "    <Piece Source=\"%s_%d.vtp\"/>\n", base_name(o->piece_stem), r);
+  fprintf(o->f, "  </PPolyData>\n</VTKFile>\n");
 }
 
 /* ---- balls ----------------------------------------------------------------------------- */
@@ -137,25 +197,28 @@ static void b_clump(const void *c, size_t i, void *buf) {
   memcpy(buf, &v, 8);
 }
 
-static void write_balls(FILE *f, const cairn_world *w) {
-  size_t n = w->balls.n;
+/* (a rank's own balls while the model is divided: the first balls_owned) */
+static void write_balls(vout *o, const cairn_world *w) {
+  size_t n = balls_owned(w);
   cells one = {1};
-  head(f, n, "Verts", n, NULL, w);
-  fprintf(f, "      <PointData Scalars=\"radius\" Vectors=\"velocity\">\n");
-  data_array(f, "radius", T_F64, 1, n, b_rad, w);
-  data_array(f, "id", T_I64, 1, n, b_id, w);
-  data_array(f, "velocity", T_F64, 3, n, b_vel, w);
-  data_array(f, "spin", T_F64, 3, n, b_spin, w);
-  data_array(f, "force", T_F64, 3, n, b_force, w);
-  data_array(f, "group", T_I32, 1, n, b_group, w);
-  data_array(f, "clump", T_I64, 1, n, b_clump, w);
-  fprintf(f, "      </PointData>\n      <Points>\n");
-  data_array(f, "Points", T_F64, 3, n, b_pos, w);
-  fprintf(f, "      </Points>\n      <Verts>\n");
-  data_array(f, "connectivity", T_I64, 1, n, conn_i64, NULL);
-  data_array(f, "offsets", T_I64, 1, n, offs_i64, &one);
-  fprintf(f, "      </Verts>\n");
-  tail(f);
+  head(o, n, "Verts", n, NULL, w);
+  sec_open(o, "PointData", "Scalars=\"radius\" Vectors=\"velocity\"");
+  data_array(o, "radius", T_F64, 1, n, b_rad, w);
+  data_array(o, "id", T_I64, 1, n, b_id, w);
+  data_array(o, "velocity", T_F64, 3, n, b_vel, w);
+  data_array(o, "spin", T_F64, 3, n, b_spin, w);
+  data_array(o, "force", T_F64, 3, n, b_force, w);
+  data_array(o, "group", T_I32, 1, n, b_group, w);
+  data_array(o, "clump", T_I64, 1, n, b_clump, w);
+  sec_close(o, "PointData");
+  sec_open(o, "Points", NULL);
+  data_array(o, "Points", T_F64, 3, n, b_pos, w);
+  sec_close(o, "Points");
+  sec_open(o, "Verts", NULL);
+  data_array(o, "connectivity", T_I64, 1, n, conn_i64, NULL);
+  data_array(o, "offsets", T_I64, 1, n, offs_i64, &one);
+  sec_close(o, "Verts");
+  tail(o);
 }
 
 /* ---- walls: one cell per wall; a plane is drawn as a square patch of a given size ------- */
@@ -196,14 +259,36 @@ static void w_pressure(const void *c, size_t i, void *buf) {
   memcpy(buf, &((const wall_pts *)c)->pressure[i], 8);
 }
 
-/* The balls' centroid, or 'fallback' with no balls. */
-static void balls_centroid(const cairn_world *w, const double fallback[3], double c[3]) {
-  v3_zero(c);
-  for (size_t i = 0; i < w->balls.n; i++) v3_add(c, w->balls.pos[i], c);
-  if (w->balls.n)
-    v3_scale(c, 1.0 / (double)w->balls.n, c);
-  else
-    v3_copy(fallback, c);
+/* Where the balls lie, for drawing the walls: their centroid (an exact sum, so that the same
+   balls give the same bits in any order and on any rank count; the ranks' parts summed while the
+   model is divided: collective) and their count; h: half the size of a plane's patch, 0.75 of the
+   balls' largest extent (1 without balls). */
+static void balls_spread(const cairn_world *w, double c[3], double *h, int64_t *count) {
+  const ball_store *b = &w->balls;
+  size_t n = balls_owned(w);
+  xsum sum[3];
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {INFINITY, INFINITY, INFINITY};
+  for (int k = 0; k < 3; k++) xsum_init(&sum[k]);
+  for (size_t i = 0; i < n; i++)
+    for (int k = 0; k < 3; k++) {
+      xsum_add(&sum[k], b->pos[i][k]);
+      lo[k] = fmin(lo[k], b->pos[i][k] - b->rad[i]);
+      hi[k] = fmin(hi[k], -(b->pos[i][k] + b->rad[i])); /* (as a minimum: one reduction) */
+    }
+  *count = (int64_t)n;
+  if (w->par) {
+    double both[6] = {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
+    comm_min(both, 6);
+    for (int k = 0; k < 3; k++) lo[k] = both[k], hi[k] = both[3 + k];
+    comm_xsum(sum, 3);
+    comm_sum_i64(count, 1);
+  }
+  *h = 0;
+  for (int k = 0; k < 3; k++) {
+    c[k] = *count ? xsum_value(&sum[k]) / (double)*count : 0;
+    if (*count) *h = fmax(*h, 0.75 * (-hi[k] - lo[k]));
+  }
+  if (!(*h > 0)) *h = 1.0;
 }
 
 /* Two unit vectors u, v that make a right-handed frame with the unit vector n. */
@@ -215,10 +300,10 @@ static void frame_across(const double n[3], double u[3], double v[3]) {
 }
 
 /* Corners of a square patch of an infinite plane, centred at the projection of the balls'
-   centroid (or the plane's point), with half-size h. */
-static void plane_patch(const cairn_world *w, const wall *wl, double h, double out[4][3]) {
+   centroid 'mid' (NULL without balls: the plane's point), with half-size h. */
+static void plane_patch(const double *mid, const wall *wl, double h, double out[4][3]) {
   double c[3], e[3], u[3], v[3];
-  balls_centroid(w, wl->point, c);
+  v3_copy(mid ? mid : wl->point, c);
   v3_sub(c, wl->point, e);
   double dn = v3_dot(e, wl->normal);
   for (int k = 0; k < 3; k++) c[k] -= dn * wl->normal[k];
@@ -230,9 +315,9 @@ static void plane_patch(const cairn_world *w, const wall *wl, double h, double o
 
 /* A cylinder is drawn as its circle (24 points) across the balls' middle along its axis. */
 #define RING 24
-static void cylinder_ring(const cairn_world *w, const wall *wl, double out[RING][3]) {
+static void cylinder_ring(const double *mid, const wall *wl, double out[RING][3]) {
   double c[3], e[3], u[3], v[3];
-  balls_centroid(w, wl->point, c);
+  v3_copy(mid ? mid : wl->point, c);
   v3_sub(c, wl->point, e);
   double along = v3_dot(e, wl->normal);
   for (int k = 0; k < 3; k++) c[k] = wl->point[k] + along * wl->normal[k];
@@ -243,7 +328,7 @@ static void cylinder_ring(const cairn_world *w, const wall *wl, double out[RING]
   }
 }
 
-static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
+static cairn_status write_walls(vout *o, const cairn_world *w, cairn_diag *d) {
   walls_settle(w);
   size_t nw = w->walls.n, np = 0, ncell = 0;
   for (size_t i = 0; i < nw; i++) {
@@ -267,16 +352,9 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   }
   memset(wp.tf, 0, (ncell + 1) * sizeof *wp.tf);
   memset(wp.pressure, 0, (ncell + 1) * sizeof *wp.pressure);
-  /* The patch size of planes: the extent of the balls (or 1 with no balls). */
-  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-  for (size_t i = 0; i < w->balls.n; i++)
-    for (int k = 0; k < 3; k++) {
-      lo[k] = fmin(lo[k], w->balls.pos[i][k] - w->balls.rad[i]);
-      hi[k] = fmax(hi[k], w->balls.pos[i][k] + w->balls.rad[i]);
-    }
-  double h = 0;
-  for (int k = 0; k < 3 && w->balls.n; k++) h = fmax(h, 0.75 * (hi[k] - lo[k]));
-  if (!(h > 0)) h = 1.0;
+  double mid[3], h;
+  int64_t nb;
+  balls_spread(w, mid, &h, &nb);
   size_t at = 0, cell = 0;
   for (size_t i = 0; i < nw; i++) {
     const wall *wl = &w->walls.w[i];
@@ -312,10 +390,10 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
     }
     wp.start[cell] = at, wp.cell_wall[cell++] = (uint32_t)i;
     if (wl->kind == WALL_PLANE) {
-      plane_patch(w, wl, h, &wp.pts[at]);
+      plane_patch(nb ? mid : NULL, wl, h, &wp.pts[at]);
       at += 4;
     } else if (wl->kind == WALL_CYLINDER) {
-      cylinder_ring(w, wl, &wp.pts[at]);
+      cylinder_ring(nb ? mid : NULL, wl, &wp.pts[at]);
       at += RING;
     } else {
       for (int q = 0; q < wl->n_nodes; q++) v3_copy(wl->nodes[q], wp.pts[at++]);
@@ -323,20 +401,22 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
   }
   wp.start[ncell] = at;
   const char *kind = w->dim == 2 ? "Lines" : "Polys";
-  head(f, np, kind, ncell, NULL, w);
-  fprintf(f, "      <CellData>\n");
-  data_array(f, "id", T_I64, 1, ncell, w_id, &wp);
-  data_array(f, "velocity", T_F64, 3, ncell, w_vel, &wp);
-  data_array(f, "force", T_F64, 3, ncell, w_force, &wp);
-  data_array(f, "triangle_force", T_F64, 3, ncell, w_tforce, &wp);
-  data_array(f, "pressure", T_F64, 1, ncell, w_pressure, &wp);
-  fprintf(f, "      </CellData>\n      <Points>\n");
-  data_array(f, "Points", T_F64, 3, np, wp_pt, &wp);
-  fprintf(f, "      </Points>\n      <%s>\n", kind);
-  data_array(f, "connectivity", T_I64, 1, np, conn_i64, NULL);
-  data_array(f, "offsets", T_I64, 1, ncell, wp_off, &wp);
-  fprintf(f, "      </%s>\n", kind);
-  tail(f);
+  head(o, np, kind, ncell, NULL, w);
+  sec_open(o, "CellData", NULL);
+  data_array(o, "id", T_I64, 1, ncell, w_id, &wp);
+  data_array(o, "velocity", T_F64, 3, ncell, w_vel, &wp);
+  data_array(o, "force", T_F64, 3, ncell, w_force, &wp);
+  data_array(o, "triangle_force", T_F64, 3, ncell, w_tforce, &wp);
+  data_array(o, "pressure", T_F64, 1, ncell, w_pressure, &wp);
+  sec_close(o, "CellData");
+  sec_open(o, "Points", NULL);
+  data_array(o, "Points", T_F64, 3, np, wp_pt, &wp);
+  sec_close(o, "Points");
+  sec_open(o, kind, NULL);
+  data_array(o, "connectivity", T_I64, 1, np, conn_i64, NULL);
+  data_array(o, "offsets", T_I64, 1, ncell, wp_off, &wp);
+  sec_close(o, kind);
+  tail(o);
   mem_free(wp.pts, 0), mem_free(wp.start, 0), mem_free(wp.cell_wall, 0);
   mem_free(wp.tf, 0), mem_free(wp.pressure, 0);
   return CAIRN_OK;
@@ -344,58 +424,75 @@ static cairn_status write_walls(FILE *f, const cairn_world *w, cairn_diag *d) {
 
 /* ---- contacts: a line from side 1 (ball centre, or the contact point on a wall) to side 2 -- */
 
+/* The contacts a file lists (this rank's, while the model is divided), in the order of their
+   keys: the callbacks' i is an index of 'c'. */
+typedef struct contact_sel {
+  const cairn_world *w;
+  uint32_t *c;
+  size_t n;
+} contact_sel;
+
 static void c_pt(const void *c, size_t i, void *buf) {
-  const cairn_world *w = c;
+  const contact_sel *cl = c;
+  const cairn_world *w = cl->w;
   const contact_store *cs = w->contacts;
-  size_t k = i / 2;
+  uint32_t k = cl->c[i / 2];
   double pt[3];
   if (i % 2 == 1)
     v3_copy(w->balls.pos[cs->b[k]], pt);
   else if (cs->kind[k] == CAIRN_KIND_BALL_BALL && w->cell.on) {
     /* side 1 as side 2 sees it (its nearest image): the branch back from side 2's centre */
-    double len = contact_branch_length(w, (uint32_t)k);
+    double len = contact_branch_length(w, k);
     for (int q = 0; q < 3; q++) pt[q] = w->balls.pos[cs->b[k]][q] - len * cs->normal[k][q];
   } else if (cs->kind[k] == CAIRN_KIND_BALL_BALL)
     v3_copy(w->balls.pos[cs->a[k]], pt);
   else
-    contact_point(w, (uint32_t)k, pt);
+    contact_point(w, k, pt);
   memcpy(buf, pt, 24);
 }
 static void c_fn(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->contacts->force[i][0], 8);
+  const contact_sel *cl = c;
+  memcpy(buf, &cl->w->contacts->force[cl->c[i]][0], 8);
 }
 static void c_fs(const void *c, size_t i, void *buf) { /* shear magnitude */
-  const double *f = ((const cairn_world *)c)->contacts->force[i];
+  const contact_sel *cl = c;
+  const double *f = cl->w->contacts->force[cl->c[i]];
   double s = sqrt(f[1] * f[1] + f[2] * f[2]);
   memcpy(buf, &s, 8);
 }
 static void c_fglob(const void *c, size_t i, void *buf) {
+  const contact_sel *cl = c;
   double f[3];
-  contact_force_global(c, (uint32_t)i, f);
+  contact_force_global(cl->w, cl->c[i], f);
   memcpy(buf, f, 24);
 }
 static void c_model(const void *c, size_t i, void *buf) {
-  int32_t m = ((const cairn_world *)c)->contacts->model[i];
+  const contact_sel *cl = c;
+  int32_t m = cl->w->contacts->model[cl->c[i]];
   memcpy(buf, &m, 4);
 }
 static void c_kind(const void *c, size_t i, void *buf) {
-  int32_t k = ((const cairn_world *)c)->contacts->kind[i];
+  const contact_sel *cl = c;
+  int32_t k = cl->w->contacts->kind[cl->c[i]];
   memcpy(buf, &k, 4);
 }
 static void c_active(const void *c, size_t i, void *buf) {
-  int32_t a = ((const cairn_world *)c)->contacts->active[i];
+  const contact_sel *cl = c;
+  int32_t a = cl->w->contacts->active[cl->c[i]];
   memcpy(buf, &a, 4);
 }
 /* Slip: the model's state field whose name ends in "slip" (lin_slip, bur_slip, ...), else 0. */
 static void c_slip(const void *c, size_t i, void *buf) {
-  const cairn_world *w = c;
-  const model_entry *e = &w->reg->e[w->contacts->model[i]];
+  const contact_sel *cl = c;
+  const contact_store *cs = cl->w->contacts;
+  uint32_t k = cl->c[i];
+  const model_entry *e = &cl->w->reg->e[cs->model[k]];
   int32_t s = 0;
-  for (int k = 0; k < e->m->n_state; k++) {
-    const char *nm = e->m->state[k].name;
+  for (int q = 0; q < e->m->n_state; q++) {
+    const char *nm = e->m->state[q].name;
     size_t len = strlen(nm);
     if (len >= 4 && strcmp(nm + len - 4, "slip") == 0)
-      s = pool_state(e, w->contacts->blk[i])[e->state_off[k]] != 0;
+      s = pool_state(e, cs->blk[k])[e->state_off[q]] != 0;
   }
   memcpy(buf, &s, 4);
 }
@@ -414,67 +511,107 @@ static void model_names(FILE *f, const cairn_world *w) {
   fprintf(f, "\n      </DataArray>\n    </FieldData>\n");
 }
 
-static void write_contacts(FILE *f, const cairn_world *w) {
-  size_t n = w->contacts->n;
+typedef struct keyed_contact {
+  uint64_t key;
+  uint32_t c;
+} keyed_contact;
+static int keyed_contact_cmp(const void *x, const void *y) {
+  const keyed_contact *a = x, *b = y;
+  return (a->key > b->key) - (a->key < b->key);
+}
+
+/* The contacts this rank books (all of them on one process), in the order of their keys. */
+static cairn_status select_contacts(const cairn_world *w, contact_sel *sel, cairn_diag *d) {
+  const contact_store *cs = w->contacts;
+  keyed_contact *k = mem_realloc(NULL, 0, (cs->n + 1) * sizeof *k, "vtk:contacts");
+  sel->w = w, sel->n = 0;
+  sel->c = mem_realloc(NULL, 0, (cs->n + 1) * sizeof *sel->c, "vtk:contacts");
+  if (!k || !sel->c) {
+    mem_free(k, 0), mem_free(sel->c, 0);
+    sel->c = NULL;
+    return diag_set(d, CAIRN_ENOMEM, "out of memory listing %zu contacts for VTK", cs->n);
+  }
+  for (size_t c = 0; c < cs->n; c++)
+    if (rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]))
+      k[sel->n++] = (keyed_contact){contact_key_of(w, (uint32_t)c), (uint32_t)c};
+  qsort(k, sel->n, sizeof *k, keyed_contact_cmp);
+  for (size_t i = 0; i < sel->n; i++) sel->c[i] = k[i].c;
+  mem_free(k, 0);
+  return CAIRN_OK;
+}
+
+static cairn_status write_contacts(vout *o, const cairn_world *w, cairn_diag *d) {
+  contact_sel sel;
+  CAIRN_TRY(select_contacts(w, &sel, d));
+  size_t n = sel.n;
   cells two = {2};
-  head(f, 2 * n, "Lines", n, model_names, w);
-  fprintf(f, "      <CellData Scalars=\"force_normal\">\n");
-  data_array(f, "force_normal", T_F64, 1, n, c_fn, w);
-  data_array(f, "force_shear", T_F64, 1, n, c_fs, w);
-  data_array(f, "force", T_F64, 3, n, c_fglob, w);
-  data_array(f, "model", T_I32, 1, n, c_model, w);
-  data_array(f, "kind", T_I32, 1, n, c_kind, w);
-  data_array(f, "active", T_I32, 1, n, c_active, w);
-  data_array(f, "slip", T_I32, 1, n, c_slip, w);
-  fprintf(f, "      </CellData>\n      <Points>\n");
-  data_array(f, "Points", T_F64, 3, 2 * n, c_pt, w);
-  fprintf(f, "      </Points>\n      <Lines>\n");
-  data_array(f, "connectivity", T_I64, 1, 2 * n, conn_i64, NULL);
-  data_array(f, "offsets", T_I64, 1, n, offs_i64, &two);
-  fprintf(f, "      </Lines>\n");
-  tail(f);
+  head(o, 2 * n, "Lines", n, model_names, w);
+  sec_open(o, "CellData", "Scalars=\"force_normal\"");
+  data_array(o, "force_normal", T_F64, 1, n, c_fn, &sel);
+  data_array(o, "force_shear", T_F64, 1, n, c_fs, &sel);
+  data_array(o, "force", T_F64, 3, n, c_fglob, &sel);
+  data_array(o, "model", T_I32, 1, n, c_model, &sel);
+  data_array(o, "kind", T_I32, 1, n, c_kind, &sel);
+  data_array(o, "active", T_I32, 1, n, c_active, &sel);
+  data_array(o, "slip", T_I32, 1, n, c_slip, &sel);
+  sec_close(o, "CellData");
+  sec_open(o, "Points", NULL);
+  data_array(o, "Points", T_F64, 3, 2 * n, c_pt, &sel);
+  sec_close(o, "Points");
+  sec_open(o, "Lines", NULL);
+  data_array(o, "connectivity", T_I64, 1, 2 * n, conn_i64, NULL);
+  data_array(o, "offsets", T_I64, 1, n, offs_i64, &two);
+  sec_close(o, "Lines");
+  tail(o);
+  mem_free(sel.c, 0);
+  return CAIRN_OK;
 }
 
 /* ---- cracks: the broken bonds, as points --------------------------------------------------- */
 
+/* (the callbacks' ctx: the first crack the file lists) */
 static void k_pt(const void *c, size_t i, void *buf) {
-  memcpy(buf, ((const cairn_world *)c)->cracks->c[i].pos, 24);
+  memcpy(buf, ((const crack *)c)[i].pos, 24);
 }
 static void k_step(const void *c, size_t i, void *buf) {
-  int64_t v = (int64_t)((const cairn_world *)c)->cracks->c[i].step;
+  int64_t v = (int64_t)((const crack *)c)[i].step;
   memcpy(buf, &v, 8);
 }
 static void k_time(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->cracks->c[i].time, 8);
+  memcpy(buf, &((const crack *)c)[i].time, 8);
 }
 static void k_tension(const void *c, size_t i, void *buf) {
-  int32_t v = ((const cairn_world *)c)->cracks->c[i].tension;
+  int32_t v = ((const crack *)c)[i].tension;
   memcpy(buf, &v, 4);
 }
 static void k_id1(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->cracks->c[i].id1, 8);
+  memcpy(buf, &((const crack *)c)[i].id1, 8);
 }
 static void k_id2(const void *c, size_t i, void *buf) {
-  memcpy(buf, &((const cairn_world *)c)->cracks->c[i].id2, 8);
+  memcpy(buf, &((const crack *)c)[i].id2, 8);
 }
 
-static void write_cracks(FILE *f, const cairn_world *w) {
-  size_t n = w->cracks->n;
+/* (while the model is divided, this rank's: par_cracks_from) */
+static void write_cracks(vout *o, const cairn_world *w) {
+  size_t from = par_cracks_from(w), n = w->cracks->n - from;
+  const crack *k0 = w->cracks->c + from;
   cells one = {1};
-  head(f, n, "Verts", n, NULL, w);
-  fprintf(f, "      <PointData Scalars=\"tension\">\n");
-  data_array(f, "tension", T_I32, 1, n, k_tension, w); /* 1 tension, 0 shear */
-  data_array(f, "step", T_I64, 1, n, k_step, w);
-  data_array(f, "time", T_F64, 1, n, k_time, w);
-  data_array(f, "id1", T_I64, 1, n, k_id1, w);
-  data_array(f, "id2", T_I64, 1, n, k_id2, w);
-  fprintf(f, "      </PointData>\n      <Points>\n");
-  data_array(f, "Points", T_F64, 3, n, k_pt, w);
-  fprintf(f, "      </Points>\n      <Verts>\n");
-  data_array(f, "connectivity", T_I64, 1, n, conn_i64, NULL);
-  data_array(f, "offsets", T_I64, 1, n, offs_i64, &one);
-  fprintf(f, "      </Verts>\n");
-  tail(f);
+  head(o, n, "Verts", n, NULL, w);
+  sec_open(o, "PointData", "Scalars=\"tension\"");
+  data_array(o, "tension", T_I32, 1, n, k_tension, k0); /* 1 tension, 0 shear */
+  data_array(o, "step", T_I64, 1, n, k_step, k0);
+  data_array(o, "time", T_F64, 1, n, k_time, k0);
+  data_array(o, "id1", T_I64, 1, n, k_id1, k0);
+  data_array(o, "id2", T_I64, 1, n, k_id2, k0);
+  sec_close(o, "PointData");
+  sec_open(o, "Points", NULL);
+  data_array(o, "Points", T_F64, 3, n, k_pt, k0);
+  sec_close(o, "Points");
+  sec_open(o, "Verts", NULL);
+  data_array(o, "connectivity", T_I64, 1, n, conn_i64, NULL);
+  data_array(o, "offsets", T_I64, 1, n, offs_i64, &one);
+  sec_close(o, "Verts");
+  tail(o);
 }
 
 /* ---- clumps: a point per clump at its centre of mass, with its principal axes ------------- */
@@ -510,41 +647,56 @@ static void cl_axis3(const void *c, size_t i, void *buf) {
   cl_axis(c, i, 2, buf);
 }
 
-static void write_clumps(FILE *f, const cairn_world *w) {
+static void write_clumps(vout *o, const cairn_world *w) {
   size_t n = w->clumps.n;
   cells one = {1};
-  head(f, n, "Verts", n, NULL, w);
-  fprintf(f, "      <PointData Scalars=\"id\" Vectors=\"velocity\">\n");
-  data_array(f, "id", T_I64, 1, n, cl_id, w);
-  data_array(f, "mass", T_F64, 1, n, cl_mass, w);
-  data_array(f, "velocity", T_F64, 3, n, cl_vel, w);
-  data_array(f, "spin", T_F64, 3, n, cl_spin, w);
-  data_array(f, "axis1", T_F64, 3, n, cl_axis1, w); /* (the principal axes, least moment first) */
-  data_array(f, "axis2", T_F64, 3, n, cl_axis2, w);
-  data_array(f, "axis3", T_F64, 3, n, cl_axis3, w);
-  fprintf(f, "      </PointData>\n      <Points>\n");
-  data_array(f, "Points", T_F64, 3, n, cl_pt, w);
-  fprintf(f, "      </Points>\n      <Verts>\n");
-  data_array(f, "connectivity", T_I64, 1, n, conn_i64, NULL);
-  data_array(f, "offsets", T_I64, 1, n, offs_i64, &one);
-  fprintf(f, "      </Verts>\n");
-  tail(f);
+  head(o, n, "Verts", n, NULL, w);
+  sec_open(o, "PointData", "Scalars=\"id\" Vectors=\"velocity\"");
+  data_array(o, "id", T_I64, 1, n, cl_id, w);
+  data_array(o, "mass", T_F64, 1, n, cl_mass, w);
+  data_array(o, "velocity", T_F64, 3, n, cl_vel, w);
+  data_array(o, "spin", T_F64, 3, n, cl_spin, w);
+  data_array(o, "axis1", T_F64, 3, n, cl_axis1, w); /* (the principal axes, least moment first) */
+  data_array(o, "axis2", T_F64, 3, n, cl_axis2, w);
+  data_array(o, "axis3", T_F64, 3, n, cl_axis3, w);
+  sec_close(o, "PointData");
+  sec_open(o, "Points", NULL);
+  data_array(o, "Points", T_F64, 3, n, cl_pt, w);
+  sec_close(o, "Points");
+  sec_open(o, "Verts", NULL);
+  data_array(o, "connectivity", T_I64, 1, n, conn_i64, NULL);
+  data_array(o, "offsets", T_I64, 1, n, offs_i64, &one);
+  sec_close(o, "Verts");
+  tail(o);
 }
 
 /* ---- files ----------------------------------------------------------------------------- */
 
 #define N_PARTS 5
+#define VTK_STEM 4000            /* (a prefix is shorter than 3 900 bytes) */
+#define VTK_PATH (VTK_STEM + 32) /* (a stem and "_RANK.vtp") */
 static const char *const PARTS[N_PARTS] = {"balls", "walls", "contacts", "cracks", "clumps"};
 
-static cairn_status write_part(const cairn_world *w, int part, const char *path, cairn_diag *d) {
+/* (o->f set by the caller) */
+static cairn_status write_part_to(vout *o, const cairn_world *w, int part, cairn_diag *d) {
+  if (part == 0) write_balls(o, w);
+  if (part == 1) return write_walls(o, w, d);
+  if (part == 2) return write_contacts(o, w, d);
+  if (part == 3) write_cracks(o, w);
+  if (part == 4) write_clumps(o, w);
+  return CAIRN_OK;
+}
+
+/* One part of a snapshot, STEM.vtp, written by rank 0 (every rank computes it alike and writes
+   nowhere: io_atomic_open). */
+static cairn_status write_whole(const cairn_world *w, int part, const char stem[VTK_STEM],
+                                cairn_diag *d) {
+  char path[VTK_PATH];
+  snprintf(path, sizeof path, "%s.vtp", stem);
   atomic_file af;
   CAIRN_TRY(io_atomic_open(&af, path, d));
-  cairn_status s = CAIRN_OK;
-  if (part == 0) write_balls(af.f, w);
-  if (part == 1) s = write_walls(af.f, w, d);
-  if (part == 2) write_contacts(af.f, w);
-  if (part == 3) write_cracks(af.f, w);
-  if (part == 4) write_clumps(af.f, w);
+  vout o = {af.f, 0, 0, NULL, 0};
+  cairn_status s = write_part_to(&o, w, part, d);
   if (s != CAIRN_OK) {
     io_atomic_abort(&af);
     return s;
@@ -552,9 +704,35 @@ static cairn_status write_part(const cairn_world *w, int part, const char *path,
   return io_atomic_commit(&af, d);
 }
 
-static const char *base_name(const char *p) {
-  const char *b = strrchr(p, '/');
-  return b ? b + 1 : p;
+/* One part of a snapshot of a divided model (balls, contacts, cracks): each rank writes its own
+   as STEM_RANK.vtp, then rank 0 the index STEM.pvtp that names them all; collective. A failure
+   on any rank leaves none of the pieces. */
+static cairn_status write_pieces(const cairn_world *w, int part, const char stem[VTK_STEM],
+                                 cairn_diag *d) {
+  char path[VTK_PATH], index[VTK_PATH];
+  snprintf(path, sizeof path, "%s_%d.vtp", stem, comm_rank());
+  snprintf(index, sizeof index, "%s.pvtp", stem);
+  atomic_file af;
+  cairn_status s = io_atomic_open_own(&af, path, d);
+  vout o = {af.f, 0, 0, NULL, 0};
+  if (s == CAIRN_OK) s = write_part_to(&o, w, part, d);
+  if (s == CAIRN_OK)
+    s = io_atomic_commit_own(&af, d);
+  else if (af.f)
+    io_atomic_abort(&af);
+  int mine = s == CAIRN_OK; /* (this rank's piece is in place) */
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK) s = io_atomic_open(&af, index, d);
+  if (s == CAIRN_OK) {
+    vout ix = {af.f, 1, 0, stem, comm_size()};
+    s = write_part_to(&ix, w, part, d);
+    if (s == CAIRN_OK)
+      s = io_atomic_commit(&af, d);
+    else
+      io_atomic_abort(&af);
+  }
+  if (s != CAIRN_OK && mine) remove(path);
+  return s;
 }
 
 cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *prefix, cairn_diag *d) {
@@ -565,28 +743,37 @@ cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *pref
               prefix, prefix);
   /* (a cache the world keeps: the balls' clumps for the 'clump' array) */
   if (w->clumps.n) CAIRN_TRY(clump_slots((cairn_world *)w, d));
-  char path[4096];
+  /* A divided model's balls, contacts and cracks are written by their ranks, one piece each
+     (walls and clumps, which every rank holds whole, by rank 0 as one file) */
+  int pieces = w->par ? comm_size() : 0;
+  char stem[VTK_STEM];
   size_t k = vs ? vs->n : 0;
   for (int part = 0; part < N_PARTS; part++) {
     if (vs)
-      snprintf(path, sizeof path, "%s_%s_%05zu.vtp", prefix, PARTS[part], k);
+      snprintf(stem, sizeof stem, "%s_%s_%05zu", prefix, PARTS[part], k);
     else
-      snprintf(path, sizeof path, "%s_%s.vtp", prefix, PARTS[part]);
-    CAIRN_TRY(write_part(w, part, path, d));
+      snprintf(stem, sizeof stem, "%s_%s", prefix, PARTS[part]);
+    if (pieces && (part == 0 || part == 2 || part == 3))
+      CAIRN_TRY(write_pieces(w, part, stem, d));
+    else
+      CAIRN_TRY(write_whole(w, part, stem, d));
   }
   if (!vs) return CAIRN_OK;
   /* The collection lists every output so far, with its time, for ParaView's time slider. */
-  CAIRN_TRY(mem_grow((void **)&vs->time, &vs->cap, vs->n + 1, sizeof *vs->time, "vtk:times", d));
-  vs->time[vs->n++] = w->time;
+  CAIRN_TRY(mem_grow((void **)&vs->frame, &vs->cap, vs->n + 1, sizeof *vs->frame, "vtk:times", d));
+  vs->frame[vs->n++] = (vtk_frame){w->time, pieces > 0};
+  char path[4096];
   snprintf(path, sizeof path, "%s.pvd", prefix);
   atomic_file af;
   CAIRN_TRY(io_atomic_open(&af, path, d));
   fprintf(af.f, "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"1.0\" "
                 "byte_order=\"LittleEndian\">\n  <Collection>\n");
   for (size_t i = 0; i < vs->n; i++)
-    for (int part = 0; part < N_PARTS; part++)
-      fprintf(af.f, "    <DataSet timestep=\"%.17g\" part=\"%d\" file=\"%s_%s_%05zu.vtp\"/>\n",
-              vs->time[i], part, base_name(prefix), PARTS[part], i);
+    for (int part = 0; part < N_PARTS; part++) {
+      int pvtp = vs->frame[i].pieces && (part == 0 || part == 2 || part == 3);
+      fprintf(af.f, "    <DataSet timestep=\"%.17g\" part=\"%d\" file=\"%s_%s_%05zu.%s\"/>\n",
+              vs->frame[i].time, part, base_name(prefix), PARTS[part], i, pvtp ? "pvtp" : "vtp");
+    }
   fprintf(af.f, "  </Collection>\n</VTKFile>\n");
   return io_atomic_commit(&af, d);
 }
@@ -630,17 +817,20 @@ cairn_status io_vtk_joints(const char *path, int dim, const dfn_net *net, cairn_
   cells each = {(size_t)jp.k};
   const size_t np = net->n * (size_t)jp.k;
   const char *kind = dim == 2 ? "Lines" : "Polys";
-  head(af.f, np, kind, net->n, NULL, NULL);
-  fprintf(af.f, "      <CellData>\n");
-  data_array(af.f, "set", T_I32, 1, net->n, j_set, &jp);
-  data_array(af.f, "radius", T_F64, 1, net->n, j_radius, &jp);
-  data_array(af.f, "normal", T_F64, 3, net->n, j_normal, &jp);
-  fprintf(af.f, "      </CellData>\n      <Points>\n");
-  data_array(af.f, "Points", T_F64, 3, np, j_pt, &jp);
-  fprintf(af.f, "      </Points>\n      <%s>\n", kind);
-  data_array(af.f, "connectivity", T_I64, 1, np, conn_i64, NULL);
-  data_array(af.f, "offsets", T_I64, 1, net->n, offs_i64, &each);
-  fprintf(af.f, "      </%s>\n", kind);
-  tail(af.f);
+  vout out = {af.f, 0, 0, NULL, 0}, *o = &out;
+  head(o, np, kind, net->n, NULL, NULL);
+  sec_open(o, "CellData", NULL);
+  data_array(o, "set", T_I32, 1, net->n, j_set, &jp);
+  data_array(o, "radius", T_F64, 1, net->n, j_radius, &jp);
+  data_array(o, "normal", T_F64, 3, net->n, j_normal, &jp);
+  sec_close(o, "CellData");
+  sec_open(o, "Points", NULL);
+  data_array(o, "Points", T_F64, 3, np, j_pt, &jp);
+  sec_close(o, "Points");
+  sec_open(o, kind, NULL);
+  data_array(o, "connectivity", T_I64, 1, np, conn_i64, NULL);
+  data_array(o, "offsets", T_I64, 1, net->n, offs_i64, &each);
+  sec_close(o, kind);
+  tail(o);
   return io_atomic_commit(&af, d);
 }

@@ -123,6 +123,9 @@ cairn_world *detected_world(lua_State *L);
    divided, as it is (ctx_world_reduced: every rank sums its part), unless a change since the last
    step wants the contacts found anew, which gathers the model first. */
 cairn_world *summed_world(lua_State *L);
+/* The same for a caller that has made its collective call already (a file written in pieces by
+   the ranks: vtk.write). */
+cairn_world *current_world(lua_State *L);
 int raise_diag(lua_State *L, cairn_status s, const cairn_diag *d);
 /* Read a vector of 'dim' (2D: 2 or 3) numbers from a table at idx; raises naming 'what'. */
 void get_vec(lua_State *L, int idx, int dim, double out[3], const char *what);

@@ -156,7 +156,12 @@ int owner_reply(const double *mine, double v[3]) {
 }
 
 cairn_world *summed_world(lua_State *L) {
-  cairn_world *w = ctx_world_reduced(L);
+  ctx_world_reduced(L);
+  return current_world(L);
+}
+
+cairn_world *current_world(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
   if (w->par) {
     double stale = pairs_stale(w); /* (a ball that left the domain, on one rank) */
     comm_max(&stale, 1);

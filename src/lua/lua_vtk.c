@@ -18,8 +18,8 @@ typedef struct series_ud {
 
 static int series_gc(lua_State *L) {
   series_ud *u = luaL_checkudata(L, 1, SERIES);
-  mem_free(u->s.time, 0);
-  u->s.time = NULL;
+  mem_free(u->s.frame, 0);
+  u->s.frame = NULL;
   return 0;
 }
 
@@ -40,11 +40,12 @@ static vtk_series *series_of(lua_State *L, const char *prefix) {
   return &u->s;
 }
 
-/* (detected_world: the contacts shown match the balls shown, in the order of their ids) */
+/* (current_world: the contacts shown match the balls shown; a divided model stays divided and
+   is written in pieces) */
 /* vtk.write(prefix): one snapshot, added to the prefix's series. */
 static int l_write(lua_State *L) {
   collective_call(L, CALL_VTK_WRITE);
-  cairn_world *w = detected_world(L);
+  cairn_world *w = current_world(L);
   const char *prefix = luaL_checkstring(L, 1);
   cairn_diag d;
   cairn_status s = io_vtk_write(w, series_of(L, prefix), prefix, &d);
@@ -58,11 +59,11 @@ typedef struct periodic {
   vtk_series *s;
 } periodic;
 
-/* (called on the steps due only: world_set_after_step) */
+/* (called on the steps due only: world_set_after_step; a divided model is written in pieces,
+   its ghosts brought up to this step's motion first, for the contacts' ends) */
 static cairn_status every_step(void *ud, cairn_world *w, cairn_diag *d) {
   periodic *p = ud;
-  CAIRN_TRY(par_whole(w, d));           /* (under MPI: the frame is the whole model's) */
-  CAIRN_TRY(contact_sort_by_key(w, d)); /* (the file lists them in the order of their ids) */
+  par_sync_ghosts(w);
   return io_vtk_write(w, p->s, p->prefix, d);
 }
 
@@ -71,7 +72,7 @@ static cairn_status every_step(void *ud, cairn_world *w, cairn_diag *d) {
 static int l_every(lua_State *L) {
   static const char *const opts[] = {"steps", "prefix", NULL};
   collective_call(L, CALL_VTK_EVERY);
-  cairn_world *w = detected_world(L);
+  cairn_world *w = current_world(L);
   check_opts(L, 1, "vtk.every", opts);
   double k = opt_number(L, 1, "steps", NAN, "vtk.every");
   if (!(k >= 1 && k == floor(k)))

@@ -1086,6 +1086,14 @@ void par_release(cairn_world *w) {
   w->par = w->par_parked = NULL;
 }
 
+void par_sync_ghosts(cairn_world *w) {
+  if (w->par) forward(w, w->par);
+}
+
+size_t par_cracks_from(const cairn_world *w) {
+  return w->par && comm_rank() != 0 ? w->par->cracks0 : 0;
+}
+
 void par_grid(const cairn_world *w, int grid[3]) {
   for (int k = 0; k < 3; k++) grid[k] = w->par ? w->par->grid[k] : 1;
 }

@@ -40,6 +40,15 @@ cairn_status par_after_motion(cairn_world *w, int64_t total, cairn_diag *d);
    par_step_start takes it instead of agreeing again. */
 void par_note_rebuild(cairn_world *w, int need);
 
+/* The ghosts as their owners hold them now (positions, velocities, spins), for output written
+   after a step's motion (a VTK frame of a divided model); collective, nothing without a
+   division. */
+void par_sync_ghosts(cairn_world *w);
+/* Where this rank's own cracks start in the world's list: 0 on one process and on rank 0; on the
+   other ranks after the cracks made before the division, which every rank holds and rank 0
+   reports. */
+size_t par_cracks_from(const cairn_world *w);
+
 /* The processor grid of a decomposed world (1, 1, 1 otherwise). */
 void par_grid(const cairn_world *w, int grid[3]);
 

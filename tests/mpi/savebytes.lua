@@ -47,7 +47,9 @@ history.add("mean_z", function()
 end)
 history.add("contacts", function() return contact.count() end)
 model.timestep{auto = true}
+vtk.every{steps = 500, prefix = "pour"} -- (frames within the call: run.sh compares them)
 model.cycle{steps = 1500, history_interval = 100}
+vtk.stop()
 local r = model.ranks()
 if r.count > 1 then
   assert(r.decomposed, "the model was decomposed")
@@ -55,6 +57,7 @@ if r.count > 1 then
 end
 assert(contact.cracks() > 0 and contact.cracks() < bonded, "some bonds broke, not all ("
        .. contact.cracks() .. " of " .. bonded .. ")")
+vtk.write("settled") -- (between calls, cracks made: written in pieces while divided)
 model.save("after_cycle.sav")
 ball.create{id = 5000, rad = 0.004, pos = {0.05, 0.09, 0.09}}
 model.save("after_change.sav")

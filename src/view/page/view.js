@@ -392,10 +392,27 @@ function vtpArrays(text) {
   return out;
 }
 
+// A part of a snapshot: a .vtp, or the .pvtp of a divided MPI run's snapshot (one piece per
+// rank, named by its Piece elements), its pieces' arrays joined end to end.
+async function vtkPart(file) {
+  const text = async (name) => (await fetch(url("/file/" + name))).text();
+  if (!file.endsWith(".pvtp")) return vtpArrays(await text(file));
+  const doc = new DOMParser().parseFromString(await text(file), "application/xml");
+  const names = [...doc.getElementsByTagName("Piece")].map((p) => p.getAttribute("Source"));
+  const pieces = await Promise.all(names.map(async (n) => vtpArrays(await text(n))));
+  const out = {};
+  for (const key of Object.keys(pieces[0] || {})) {
+    const whole = new pieces[0][key].constructor(pieces.reduce((n, p) => n + p[key].length, 0));
+    pieces.reduce((at, p) => (whole.set(p[key], at), at + p[key].length), 0);
+    out[key] = whole;
+  }
+  return out;
+}
+
 async function showSeriesFrame(k) {
   const f = series[k];
   if (!f || !f.balls) return;
-  const read = async (file) => vtpArrays(await (await fetch(url("/file/" + file))).text());
+  const read = vtkPart;
   const b = await read(f.balls);
   const P = b["Points:Points"] || new Float64Array(0), nb = P.length / 3;
   const balls = new Float32Array(BALL * nb), box = [Infinity, Infinity, Infinity, -Infinity,
