@@ -964,6 +964,7 @@ cairn_status par_after_motion(cairn_world *w, int64_t total, cairn_diag *d) {
     int64_t id;
     memcpy(&id, pd->rbuf + k * sizeof id, sizeof id);
     loads_remove(w, id); /* (every rank holds every load, for balls here or not) */
+    if (b->extras.n) ball_extra_drop(b, id); /* (and every ball's extra variables) */
     uint32_t i = idmap_get(&b->map, (uint64_t)id);
     if (i == IDMAP_NONE) continue;
     w->del_mark[i] = 1;

@@ -42,6 +42,8 @@ end
 for _, id in ipairs{12, 155, 310, 488} do ball.force_app(id, {0.05 * (id % 3 - 1), 0.08}) end
 ball.moment_app(233, 2e-4)
 ball.force_app(603, {-0.5, 0.2}) -- a disk the domain destroys
+for i = 1, 10 do ball.extra(600 + i, 1, i) end -- (extra variables, gone with their balls)
+ball.extra(12, 2, 1.25)
 model.timestep{auto = true}
 energy.track(true)
 history.add("mean_y", function()
@@ -55,3 +57,7 @@ model.solve{time = 0.12, history_interval = 150}
 history.export("history.csv")
 dump.write("dump.txt")
 dump.report(" destroyed " .. model.destroyed())
+-- the destroyed disks' extra variables went with them on every rank: the save restores
+model.save("end.sav")
+model.restore("end.sav")
+assert(ball.extra(12, 2) == 1.25 and not ball.exists(605), "the restored model's extra variables")
