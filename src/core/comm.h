@@ -79,6 +79,9 @@ cairn_status comm_exchange(const void *send, const size_t *send_count, void **re
    exchange of ghosts between neighbouring bricks. */
 void comm_swap_known(const void *const *send, const size_t *send_count, void *recv,
                      const size_t *recv_count);
+/* Every rank writes its n bytes at byte 'off' of the file 'path', which exists (the ranks' parts
+   of one file: MPI-IO); collective, every rank's failure shared. A rank may write nothing. */
+cairn_status comm_write_at(const char *path, uint64_t off, const void *p, size_t n, cairn_diag *d);
 /* Every rank's bytes, in rank order, to every rank (recv_count: comm_size() entries). */
 cairn_status comm_gather_all(const void *send, size_t n, void **recv, size_t *recv_cap,
                              size_t *recv_count, cairn_diag *d);

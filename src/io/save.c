@@ -7,12 +7,22 @@
    u64 FNV-1a checksum of the payload. Numbers are stored in the machine's byte order (the mark
    refuses a file from a machine of the other order). From format 8 the payload is a sequence of
    sections, each a 4-byte tag, a u64 byte length and that many bytes; formats 1 to 7 kept the
-   stores one after the other in one payload (read_payload_old). */
+   stores one after the other in one payload (read_payload_old).
+
+   From format 9, a model divided over MPI ranks is saved without gathering it (save_parts): the
+   ranks write the file together, rank 0 the sections that every rank holds alike, each rank its
+   own balls, contacts, pairs and cracks as its part of the last section, PRTS (u32 P, then each
+   part's length and checksum, then the parts). The file's checksum covers the bytes besides the
+   parts; each part has its own. It restores on any number of ranks (read_parts_sec). */
 #include <errno.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "core/comm.h"
 #include "cycle/history.h"
+#include "detect/detect.h"
 #include "io/save_format.h"
+#include "par/par.h"
 
 #define SAVE_MAGIC "CAIRNSAV"
 #define SAVE_BOM 0x01020304u
@@ -28,6 +38,7 @@ typedef struct section {
      world holds something for it, and a file without it has nothing of it (so that a model
      without clumps saves as before, readable by a cairn that knows no clumps). */
   int (*present)(const cairn_world *w);
+  int whole_only; /* (not written when the model is saved in parts: the parts hold it) */
 } section;
 
 static int has_clumps(const cairn_world *w) {
@@ -71,29 +82,35 @@ static int has_joints(const cairn_world *w) {
   return w->cmat->n_joints > 0;
 }
 
+static int written_apart(const cairn_world *w) { /* (PRTS: save_parts writes it) */
+  (void)w;
+  return 0;
+}
+
 static const section sections[] = {
-    {"WRLD", put_world_sec, read_world_sec, NULL},
-    {"ENRG", put_energy_sec, read_energy_sec, NULL},
-    {"GRUP", put_groups_sec, read_groups_sec, NULL},
-    {"MODL", put_models_sec, read_models_sec, NULL},
-    {"CMAT", put_cmat_sec, read_cmat_sec, NULL},
-    {"BALL", put_balls_sec, read_balls_sec, NULL},
-    {"WALL", put_walls_sec, read_walls_sec, NULL},
-    {"CONT", put_contacts_sec, read_contacts_sec, NULL},
-    {"PAIR", put_pairs_sec, read_pairs_sec, NULL},
-    {"HIST", put_hist_sec, read_hist_sec, NULL},
-    {"CALL", put_calls_sec, read_calls_sec, NULL},
-    {"LOAD", put_loads_sec, read_loads_sec, NULL},
-    {"CRAK", put_cracks_sec, read_cracks_sec, NULL},
-    {"CELL", put_cell_sec, read_cell_sec, NULL},
-    {"CLMP", put_clumps_sec, read_clumps_sec, has_clumps},
-    {"XTRA", put_extras_sec, read_extras_sec, has_extras},
-    {"CDSP", put_cumdisp_sec, read_cumdisp_sec, has_cumdisp},
-    {"MESH", put_meshes_sec, read_meshes_sec, has_meshes},
-    {"WMOT", put_motions_sec, read_motions_sec, has_motions},
-    {"HUNT", put_hist_units_sec, read_hist_units_sec, has_history_units},
-    {"SKEY", put_skeys_sec, read_skeys_sec, has_skeys},
-    {"JNTS", put_joints_sec, read_joints_sec, has_joints},
+    {"WRLD", put_world_sec, read_world_sec, NULL, 0},
+    {"ENRG", put_energy_sec, read_energy_sec, NULL, 0},
+    {"GRUP", put_groups_sec, read_groups_sec, NULL, 0},
+    {"MODL", put_models_sec, read_models_sec, NULL, 0},
+    {"CMAT", put_cmat_sec, read_cmat_sec, NULL, 0},
+    {"BALL", put_balls_sec, read_balls_sec, NULL, 0},
+    {"WALL", put_walls_sec, read_walls_sec, NULL, 0},
+    {"CONT", put_contacts_sec, read_contacts_sec, NULL, 0},
+    {"PAIR", put_pairs_sec, read_pairs_sec, NULL, 0},
+    {"PRTS", NULL, read_parts_sec, written_apart, 0},
+    {"HIST", put_hist_sec, read_hist_sec, NULL, 0},
+    {"CALL", put_calls_sec, read_calls_sec, NULL, 0},
+    {"LOAD", put_loads_sec, read_loads_sec, NULL, 0},
+    {"CRAK", put_cracks_sec, read_cracks_sec, NULL, 0},
+    {"CELL", put_cell_sec, read_cell_sec, NULL, 0},
+    {"CLMP", put_clumps_sec, read_clumps_sec, has_clumps, 0},
+    {"XTRA", put_extras_sec, read_extras_sec, has_extras, 0},
+    {"CDSP", put_cumdisp_sec, read_cumdisp_sec, has_cumdisp, 0},
+    {"MESH", put_meshes_sec, read_meshes_sec, has_meshes, 0},
+    {"WMOT", put_motions_sec, read_motions_sec, has_motions, 0},
+    {"HUNT", put_hist_units_sec, read_hist_units_sec, has_history_units, 0},
+    {"SKEY", put_skeys_sec, read_skeys_sec, has_skeys, 1},
+    {"JNTS", put_joints_sec, read_joints_sec, has_joints, 0},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 
@@ -103,10 +120,14 @@ void cairn_io_fail_after(long bytes) {
   fail_after_bytes = bytes;
 }
 
-static uint64_t fnv1a(const unsigned char *p, size_t n) {
-  uint64_t h = 1469598103934665603ULL;
+/* FNV-1a of n bytes, going on from h (the start: fnv1a) */
+static uint64_t fnv1a_more(uint64_t h, const unsigned char *p, size_t n) {
   for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ULL;
   return h;
+}
+
+static uint64_t fnv1a(const unsigned char *p, size_t n) {
+  return fnv1a_more(1469598103934665603ULL, p, n);
 }
 
 /* ---- writing ---------------------------------------------------------------------------- */
@@ -115,6 +136,7 @@ static uint64_t fnv1a(const unsigned char *p, size_t n) {
 static void put_sections(wbuf *b, const cairn_world *w, const save_ctx *x) {
   for (size_t i = 0; i < N_SECTIONS; i++) {
     if (sections[i].present && !sections[i].present(w)) continue;
+    if (sections[i].whole_only && x->parts) continue;
     put(b, sections[i].tag, 4);
     size_t at = b->n;
     put_u64(b, 0);
@@ -147,10 +169,109 @@ static int write_parts(FILE *f, const wbuf *pay) {
   return 0;
 }
 
+/* ---- writing a divided model: every rank its part ----------------------------------------- */
+
+/* Where the file's parts go: rank 0's header and sections first, then the ranks' parts in rank
+   order (off: this rank's part's offset), then the checksum (at 'end'). */
+typedef struct parts_plan {
+  uint64_t off, end, payload;
+} parts_plan;
+
+/* The table of the parts (P rows of length and checksum) and this rank's offset, from every
+   rank's length and checksum and rank 0's sections' length (rows of 3 words, gathered). */
+static cairn_status plan_parts(const uint64_t mine[3], wbuf *table, parts_plan *pl, cairn_diag *d) {
+  int P = comm_size(), me = comm_rank();
+  uint64_t *all = NULL;
+  size_t cap = 0, *counts = mem_realloc(NULL, 0, (size_t)P * sizeof *counts, "save:parts");
+  CAIRN_CHECK(counts, d, CAIRN_ENOMEM, "out of memory saving the ranks' parts");
+  cairn_status s = comm_gather_all(mine, 3 * sizeof *mine, (void **)&all, &cap, counts, d);
+  mem_free(counts, 0);
+  if (s != CAIRN_OK) return s;
+  uint64_t head = all[2], parts = 0; /* (rank 0's sections, tag of PRTS and table included) */
+  put_u32(table, (uint32_t)P);
+  for (int r = 0; r < P; r++) {
+    if (r == me) pl->off = 24 + head + parts;
+    parts += all[3 * r];
+    put_u64(table, all[3 * r]), put_u64(table, all[3 * r + 1]);
+  }
+  pl->payload = head + parts;
+  pl->end = 24 + pl->payload;
+  mem_free(all, 0);
+  return table->oom ? diag_set(d, CAIRN_ENOMEM, "out of memory saving the ranks' parts") : CAIRN_OK;
+}
+
+/* Save a divided model without gathering it: rank 0's sections (the walls, models, histories,
+   ... that every rank holds alike), with the figures the ranks hold apart summed, and each
+   rank's part (put_part), written by the ranks together with MPI-IO into the temporary file
+   that rank 0 then renames; collective. */
+static cairn_status save_parts(const cairn_world *w, const char *path, save_ctx *x, cairn_diag *d) {
+  double stale = pairs_stale(w);
+  comm_max(&stale, 1);
+  x->parts = 1, x->stale = stale > 0, x->destroyed = par_destroyed(w);
+  int me = comm_rank(), P = comm_size();
+  wbuf part = {0}, head = {0}, table = {0};
+  put_part(&part, w);
+  if (me == 0) put_sections(&head, w, x);
+  cairn_status s = part.oom || head.oom
+                       ? diag_set(d, CAIRN_ENOMEM, "out of memory saving to '%s'", path)
+                       : CAIRN_OK;
+  s = comm_agree(s, d);
+  uint64_t mine[3] = {part.n, fnv1a(part.p, part.n), 0};
+  /* rank 0's sections' length with the PRTS section's tag, length and table */
+  if (me == 0) mine[2] = head.n + 12 + 4 + 16 * (uint64_t)P;
+  parts_plan pl = {0, 0, 0};
+  if (s == CAIRN_OK) s = plan_parts(mine, &table, &pl, d);
+  atomic_file af;
+  if (s != CAIRN_OK) goto done;
+  s = io_atomic_open(&af, path, d); /* (rank 0 makes the file; the others' checks are alike) */
+  int opened = s == CAIRN_OK;
+  s = comm_agree(s, d);
+  if (s != CAIRN_OK) {
+    if (opened) io_atomic_abort(&af);
+    goto done;
+  }
+  uint64_t tmp_pid = me == 0 ? (uint64_t)getpid() : 0; /* (the temporary's name, rank 0's) */
+  comm_or_u64(&tmp_pid, 1);
+  char tmp[sizeof af.tmp];
+  snprintf(tmp, sizeof tmp, "%s.tmp-%llu", path, (unsigned long long)tmp_pid);
+  wbuf first = {0}; /* rank 0: the header, its sections, the PRTS head and table, its part */
+  const wbuf *mine_out = &part;
+  uint64_t at = pl.off, sum = fnv1a(head.p, head.n);
+  if (me == 0) {
+    uint32_t version = SAVE_VERSION, bom = SAVE_BOM;
+    uint64_t len = table.n + (pl.payload - mine[2]);
+    put(&first, SAVE_MAGIC, 8), put_u32(&first, version), put_u32(&first, bom);
+    put_u64(&first, pl.payload);
+    put(&first, head.p, head.n), put(&first, "PRTS", 4), put_u64(&first, len);
+    put(&first, table.p, table.n);
+    sum = fnv1a_more(sum, first.p + 24 + head.n, first.n - 24 - head.n);
+    if (part.n) put(&first, part.p, part.n);
+    mine_out = &first, at = 0;
+    if (first.oom) s = diag_set(d, CAIRN_ENOMEM, "out of memory saving to '%s'", path);
+  }
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK) s = comm_write_at(tmp, at, mine_out->p, mine_out->n, d);
+  if (s == CAIRN_OK) s = comm_write_at(tmp, pl.end, &sum, me == 0 ? sizeof sum : 0, d);
+  mem_free(first.p, first.cap);
+  if (s != CAIRN_OK) {
+    io_atomic_abort(&af);
+    char why[sizeof d->msg];
+    snprintf(why, sizeof why, "%s", d->msg);
+    s = diag_set(d, s, "cannot save to '%s': %s; an earlier file of that name is unchanged", path,
+                 why);
+    goto done;
+  }
+  s = io_atomic_commit(&af, d);
+done:
+  mem_free(part.p, part.cap), mem_free(head.p, head.cap), mem_free(table.p, table.cap);
+  return s;
+}
+
 cairn_status io_save(const cairn_world *w, const char *path, const char *const *cb, int n_cb,
                      cairn_diag *d) {
   wbuf pay = {0};
-  save_ctx x = {cb, n_cb};
+  save_ctx x = {cb, n_cb, 0, 0, 0};
+  if (w->par) return save_parts(w, path, &x, d);
   put_sections(&pay, w, &x);
   if (pay.oom) {
     mem_free(pay.p, pay.cap);
@@ -306,9 +427,38 @@ static cairn_status check_size(FILE *f, const char *path, uint64_t size, cairn_d
   return CAIRN_OK;
 }
 
+/* Whether the payload's checksum is 'sum': from format 9 the ranks' parts (PRTS) are left out of
+   it and each part is checked against its row of the parts' table instead. A table that does not
+   fit its section fails the check. */
+static int sum_matches(const unsigned char *p, size_t size, uint32_t version, uint64_t sum) {
+  size_t from = size, to = size; /* (the parts' bytes) */
+  for (size_t pos = 0; version >= SAVE_PARTS && pos + 12 <= size;) {
+    uint64_t len;
+    memcpy(&len, p + pos + 4, 8);
+    if (len > size - pos - 12) break; /* (the sections' own check names it) */
+    if (memcmp(p + pos, "PRTS", 4) == 0) {
+      uint32_t P = 0;
+      if (len >= 4) memcpy(&P, p + pos + 12, 4);
+      if (len < 4 || (len - 4) / 16 < P) return 0;
+      from = pos + 12 + 4 + 16 * (size_t)P, to = pos + 12 + (size_t)len;
+      size_t at = from;
+      for (uint32_t r = 0; r < P; r++) {
+        uint64_t row[2];
+        memcpy(row, p + pos + 16 + 16 * (size_t)r, 16);
+        if (row[0] > to - at || fnv1a(p + at, (size_t)row[0]) != row[1]) return 0;
+        at += (size_t)row[0];
+      }
+      if (at != to) return 0;
+      break;
+    }
+    pos += 12 + (size_t)len;
+  }
+  return fnv1a_more(fnv1a(p, from), p + to, size - to) == sum;
+}
+
 /* Read the payload and its checksum (closes f); *pay is the caller's to free. */
-static cairn_status read_checked(FILE *f, const char *path, uint64_t size, unsigned char **pay,
-                                 cairn_diag *d) {
+static cairn_status read_checked(FILE *f, const char *path, uint64_t size, uint32_t version,
+                                 unsigned char **pay, cairn_diag *d) {
   cairn_status s = check_size(f, path, size, d);
   unsigned char *p = s == CAIRN_OK ? mem_realloc(NULL, 0, size + 8, "restore") : NULL;
   if (s == CAIRN_OK && !p) /* the file holds that much: the memory is what is missing */
@@ -323,7 +473,7 @@ static cairn_status read_checked(FILE *f, const char *path, uint64_t size, unsig
     s = diag_set(d, CAIRN_EINVAL, "'%s' is truncated (%zu of %llu bytes); restore an earlier save",
                  path, got + 24, (unsigned long long)(size + 8 + 24));
   if (s == CAIRN_OK) memcpy(&sum, p + size, 8);
-  if (s == CAIRN_OK && (extra || sum != fnv1a(p, size)))
+  if (s == CAIRN_OK && (extra || !sum_matches(p, size, version, sum)))
     s = diag_set(d, CAIRN_EINVAL,
                  "'%s' is corrupted (its checksum does not match); restore an earlier save", path);
   if (s != CAIRN_OK) {
@@ -397,7 +547,7 @@ cairn_status io_restore(const char *path, int want_dim, world_maker mk, void *ud
   uint64_t size = 0;
   CAIRN_TRY(open_save(path, &f, &version, &size, d));
   unsigned char *pay = NULL;
-  CAIRN_TRY(read_checked(f, path, size, &pay, d));
+  CAIRN_TRY(read_checked(f, path, size, version, &pay, d));
   cairn_status s = restore_payload(pay, size, version, path, want_dim, mk, ud, out, info, d);
   mem_free(pay, 0);
   return s;

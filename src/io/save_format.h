@@ -13,10 +13,12 @@
    force, moment, contact-plane state as a normal component and a global in-plane vector), no
    stored frame; 4: applied loads, walls' turning, cracks; 5: deleted balls' energy, walls'
    translation and servos, cylinders; 6: the periodic cell; 7: the automatic timestep's steps per
-   impact; 8: the payload as tagged sections, one per store (save.c) */
-#define SAVE_VERSION 8u
+   impact; 8: the payload as tagged sections, one per store (save.c); 9: a divided model's balls,
+   contacts, pairs and cracks as one part per rank (section PRTS), each with its checksum */
+#define SAVE_VERSION 9u
 #define SAVE_VERSION_OLDEST 1u
 #define SAVE_SECTIONS 8u /* the first version written as sections */
+#define SAVE_PARTS 9u    /* the first version that may hold parts */
 
 typedef struct wbuf {
   unsigned char *p;
@@ -149,6 +151,11 @@ typedef struct restore_ctx {
 typedef struct save_ctx {
   const char *const *cb;
   int n_cb;
+  /* A divided model saved in parts (save.c, save_parts): the balls, contacts, pairs and cracks
+     go in the ranks' parts, not in their own sections; what the ranks hold apart, summed. */
+  int parts;
+  uint64_t destroyed; /* the balls destroyed so far, every rank's */
+  uint32_t stale;     /* whether some rank's neighbour list is out of date */
 } save_ctx;
 
 /* ---- one writer per section (save_write.c) ---- */
@@ -175,6 +182,10 @@ void put_meshes_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_motions_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_skeys_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
 void put_joints_sec(wbuf *b, const cairn_world *w, const save_ctx *x);
+/* This rank's part of a divided model (a part of section PRTS): its own balls (every column, and
+   their neighbour keys), the contacts it books (their sides by id), the keys of the neighbour
+   pairs of its balls, and its cracks. */
+void put_part(wbuf *b, const cairn_world *w);
 
 /* ---- one reader per section (save_read.c); b->version says the layout ---- */
 typedef cairn_status (*section_get)(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
@@ -205,6 +216,11 @@ cairn_status read_calls_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
 cairn_status read_loads_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_cracks_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 cairn_status read_cell_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
+/* PRTS: the ranks' parts (put_part), after the table of their lengths and checksums (checked
+   with the file's: save.c), made into the whole model's balls, contacts, pairs and cracks in the
+   orders one process keeps (balls by neighbour key, then id; contacts and pairs by key; cracks
+   by step, then ids). */
+cairn_status read_parts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);
 /* The whole payload of formats 1 to 7, after the dimension: the same readers in the order those
    formats kept the stores, with the parts they added late read where they were. */
 cairn_status read_payload_old(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d);

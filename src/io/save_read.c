@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "contact/cracks.h"
 #include "contact/energy.h"
@@ -384,11 +385,11 @@ static void check_ball(rbuf *b, const cairn_world *w, size_t i) {
 }
 
 /* Balls: created one by one (that sizes every array and fills the id map), then every attribute
-   overwritten with its saved bits. */
+   overwritten with its saved bits; after the balls already there (a rank's part: PRTS). */
 static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
   uint64_t n = get_count(b, 8 + 6 * 24 + 7 * 8 + 1 + 2); /* bytes per ball */
   BAD_IF(0);
-  size_t at = b->pos;
+  size_t at = b->pos, first = w->balls.n;
   int has_domain = w->has_domain; /* positions are checked by the run, not here */
   world_restore_domain(w, 0, w->dom_min, w->dom_max, w->dom_cond, w->n_destroyed);
   for (uint64_t i = 0; i < n; i++) {
@@ -398,6 +399,9 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
     memcpy(&sp.id, b->p + at + 8 * i, 8);
     sp.rad = sp.density = 1;
     BAD_IF(sp.id < 1 || sp.id > CAIRN_ID_MAX);
+    BAD_VALUE(b, idmap_get(&w->balls.map, (uint64_t)sp.id) != IDMAP_NONE,
+              "ball %lld is there twice", (long long)sp.id);
+    BAD_IF(0);
     CAIRN_TRY(ball_create(w, &sp, &id, d));
   }
   world_restore_domain(w, has_domain, w->dom_min, w->dom_max, w->dom_cond, w->n_destroyed);
@@ -405,10 +409,11 @@ static cairn_status read_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
     void *col[BALL_SAVED_COLUMNS];
     size_t size[BALL_SAVED_COLUMNS];
     ball_columns(&w->balls, col, size);
-    for (int k = 0; k < BALL_SAVED_COLUMNS; k++) get(b, col[k], n * size[k]);
+    for (int k = 0; k < BALL_SAVED_COLUMNS; k++)
+      get(b, (char *)col[k] + first * size[k], n * size[k]);
   }
   BAD_IF(0);
-  for (uint64_t i = 0; i < n && !b->bad; i++) check_ball(b, w, (size_t)i);
+  for (uint64_t i = first; i < first + n && !b->bad; i++) check_ball(b, w, (size_t)i);
   BAD_IF(0);
   return CAIRN_OK;
 }
@@ -602,9 +607,10 @@ static int kind_bad(const cairn_world *w, int kind, int sub, uint32_t a, uint32_
          (sub >= MESH_CONTACTS || kind != CAIRN_KIND_BALL_WALL || w->walls.w[a].kind != WALL_MESH);
 }
 
-static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
-  int kb = get_u8(b), kind = kb & 3, sub = kb >> 2;
-  uint32_t a = get_u32(b), bb = get_u32(b), mi = get_u32(b);
+/* A contact after its kind and sides (slots): its model, geometry, flags, properties, state. */
+static cairn_status read_contact_rest(rbuf *b, cairn_world *w, restore_ctx *x, int kind, int sub,
+                                      uint32_t a, uint32_t bb, cairn_diag *d) {
+  uint32_t mi = get_u32(b);
   BAD_IF(mi >= x->n_maps || kind_bad(w, kind, sub, a, bb));
   uint32_t ci;
   CAIRN_TRY(contact_create_sub(w, kind, a, bb, sub, &ci, d));
@@ -639,6 +645,12 @@ static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_
   if (state != local) mem_free(state, (size_t)e->n_state_slots * sizeof *state);
   BAD_IF(0);
   return contact_restore_props(w, ci, props, mask, d);
+}
+
+static cairn_status read_contact(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  int kb = get_u8(b), kind = kb & 3, sub = kb >> 2;
+  uint32_t a = get_u32(b), bb = get_u32(b);
+  return read_contact_rest(b, w, x, kind, sub, a, bb, d);
 }
 
 cairn_status read_contacts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
@@ -775,20 +787,25 @@ cairn_status read_loads_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag 
   return CAIRN_OK;
 }
 
+static cairn_status read_crack(rbuf *b, cairn_world *w, cairn_diag *d) {
+  crack k;
+  memset(&k, 0, sizeof k);
+  k.step = get_u64(b), k.time = get_f64(b);
+  get_f64s(b, k.pos, 3);
+  k.id1 = get_i64(b), k.id2 = get_i64(b), k.kind = get_u8(b), k.tension = get_u8(b);
+  bad_unless_finite(b, &k.time, 1, "a crack's", "time");
+  bad_unless_finite(b, k.pos, 3, "a crack's", "position");
+  BAD_IF(0);
+  return cracks_append(w, &k, d);
+}
+
 cairn_status read_cracks_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
   (void)x;
   uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
   BAD_IF(0);
   for (uint64_t i = 0; i < ncr; i++) {
-    crack k;
-    memset(&k, 0, sizeof k);
-    k.step = get_u64(b), k.time = get_f64(b);
-    get_f64s(b, k.pos, 3);
-    k.id1 = get_i64(b), k.id2 = get_i64(b), k.kind = get_u8(b), k.tension = get_u8(b);
-    bad_unless_finite(b, &k.time, 1, "a crack's", "time");
-    bad_unless_finite(b, k.pos, 3, "a crack's", "position");
+    CAIRN_TRY(read_crack(b, w, d));
     BAD_IF(0);
-    CAIRN_TRY(cracks_append(w, &k, d));
   }
   return CAIRN_OK;
 }
@@ -1260,4 +1277,170 @@ cairn_status read_motions_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_dia
     wl->motion = m;
   }
   return CAIRN_OK;
+}
+
+/* ---- PRTS ---- */
+
+typedef struct keyed_ball {
+  uint64_t key;
+  int64_t id;
+  uint32_t slot;
+} keyed_ball;
+static int keyed_ball_cmp(const void *x, const void *y) {
+  const keyed_ball *a = x, *b = y;
+  if (a->key != b->key) return (a->key > b->key) - (a->key < b->key);
+  return (a->id > b->id) - (a->id < b->id);
+}
+
+static int u64_cmp(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* A part's balls (after the balls of the parts before it) with their neighbour keys. */
+static cairn_status read_part_balls(rbuf *b, cairn_world *w, cairn_diag *d) {
+  size_t first = w->balls.n;
+  CAIRN_TRY(read_balls(b, w, d));
+  BAD_IF(0);
+  if (w->balls.n > first) /* (no arrays yet without balls) */
+    get(b, w->balls.skey + first, (w->balls.n - first) * sizeof *w->balls.skey);
+  return CAIRN_OK;
+}
+
+/* The balls in the order one process keeps them: by neighbour key, then id. */
+static cairn_status order_balls(cairn_world *w, cairn_diag *d) {
+  size_t n = w->balls.n;
+  if (n == 0) return CAIRN_OK;
+  keyed_ball *k = mem_realloc(NULL, 0, (n + 1) * sizeof *k, "restore:parts");
+  uint32_t *order = mem_realloc(NULL, 0, (n + 1) * sizeof *order, "restore:parts");
+  cairn_status s =
+      k && order ? CAIRN_OK : diag_set(d, CAIRN_ENOMEM, "out of memory ordering %zu balls", n);
+  for (size_t i = 0; i < n && s == CAIRN_OK; i++)
+    k[i] = (keyed_ball){w->balls.skey[i], w->balls.id[i], (uint32_t)i};
+  if (s == CAIRN_OK) qsort(k, n, sizeof *k, keyed_ball_cmp);
+  for (size_t i = 0; i < n && s == CAIRN_OK; i++) order[i] = k[i].slot;
+  if (s == CAIRN_OK) s = balls_keep(w, order, n, d);
+  mem_free(k, 0), mem_free(order, 0);
+  return s;
+}
+
+/* A part's contacts (sides by id), then its pairs' keys (added to *keys) and its cracks. */
+static cairn_status read_part_rest(rbuf *b, cairn_world *w, restore_ctx *x, uint64_t **keys,
+                                   size_t *nk, size_t *cap, cairn_diag *d) {
+  uint64_t nc = get_count(b, 1 + 8 + 8 + 4 + 11 * 8 + 4 + 8);
+  BAD_IF(0);
+  for (uint64_t c = 0; c < nc; c++) {
+    int kb = get_u8(b), kind = kb & 3, sub = kb >> 2;
+    int64_t id1 = get_i64(b), id2 = get_i64(b);
+    BAD_IF(kind > CAIRN_KIND_BALL_WALL);
+    uint32_t a =
+        idmap_get(kind == CAIRN_KIND_BALL_BALL ? &w->balls.map : &w->walls.map, (uint64_t)id1);
+    uint32_t bb = idmap_get(&w->balls.map, (uint64_t)id2);
+    BAD_VALUE(b, a == IDMAP_NONE || bb == IDMAP_NONE,
+              "a contact names %s %lld and ball %lld, which are not both there",
+              kind == CAIRN_KIND_BALL_BALL ? "ball" : "wall", (long long)id1, (long long)id2);
+    BAD_IF(0);
+    BAD_VALUE(b, idmap_get(&w->contacts->map, contact_key(kind + sub, id1, id2)) != IDMAP_NONE,
+              "the contact of %s %lld and ball %lld is there twice",
+              kind == CAIRN_KIND_BALL_BALL ? "ball" : "wall", (long long)id1, (long long)id2);
+    BAD_IF(0);
+    CAIRN_TRY(read_contact_rest(b, w, x, kind, sub, a, bb, d));
+    BAD_IF(0);
+  }
+  uint64_t np = get_count(b, 8);
+  BAD_IF(0);
+  CAIRN_TRY(mem_grow((void **)keys, cap, *nk + np + 1, sizeof **keys, "restore:pairs", d));
+  get(b, *keys + *nk, np * sizeof **keys);
+  *nk += np;
+  uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
+  BAD_IF(0);
+  for (uint64_t i = 0; i < ncr; i++) {
+    CAIRN_TRY(read_crack(b, w, d));
+    BAD_IF(0);
+  }
+  return CAIRN_OK;
+}
+
+/* The pair list from the parts' keys, once each (a pair that joined two ranks came from both),
+   in the order of the keys, with their contacts; a contact without a pair gets its own, as a
+   rebuild gives it. Keys that name balls not there are dropped (the list is a cache). */
+static cairn_status join_pairs(cairn_world *w, uint64_t *keys, size_t nk, cairn_diag *d) {
+  contact_store *cs = w->contacts;
+  qsort(keys, nk, sizeof *keys, u64_cmp);
+  size_t cap = nk + cs->n + 1;
+  unsigned char *blk = mem_realloc(NULL, 0, 14 * cap + cs->n + 1, "restore:pairs");
+  CAIRN_CHECK(blk, d, CAIRN_ENOMEM, "out of memory restoring the pair list");
+  uint32_t *a = (uint32_t *)blk, *bb = a + cap, *contact = bb + cap;
+  uint8_t *kind = (uint8_t *)(contact + cap), *sub = kind + cap, *paired = sub + cap;
+  memset(paired, 0, cs->n + 1);
+  size_t np = 0;
+  for (size_t i = 0; i < nk; i++) {
+    if (i && keys[i] == keys[i - 1]) continue;
+    int k = (int)(keys[i] >> 62), sb = 0;
+    if (k > CAIRN_KIND_BALL_WALL) sb = k - CAIRN_KIND_BALL_WALL, k = CAIRN_KIND_BALL_WALL;
+    int64_t i1 = (int64_t)(keys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(keys[i] & 0x7fffffff);
+    uint32_t s1 =
+        idmap_get(k == CAIRN_KIND_BALL_BALL ? &w->balls.map : &w->walls.map, (uint64_t)i1);
+    uint32_t s2 = idmap_get(&w->balls.map, (uint64_t)i2);
+    if (s1 == IDMAP_NONE || s2 == IDMAP_NONE || kind_bad(w, k, sb, s1, s2)) continue;
+    uint32_t c = idmap_get(&cs->map, keys[i]);
+    kind[np] = (uint8_t)k, sub[np] = (uint8_t)sb, a[np] = s1, bb[np] = s2, contact[np] = c;
+    if (c != IDMAP_NONE) paired[c] = 1;
+    np++;
+  }
+  for (size_t c = 0; c < cs->n; c++)
+    if (!paired[c]) {
+      kind[np] = cs->kind[c], sub[np] = cs->sub[c], a[np] = cs->a[c], bb[np] = cs->b[c];
+      contact[np++] = (uint32_t)c;
+    }
+  const pair_list *p = w->pairs; /* (its skin, staleness and rebuilds: section PAIR) */
+  cairn_status s =
+      pairs_restore(w, np, kind, sub, a, bb, contact, p->skin, p->dirty, p->rebuilds, d);
+  mem_free(blk, 0);
+  return s;
+}
+
+/* read_parts_sec with the parts' bounds: part r lies in [start[r], start[r + 1]), its contacts
+   from mid[r] on. */
+static cairn_status read_parts(rbuf *b, cairn_world *w, restore_ctx *x, uint32_t P, size_t *start,
+                               size_t *mid, uint64_t **keys, size_t *cap, cairn_diag *d) {
+  size_t at = b->pos + 16 * (size_t)P;
+  for (uint32_t r = 0; r < P; r++) {
+    uint64_t len = get_u64(b);
+    get_u64(b); /* (its checksum: checked with the file's) */
+    BAD_IF(at > b->n || len > b->n - at);
+    start[r] = at, at += (size_t)len;
+  }
+  start[P] = at;
+  BAD_IF(at != b->n);
+  for (uint32_t r = 0; r < P; r++) { /* the balls of every part, then in their order */
+    b->pos = start[r];
+    CAIRN_TRY(read_part_balls(b, w, d));
+    BAD_IF(b->pos > start[r + 1]);
+    mid[r] = b->pos;
+  }
+  CAIRN_TRY(order_balls(w, d));
+  size_t nk = 0;
+  for (uint32_t r = 0; r < P; r++) {
+    b->pos = mid[r];
+    CAIRN_TRY(read_part_rest(b, w, x, keys, &nk, cap, d));
+    BAD_IF(b->pos != start[r + 1]);
+  }
+  CAIRN_TRY(contact_sort_by_key(w, d));
+  CAIRN_TRY(join_pairs(w, *keys, nk, d));
+  crack_set *k = w->cracks;
+  if (k->n) qsort(k->c, k->n, sizeof *k->c, crack_order);
+  return CAIRN_OK;
+}
+
+cairn_status read_parts_sec(rbuf *b, cairn_world *w, restore_ctx *x, cairn_diag *d) {
+  uint32_t P = get_u32(b);
+  BAD_IF(P == 0 || (b->n - b->pos) / 16 < P || w->balls.n || w->contacts->n);
+  size_t *start = mem_realloc(NULL, 0, 2 * ((size_t)P + 1) * sizeof *start, "restore:parts");
+  CAIRN_CHECK(start, d, CAIRN_ENOMEM, "out of memory reading the ranks' parts");
+  uint64_t *keys = NULL;
+  size_t cap = 0;
+  cairn_status s = read_parts(b, w, x, P, start, start + P + 1, &keys, &cap, d);
+  mem_free(start, 0), mem_free(keys, 0);
+  return s;
 }

@@ -9,6 +9,7 @@
 #include "cycle/cycle.h"
 #include "detect/detect.h"
 #include "io/save_format.h"
+#include "par/par.h"
 
 void put(wbuf *b, const void *src, size_t n) {
   if (b->oom || n == 0) return;
@@ -28,7 +29,6 @@ void put(wbuf *b, const void *src, size_t n) {
 
 /* WRLD: the dimension first (read before the world is made), time, timestep, domain. */
 void put_world_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
-  (void)x;
   put_u32(b, (uint32_t)w->dim);
   put_f64s(b, w->gravity, 3);
   put_u32(b, (uint32_t)w->ts_mode);
@@ -40,7 +40,7 @@ void put_world_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   put_u32(b, (uint32_t)w->has_domain);
   put_f64s(b, w->dom_min, 3), put_f64s(b, w->dom_max, 3);
   put_u32(b, (uint32_t)w->dom_cond);
-  put_u64(b, w->n_destroyed);
+  put_u64(b, x->parts ? x->destroyed : w->n_destroyed);
 }
 
 /* ENRG: the energy books, with the losses not yet folded in. */
@@ -109,8 +109,7 @@ void put_cmat_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
 
 /* BALL: every attribute as a column, then the next free id. */
 void put_balls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
-  (void)x;
-  size_t n = w->balls.n;
+  size_t n = x->parts ? 0 : w->balls.n; /* (in parts: PRTS) */
   put_u64(b, n);
   if (n) { /* (no arrays yet without balls) */
     void *col[BALL_SAVED_COLUMNS];
@@ -167,24 +166,34 @@ void put_walls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   put_i64(b, w->next_wall_id);
 }
 
+/* A contact: its kind, sides, model, geometry, flags, properties and state. Its sides are slots
+   of the BALL section and the walls (by_id 0: CONT), or a ball's and a wall's ids (1: a part). */
+static void put_contact(wbuf *b, const cairn_world *w, uint32_t c, int by_id) {
+  const contact_store *cs = w->contacts;
+  const model_entry *e = &w->reg->e[cs->model[c]];
+  put_u8(b, (uint8_t)(cs->kind[c] | cs->sub[c] << 2)); /* (a mesh's further contacts: sub) */
+  if (by_id) {
+    int bb = cs->kind[c] == CAIRN_KIND_BALL_BALL;
+    put_i64(b, bb ? w->balls.id[cs->a[c]] : w->walls.w[cs->a[c]].id);
+    put_i64(b, w->balls.id[cs->b[c]]);
+  } else
+    put_u32(b, cs->a[c]), put_u32(b, cs->b[c]);
+  put_u32(b, (uint32_t)cs->model[c]);
+  put_f64s(b, cs->normal[c], 3), put_f64(b, cs->gap[c]);
+  put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
+  put_f64(b, cs->prox[c]);
+  put_u8(b, cs->active[c]), put_u8(b, cs->first[c]), put_u8(b, cs->deletable[c]);
+  put_u8(b, cs->unchecked[c]);
+  put_u64(b, e->ppool.setmask[cs->pblk[c]]);
+  put_f64s(b, pool_props(e, cs->pblk[c]), (size_t)e->n_prop_slots);
+  put_f64s(b, pool_state(e, cs->blk[c]), (size_t)e->n_state_slots);
+}
+
 /* CONT: each contact with its model's properties and state. */
 void put_contacts_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
-  (void)x;
-  const contact_store *cs = w->contacts;
-  put_u64(b, cs->n);
-  for (size_t c = 0; c < cs->n; c++) {
-    const model_entry *e = &w->reg->e[cs->model[c]];
-    put_u8(b, (uint8_t)(cs->kind[c] | cs->sub[c] << 2)); /* (a mesh's further contacts: sub) */
-    put_u32(b, cs->a[c]), put_u32(b, cs->b[c]), put_u32(b, (uint32_t)cs->model[c]);
-    put_f64s(b, cs->normal[c], 3), put_f64(b, cs->gap[c]);
-    put_f64s(b, cs->force[c], 3), put_f64s(b, cs->moment[c], 3);
-    put_f64(b, cs->prox[c]);
-    put_u8(b, cs->active[c]), put_u8(b, cs->first[c]), put_u8(b, cs->deletable[c]);
-    put_u8(b, cs->unchecked[c]);
-    put_u64(b, e->ppool.setmask[cs->pblk[c]]);
-    put_f64s(b, pool_props(e, cs->pblk[c]), (size_t)e->n_prop_slots);
-    put_f64s(b, pool_state(e, cs->blk[c]), (size_t)e->n_state_slots);
-  }
+  size_t n = x->parts ? 0 : w->contacts->n; /* (in parts: PRTS) */
+  put_u64(b, n);
+  for (size_t c = 0; c < n; c++) put_contact(b, w, (uint32_t)c, 0);
 }
 
 /* A pair's place in the file: its key (contact_key of its kind and sides' ids; a wall by its
@@ -205,11 +214,11 @@ static int pair_ref_cmp(const void *x, const void *y) {
    (docs/parallel.md). The sides are slots and the contacts indices: balls and contacts are
    already in their canonical orders here (Morton cells then ids; ids). */
 void put_pairs_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
-  (void)x;
   const pair_list *p = w->pairs;
-  put_u64(b, p->n), put_f64(b, p->skin), put_u32(b, (uint32_t)pairs_stale(w));
+  put_u64(b, x->parts ? 0 : p->n), put_f64(b, p->skin); /* (in parts: the pairs' keys in PRTS) */
+  put_u32(b, x->parts ? x->stale : (uint32_t)pairs_stale(w));
   put_u64(b, p->rebuilds);
-  if (b->oom || p->n == 0) return;
+  if (b->oom || p->n == 0 || x->parts) return;
   pair_ref *r = mem_realloc(NULL, 0, p->n * sizeof *r, "save:pairs");
   if (!r) {
     b->oom = 1;
@@ -268,14 +277,15 @@ void put_loads_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
 }
 
 /* CRAK: the broken bonds. */
+static void put_crack(wbuf *b, const crack *k) {
+  put_u64(b, k->step), put_f64(b, k->time), put_f64s(b, k->pos, 3);
+  put_i64(b, k->id1), put_i64(b, k->id2), put_u8(b, k->kind), put_u8(b, k->tension);
+}
+
 void put_cracks_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
-  (void)x;
-  put_u64(b, w->cracks->n);
-  for (size_t i = 0; i < w->cracks->n; i++) {
-    const crack *k = &w->cracks->c[i];
-    put_u64(b, k->step), put_f64(b, k->time), put_f64s(b, k->pos, 3);
-    put_i64(b, k->id1), put_i64(b, k->id2), put_u8(b, k->kind), put_u8(b, k->tension);
-  }
+  size_t n = x->parts ? 0 : w->cracks->n; /* (in parts: PRTS) */
+  put_u64(b, n);
+  for (size_t i = 0; i < n; i++) put_crack(b, &w->cracks->c[i]);
 }
 
 /* CELL: the periodic cell, or a 0 without one. */
@@ -406,4 +416,42 @@ void put_motions_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
     for (int k = 0; k < m->n_points; k++) put_f64s(b, m->vel[k], 3);
     for (int k = 0; k < m->n_points; k++) put_f64s(b, m->spin[k], 3);
   }
+}
+
+void put_part(wbuf *b, const cairn_world *w) {
+  const ball_store *bs = &w->balls;
+  const contact_store *cs = w->contacts;
+  const pair_list *p = w->pairs;
+  size_t n = balls_owned(w); /* (the owned balls are the first) */
+  put_u64(b, n);
+  if (n) {
+    void *col[BALL_SAVED_COLUMNS];
+    size_t size[BALL_SAVED_COLUMNS];
+    ball_columns((ball_store *)bs, col, size); /* (only read here) */
+    for (int k = 0; k < BALL_SAVED_COLUMNS; k++) put(b, col[k], n * size[k]);
+    put(b, bs->skey, n * sizeof *bs->skey);
+  }
+  uint64_t nc = 0;
+  for (size_t c = 0; c < cs->n; c++) nc += rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]);
+  put_u64(b, nc);
+  for (size_t c = 0; c < cs->n; c++)
+    if (rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) put_contact(b, w, (uint32_t)c, 1);
+  /* the pairs of its own balls (a pair that joins two ranks comes from both) */
+  uint64_t np = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass) put_u64(b, np);
+    for (size_t q = 0; q < p->n; q++) {
+      int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
+      if (!(p->b[q] < n || (bb && p->a[q] < n))) continue;
+      if (!pass) {
+        np++;
+        continue;
+      }
+      int64_t i1 = bb ? bs->id[p->a[q]] : w->walls.w[p->a[q]].id;
+      put_u64(b, contact_key(p->kind[q] + p->sub[q], i1, bs->id[p->b[q]]));
+    }
+  }
+  size_t from = par_cracks_from(w);
+  put_u64(b, w->cracks->n - from);
+  for (size_t i = from; i < w->cracks->n; i++) put_crack(b, &w->cracks->c[i]);
 }

@@ -594,7 +594,7 @@ static void k_id2(const void *c, size_t i, void *buf) {
 /* (while the model is divided, this rank's: par_cracks_from) */
 static void write_cracks(vout *o, const cairn_world *w) {
   size_t from = par_cracks_from(w), n = w->cracks->n - from;
-  const crack *k0 = w->cracks->c + from;
+  const crack *k0 = n ? w->cracks->c + from : NULL; /* (no list yet without cracks) */
   cells one = {1};
   head(o, n, "Verts", n, NULL, w);
   sec_open(o, "PointData", "Scalars=\"tension\"");

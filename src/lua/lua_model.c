@@ -10,6 +10,7 @@
 #include "detect/detect.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
+#include "par/par.h"
 
 /* The engine's warnings, on stderr with the script position of the call that ran into them;
    not those a verification case declared it runs into on purpose (verify.expect_warning). */
@@ -67,7 +68,10 @@ static const char *const CB_NAMES[EV_COUNT + 2] = {
 static int l_save(lua_State *L) {
   collective_call(L, CALL_MODEL_SAVE);
   refuse_inside_callback(L, "model.save");
-  cairn_world *w = ctx_world(L);
+  /* a model divided between calls is saved in parts, by its ranks (io_save); in the middle of a
+     call (a history function) it is gathered */
+  cairn_world *w = ctx_world_as_is(L);
+  if (!par_at_rest(w)) w = ctx_world(L);
   const char *path = luaL_checkstring(L, 1);
   script_ctx *c = ctx_of(L);
   const char *cbs[EV_COUNT + 2];
@@ -75,7 +79,8 @@ static int l_save(lua_State *L) {
   for (int i = 0; i < EV_COUNT + 2; i++)
     if (c->cb_ref[i] != LUA_NOREF) cbs[n++] = CB_NAMES[i];
   cairn_diag d;
-  cairn_status s = contact_sort_by_key(w, &d); /* (the file lists them in the order of their ids) */
+  /* (the file lists them in the order of their ids; the parts are put in order on restoring) */
+  cairn_status s = w->par ? CAIRN_OK : contact_sort_by_key(w, &d);
   if (s == CAIRN_OK) s = io_save(w, path, cbs, n, &d);
   if (s) return lua_raisef(L, "model.save: %s", d.msg);
   return 0;

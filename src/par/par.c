@@ -1095,6 +1095,17 @@ size_t par_cracks_from(const cairn_world *w) {
   return w->par && comm_rank() != 0 ? w->par->cracks0 : 0;
 }
 
+int par_at_rest(const cairn_world *w) {
+  return w->par && !w->par->in_call;
+}
+
+uint64_t par_destroyed(const cairn_world *w) {
+  if (!w->par) return w->n_destroyed;
+  int64_t mine = (int64_t)(w->n_destroyed - w->par->destroyed0);
+  comm_sum_i64(&mine, 1);
+  return w->par->destroyed0 + (uint64_t)mine;
+}
+
 void par_grid(const cairn_world *w, int grid[3]) {
   for (int k = 0; k < 3; k++) grid[k] = w->par ? w->par->grid[k] : 1;
 }

@@ -2,7 +2,8 @@
    model.restore would; any input must give a world or one clear refusal, never a crash, a
    sanitizer report or a leak. Most inputs get their checksum made right first (below). Seeds:
    tests/fuzz/corpus_save/ (saves of small scenes of every feature the format holds, written by
-   tests/fuzz/make_corpus.lua).
+   tests/fuzz/make_corpus.lua; seed_parts_*: the same run on two MPI ranks, saved in the ranks'
+   parts).
 
    A restore that succeeds must give a world that passes the checks the script setters make (the
    save reader's value checks, io/save_read.c): finite positions and velocities, positive radii
@@ -54,11 +55,42 @@ static cairn_status make_world(void *ud, int dim, cairn_world **out, cairn_diag 
   return cairn_world_create(&o, out, d);
 }
 
-/* The format's checksum (io/save.c): FNV-1a, 64 bits. */
-static uint64_t fnv1a(const unsigned char *p, size_t n) {
-  uint64_t h = 1469598103934665603ULL;
+/* The format's checksum (io/save.c): FNV-1a, 64 bits, going on from h. */
+static uint64_t fnv1a_more(uint64_t h, const unsigned char *p, size_t n) {
   for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ULL;
   return h;
+}
+static uint64_t fnv1a(const unsigned char *p, size_t n) {
+  return fnv1a_more(1469598103934665603ULL, p, n);
+}
+
+/* The payload's checksum, made right for its bytes (io/save.c, sum_matches): from format 9 the
+   ranks' parts (section PRTS) are left out of it and each part's row of the parts' table gets
+   the part's own (where the table fits its section). */
+static uint64_t payload_sum(unsigned char *p, size_t n, uint32_t version) {
+  size_t from = n, to = n;
+  for (size_t pos = 0; version >= 9 && pos + 12 <= n;) {
+    uint64_t len;
+    memcpy(&len, p + pos + 4, 8);
+    if (len > n - pos - 12) break;
+    if (memcmp(p + pos, "PRTS", 4) == 0) {
+      uint32_t P = 0;
+      if (len >= 4) memcpy(&P, p + pos + 12, 4);
+      if (len < 4 || (len - 4) / 16 < P) break;
+      from = pos + 16 + 16 * (size_t)P, to = pos + 12 + (size_t)len;
+      for (size_t r = 0, at = from; r < P; r++) {
+        uint64_t row[2];
+        memcpy(row, p + pos + 16 + 16 * r, 16);
+        if (row[0] > to - at) break;
+        row[1] = fnv1a(p + at, (size_t)row[0]);
+        memcpy(p + pos + 16 + 16 * r, row, 16);
+        at += (size_t)row[0];
+      }
+      break;
+    }
+    pos += 12 + (size_t)len;
+  }
+  return fnv1a_more(fnv1a(p, from), p + to, n - to);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -80,7 +112,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       !(size > 8 && (data[size - 1] & 1) == 1 && (data[size - 2] & 7) == 7)) {
     uint64_t n = size - 32;
     memcpy(buf + 16, &n, 8);
-    uint64_t sum = fnv1a(buf + 24, n);
+    uint32_t version;
+    memcpy(&version, buf + 8, 4);
+    uint64_t sum = payload_sum(buf + 24, n, version);
     memcpy(buf + 24 + n, &sum, 8);
   }
   FILE *f = fopen(path, "wb");

@@ -1,6 +1,8 @@
 -- Writes the seed saves of the save-file fuzzer into the current folder: small scenes with every
 -- feature the format holds (2D and 3D, several models with state, bonds, walls of each kind,
--- servos, applied loads, histories, cracks, a periodic cell). Run: cairn run make_corpus.lua
+-- servos, applied loads, histories, cracks, a periodic cell). Run: cairn run make_corpus.lua.
+-- Run on two MPI ranks (mpirun -np 2 cairn run make_corpus.lua) it writes the scenes that divide
+-- saved in the ranks' parts (section PRTS), named seed_parts_*.sav.
 local function scene(dim, name, extra)
   model.new{dim = dim}
   model.gravity(dim == 3 and {0, 0, -9.81} or {0, -9.81})
@@ -14,7 +16,9 @@ local function scene(dim, name, extra)
   history.add("t", function() return model.time() end)
   history.interval(3)
   model.cycle(30)
-  model.save(name)
+  local r = model.ranks()
+  if r.count > 1 and r.whole then return end -- (a scene that runs whole: no parts)
+  model.save(r.count > 1 and name:gsub("^seed_", "seed_parts_") or name)
 end
 
 scene(2, "seed_2d.sav", function()

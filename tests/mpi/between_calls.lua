@@ -61,5 +61,11 @@ if r.count > 1 then
     assert(not io.open(f), f .. " stayed after the snapshot failed")
   end
   io.stderr:write("a piece that cannot be written: refused on every rank, nothing left\n")
+  -- a save of the divided model to a folder: refused on every rank alike, the model unchanged
+  os.execute("mkdir -p folder.sav")
+  ok, err = pcall(model.save, "folder.sav")
+  assert(not ok and err:find("'folder.sav' is a folder", 1, true), "model.save to a folder: "
+         .. tostring(err))
+  assert(not model.ranks().whole, "a refused save leaves the model divided")
 end
 dump.write("dump.txt")

@@ -5,7 +5,7 @@
 #
 #   run.sh CAIRN MPIEXEC compare SCRIPT SPEC...   SPEC: N (ranks), N:threads=T, N:grid=X,Y,Z,
 #                                                 N:piece=BYTES (MPI transfers in such pieces)
-#   run.sh CAIRN MPIEXEC saverestore SCRIPT       save on 4 ranks, restore on 2 and on 1
+#   run.sh CAIRN MPIEXEC saverestore SCRIPT       save on 4 ranks, restore on 4, 3, 2 and 1
 #   run.sh CAIRN MPIEXEC errors SCRIPT            failures: printed once, non-zero exit, no hang
 #   run.sh CAIRN MPIEXEC files SCRIPT NP FILE...  the files a script writes, on NP ranks (NP: a
 #                                                 count, or counts with commas: 2,3)
@@ -79,11 +79,14 @@ compare)
 saverestore)
   run "$WORK/straight" 1 PHASE=straight || fail "the straight run failed"
   run "$WORK/saved" 4 PHASE=save || fail "the save on 4 ranks failed"
-  for np in 2 1; do
+  grep -q PRTS "$WORK/saved/state.sav" || fail "the save on 4 ranks is not in the ranks' parts"
+  for np in 4 3 2 1; do
     mkdir -p "$WORK/r$np" && cp "$WORK/saved/state.sav" "$WORK/r$np/"
     run "$WORK/r$np" "$np" PHASE=restore || fail "the restore on $np failed"
     same "$WORK/straight" "$WORK/r$np" "saved on 4, restored on $np"
-    echo "ok: saved on 4 ranks, restored on $np: the uninterrupted run's dump bit for bit"
+    cmp "$WORK/straight/mid.sav" "$WORK/r$np/again.sav" ||
+      fail "saved on 4, restored on $np and saved whole: not the one-process file"
+    echo "ok: saved on 4 ranks, restored on $np: the one-process model, and the uninterrupted run's dump, bit for bit"
   done
   ;;
 errors)

@@ -61,3 +61,10 @@ vtk.write("settled") -- (between calls, cracks made: written in pieces while div
 model.save("after_cycle.sav")
 ball.create{id = 5000, rad = 0.004, pos = {0.05, 0.09, 0.09}}
 model.save("after_change.sav")
+-- a save of the divided model, in the ranks' parts: restored (on as many ranks) and saved whole,
+-- it is the one-process file, byte for byte (run.sh compares parts_whole.sav)
+model.cycle(150)
+if r.count > 1 then assert(not model.ranks().whole, "the model is divided when it is saved") end
+model.save("parts.sav")
+model.restore("parts.sav")
+model.save("parts_whole.sav")

@@ -1,11 +1,14 @@
--- MPI test (tests/mpi/run.sh saverestore): a file saved on 4 ranks restores on 2 and on 1 and
--- the run goes on bit for bit as if never stopped. PHASE=straight runs 2 x 1500 steps; PHASE=save
--- runs 1500 and saves; PHASE=restore restores and runs 1500 more. Each dumps what it has.
+-- MPI test (tests/mpi/run.sh saverestore): a file saved on 4 ranks (in parts: the model is divided)
+-- restores on 4, 3, 2 and 1 and the run goes on bit for bit as if never stopped. PHASE=straight
+-- runs 2 x 1500 steps, saving mid.sav between them; PHASE=save runs 1500 and saves; PHASE=restore
+-- restores, saves again.sav at once (the whole model: mid.sav, byte for byte) and runs 1500 more.
+-- Each dumps what it has.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local dump = dofile(here .. "dump.lua")
 local phase = os.getenv("PHASE") or "straight"
 if phase == "restore" then
   model.restore("state.sav")
+  model.save("again.sav")
 else
   model.new{dim = 3}
   model.gravity{0, 0, -9.81}
@@ -37,6 +40,7 @@ else
 end
 if phase == "straight" then
   model.cycle(1500)
+  model.save("mid.sav")
   model.cycle(1500)
   dump.write("dump.txt")
 elseif phase == "save" then

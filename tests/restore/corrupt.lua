@@ -29,7 +29,7 @@ local flipped = good:sub(1, 200) .. string.char((good:byte(201) + 1) % 256) .. g
 spit("flipped.sav", flipped)
 refused("flipped.sav", "is corrupted (its checksum does not match)")
 spit("version.sav", good:sub(1, 8) .. string.char(99) .. good:sub(10))
-refused("version.sav", "has save format version 99, this cairn reads versions 1 to 8")
+refused("version.sav", "has save format version 99, this cairn reads versions 1 to 9")
 spit("text.sav", "hello, this is not a save file at all\n")
 refused("text.sav", "is not a cairn save file")
 refused("no_such.sav", "cannot read 'no_such.sav'")
