@@ -42,7 +42,7 @@ void mem_trim(void) {
 
 size_t mem_next_cap(size_t cap, size_t need) {
   size_t n = cap ? cap : 16;
-  while (n < need) n *= 2;
+  while (n < need) n = (n + n / 2 + 15) & ~(size_t)15;
   return n;
 }
 

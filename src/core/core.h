@@ -44,10 +44,14 @@ cairn_status mem_resize(void **p, size_t old_n, size_t new_n, size_t elem, const
 /* mem_resize without zeroing the new elements, for the arrays whose every element is written
    before it is read (balls, contacts, pairs and the force pass's scratch). A grown array's tail
    is then left untouched, and the operating system makes no memory resident for it until it is
-   used: the spare capacity of the doubling costs address space, not memory. */
+   used: the spare capacity of the growth costs address space, not memory. */
 cairn_status mem_resize_raw(void **p, size_t old_n, size_t new_n, size_t elem, const char *tag,
                             cairn_diag *d);
-/* Capacity for at least 'need' elements: 'cap' doubled (from 16) until it fits. */
+/* Capacity for at least 'need' elements: 'cap' grown by half (from 16), in multiples of 16,
+   until it fits. Half, not double: a store zeroed as it grows (mem_resize) is resident in full,
+   and an MPI rank's share of a large model then stays within 0.3 of one process's memory
+   (docs/parallel.md, Memory); the copies cost no more than a few per cent of the time spent
+   filling the store. */
 size_t mem_next_cap(size_t cap, size_t need);
 
 /* Grow an array to hold at least 'need' elements of 'elem' bytes, doubling. */

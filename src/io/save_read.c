@@ -1352,13 +1352,7 @@ static cairn_status read_part_rest(rbuf *b, cairn_world *w, restore_ctx *x, uint
   CAIRN_TRY(mem_grow((void **)keys, cap, *nk + np + 1, sizeof **keys, "restore:pairs", d));
   get(b, *keys + *nk, np * sizeof **keys);
   *nk += np;
-  uint64_t ncr = get_count(b, 8 + 8 + 24 + 16 + 2);
-  BAD_IF(0);
-  for (uint64_t i = 0; i < ncr; i++) {
-    CAIRN_TRY(read_crack(b, w, d));
-    BAD_IF(0);
-  }
-  return CAIRN_OK;
+  return read_cracks_sec(b, w, x, d); /* (a count, then the cracks: as CRAK holds them) */
 }
 
 /* The pair list from the parts' keys, once each (a pair that joined two ranks came from both),

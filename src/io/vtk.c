@@ -165,6 +165,20 @@ static void tail(vout *o) {
   fprintf(o->f, "  </PPolyData>\n</VTKFile>\n");
 }
 
+/* The end of a file of points (balls, cracks, clumps): the n points from 'get', each a vertex
+   cell of its own, and the file's tail. */
+static void points_as_verts(vout *o, size_t n, elem_fn get, const void *ctx) {
+  cells one = {1};
+  sec_open(o, "Points", NULL);
+  data_array(o, "Points", T_F64, 3, n, get, ctx);
+  sec_close(o, "Points");
+  sec_open(o, "Verts", NULL);
+  data_array(o, "connectivity", T_I64, 1, n, conn_i64, NULL);
+  data_array(o, "offsets", T_I64, 1, n, offs_i64, &one);
+  sec_close(o, "Verts");
+  tail(o);
+}
+
 /* ---- balls ----------------------------------------------------------------------------- */
 
 static void b_pos(const void *c, size_t i, void *buf) {
@@ -200,7 +214,6 @@ static void b_clump(const void *c, size_t i, void *buf) {
 /* (a rank's own balls while the model is divided: the first balls_owned) */
 static void write_balls(vout *o, const cairn_world *w) {
   size_t n = balls_owned(w);
-  cells one = {1};
   head(o, n, "Verts", n, NULL, w);
   sec_open(o, "PointData", "Scalars=\"radius\" Vectors=\"velocity\"");
   data_array(o, "radius", T_F64, 1, n, b_rad, w);
@@ -211,14 +224,7 @@ static void write_balls(vout *o, const cairn_world *w) {
   data_array(o, "group", T_I32, 1, n, b_group, w);
   data_array(o, "clump", T_I64, 1, n, b_clump, w);
   sec_close(o, "PointData");
-  sec_open(o, "Points", NULL);
-  data_array(o, "Points", T_F64, 3, n, b_pos, w);
-  sec_close(o, "Points");
-  sec_open(o, "Verts", NULL);
-  data_array(o, "connectivity", T_I64, 1, n, conn_i64, NULL);
-  data_array(o, "offsets", T_I64, 1, n, offs_i64, &one);
-  sec_close(o, "Verts");
-  tail(o);
+  points_as_verts(o, n, b_pos, w);
 }
 
 /* ---- walls: one cell per wall; a plane is drawn as a square patch of a given size ------- */
@@ -595,7 +601,6 @@ static void k_id2(const void *c, size_t i, void *buf) {
 static void write_cracks(vout *o, const cairn_world *w) {
   size_t from = par_cracks_from(w), n = w->cracks->n - from;
   const crack *k0 = n ? w->cracks->c + from : NULL; /* (no list yet without cracks) */
-  cells one = {1};
   head(o, n, "Verts", n, NULL, w);
   sec_open(o, "PointData", "Scalars=\"tension\"");
   data_array(o, "tension", T_I32, 1, n, k_tension, k0); /* 1 tension, 0 shear */
@@ -604,14 +609,7 @@ static void write_cracks(vout *o, const cairn_world *w) {
   data_array(o, "id1", T_I64, 1, n, k_id1, k0);
   data_array(o, "id2", T_I64, 1, n, k_id2, k0);
   sec_close(o, "PointData");
-  sec_open(o, "Points", NULL);
-  data_array(o, "Points", T_F64, 3, n, k_pt, k0);
-  sec_close(o, "Points");
-  sec_open(o, "Verts", NULL);
-  data_array(o, "connectivity", T_I64, 1, n, conn_i64, NULL);
-  data_array(o, "offsets", T_I64, 1, n, offs_i64, &one);
-  sec_close(o, "Verts");
-  tail(o);
+  points_as_verts(o, n, k_pt, k0);
 }
 
 /* ---- clumps: a point per clump at its centre of mass, with its principal axes ------------- */
@@ -649,7 +647,6 @@ static void cl_axis3(const void *c, size_t i, void *buf) {
 
 static void write_clumps(vout *o, const cairn_world *w) {
   size_t n = w->clumps.n;
-  cells one = {1};
   head(o, n, "Verts", n, NULL, w);
   sec_open(o, "PointData", "Scalars=\"id\" Vectors=\"velocity\"");
   data_array(o, "id", T_I64, 1, n, cl_id, w);
@@ -660,14 +657,7 @@ static void write_clumps(vout *o, const cairn_world *w) {
   data_array(o, "axis2", T_F64, 3, n, cl_axis2, w);
   data_array(o, "axis3", T_F64, 3, n, cl_axis3, w);
   sec_close(o, "PointData");
-  sec_open(o, "Points", NULL);
-  data_array(o, "Points", T_F64, 3, n, cl_pt, w);
-  sec_close(o, "Points");
-  sec_open(o, "Verts", NULL);
-  data_array(o, "connectivity", T_I64, 1, n, conn_i64, NULL);
-  data_array(o, "offsets", T_I64, 1, n, offs_i64, &one);
-  sec_close(o, "Verts");
-  tail(o);
+  points_as_verts(o, n, cl_pt, w);
 }
 
 /* ---- files ----------------------------------------------------------------------------- */

@@ -111,6 +111,15 @@ int owner_answers(lua_State *L);
    its 3 values at mine, the others NULL; every rank gets them in v, bit for bit (one bitwise-or
    reduction: the others give zeros), and whether any rank owned it. */
 int owner_reply(const double *mine, double v[3]);
+/* The owner's answer of any shape, on every rank, for a getter whose answer is not a few numbers
+   (ball.group, contact.props): once owner_answers said so, the rank for which 'owns' is true
+   runs 'here' on its part of the model (with this call's arguments) and its result (nil, a
+   boolean, number or string, or a table of those by name or index, whose values may be lists)
+   or its error
+   reaches every rank, one gathering of its bytes. Returns 1 with the answer pushed, or 0 when no
+   rank owns it (the caller raises its "does not exist"); raises the owner's error on every rank.
+   Not divided (owner_answers 0): -1, and the caller answers from the whole model. */
+int owner_run(lua_State *L, int (*owns)(lua_State *L, cairn_world *w), lua_CFunction here);
 /* While the model is divided: every rank's rows (n of 'size' bytes at mine, which this frees) on
    every rank, sorted by cmp, in a block to mem_free with *total rows; raises on failure. */
 void *gather_sorted(lua_State *L, void *mine, size_t n, size_t size,

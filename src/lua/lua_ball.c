@@ -287,31 +287,59 @@ static int l_moment(lua_State *L) {
   return 1;
 }
 
+/* ---- getters of one ball whose answers are not a few numbers: while the model is divided, the
+   owner's answer (owner_run), else read from the whole model ---- */
+
+static int owns_ball(lua_State *L, cairn_world *w) {
+  int64_t id = get_id(L, 1, "ball id");
+  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->balls.map, (uint64_t)id) : IDMAP_NONE;
+  return s != IDMAP_NONE && s < w->balls.n_owned;
+}
+
+static int ball_getter(lua_State *L, lua_CFunction here) {
+  int r = owner_run(L, owns_ball, here);
+  if (r == 0) /* (ball_slot's message) */
+    return lua_raisef(L, "ball %lld does not exist; check the id (ball.list() gives all ids)",
+                      (long long)get_id(L, 1, "ball id"));
+  if (r == 1) return 1;
+  ctx_world(L);
+  return here(L);
+}
+
 /* ball.force_app(id [, F]) and ball.moment_app(id [, M]): the force and moment a script applies
    to a ball every step, until changed (zero removes it). */
-static int load_attr(lua_State *L, int which, const char *what) {
-  cairn_world *w = ctx_world(L);
-  uint32_t s = check_slot(L, w, 1);
-  int64_t id = w->balls.id[s];
+static int load_here(lua_State *L, int which) {
+  cairn_world *w = ctx_world_as_is(L);
   double v[3] = {0, 0, 0};
-  if (lua_gettop(L) >= 2) {
-    if (which)
-      get_rot(L, w, 2, v, what);
-    else
-      get_vec(L, 2, w->dim, v, what);
-    for (int k = 0; k < 3; k++)
-      if (!isfinite(v[k])) lua_raisef(L, "%s: components must be finite (got %g)", what, v[k]);
-    cairn_diag d;
-    cairn_status st = loads_set(w, id, which, v, &d);
-    if (st) return raise_diag(L, st, &d);
-    return 0;
-  }
-  loads_get(w, id, which, v);
+  loads_get(w, w->balls.id[check_slot(L, w, 1)], which, v);
   if (which)
     push_rot(L, w, v);
   else
     push_vec(L, v, w->dim);
   return 1;
+}
+static int force_app_here(lua_State *L) {
+  return load_here(L, 0);
+}
+static int moment_app_here(lua_State *L) {
+  return load_here(L, 1);
+}
+
+static int load_attr(lua_State *L, int which, const char *what) {
+  if (lua_gettop(L) < 2) return ball_getter(L, which ? moment_app_here : force_app_here);
+  cairn_world *w = ctx_world(L);
+  uint32_t s = check_slot(L, w, 1);
+  double v[3] = {0, 0, 0};
+  if (which)
+    get_rot(L, w, 2, v, what);
+  else
+    get_vec(L, 2, w->dim, v, what);
+  for (int k = 0; k < 3; k++)
+    if (!isfinite(v[k])) lua_raisef(L, "%s: components must be finite (got %g)", what, v[k]);
+  cairn_diag d;
+  cairn_status st = loads_set(w, w->balls.id[s], which, v, &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
 }
 
 static int l_force_app(lua_State *L) {
@@ -362,19 +390,22 @@ static int l_inertia(lua_State *L) {
   return scalar_attr(L, ctx_world(L)->balls.inertia, NULL, "inertia");
 }
 
+static int group_here(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
+  lua_pushstring(L, world_group_name(w, w->balls.group[check_slot(L, w, 1)]));
+  return 1;
+}
+
 static int l_group(lua_State *L) {
+  if (lua_gettop(L) < 2) return ball_getter(L, group_here);
   cairn_world *w = ctx_world(L);
   uint32_t s = check_slot(L, w, 1);
-  if (lua_gettop(L) >= 2) {
-    cairn_diag d;
-    uint16_t g;
-    cairn_status st = world_group_index(w, luaL_checkstring(L, 2), &g, &d);
-    if (st) return raise_diag(L, st, &d);
-    ball_set_group(w, s, g);
-    return 0;
-  }
-  lua_pushstring(L, world_group_name(w, w->balls.group[s]));
-  return 1;
+  cairn_diag d;
+  uint16_t g;
+  cairn_status st = world_group_index(w, luaL_checkstring(L, 2), &g, &d);
+  if (st) return raise_diag(L, st, &d);
+  ball_set_group(w, s, g);
+  return 0;
 }
 
 /* The slots of the balls a call selects (id = ID, ids = {...}, a range: in_group, in_box,
@@ -534,23 +565,34 @@ static int l_free(lua_State *L) {
 
 /* ball.extra(ID, K [, V]): extra variable K (1 .. BALL_EXTRAS) of the ball, read (0 until set)
    or set. */
-static int l_extra(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  uint32_t s = check_slot(L, w, 1);
+/* ball.extra(ID, K [, V]): the index checked, the ball found (slot s) */
+static int extra_index(lua_State *L, cairn_world *w, uint32_t *s) {
+  *s = check_slot(L, w, 1);
   lua_Integer k = check_whole(L, 2, "ball.extra: the variable's index");
   if (k < 1 || k > BALL_EXTRAS)
     lua_raisef(L, "ball.extra: the index must be from 1 to %d (got %lld)", BALL_EXTRAS,
                (long long)k);
-  int64_t id = w->balls.id[s];
-  if (lua_gettop(L) >= 3) {
-    double v = check_number(L, 3, "ball.extra: the value");
-    cairn_diag d;
-    cairn_status st = ball_extra_set(&w->balls, id, (int)k - 1, v, &d);
-    if (st) return raise_diag(L, st, &d);
-    return 0;
-  }
-  lua_pushnumber(L, ball_extra_get(&w->balls, id, (int)k - 1));
+  return (int)k - 1;
+}
+
+static int extra_here(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
+  uint32_t s;
+  int k = extra_index(L, w, &s);
+  lua_pushnumber(L, ball_extra_get(&w->balls, w->balls.id[s], k));
   return 1;
+}
+
+static int l_extra(lua_State *L) {
+  if (lua_gettop(L) < 3) return ball_getter(L, extra_here);
+  cairn_world *w = ctx_world(L);
+  uint32_t s;
+  int k = extra_index(L, w, &s);
+  double v = check_number(L, 3, "ball.extra: the value");
+  cairn_diag d;
+  cairn_status st = ball_extra_set(&w->balls, w->balls.id[s], k, v, &d);
+  if (st) return raise_diag(L, st, &d);
+  return 0;
 }
 
 /* ball.track_displacement(ON): count every ball's displacement from now (true), or stop. */
@@ -576,8 +618,8 @@ static int l_displacement(lua_State *L) {
   return 1;
 }
 
-static int l_fixed(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+static int fixed_here(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
   uint32_t s = check_slot(L, w, 1);
   unsigned f = w->balls.fix[s];
   lua_createtable(L, 0, 4);
@@ -587,6 +629,10 @@ static int l_fixed(lua_State *L) {
     lua_setfield(L, -2, names[k]);
   }
   return 1;
+}
+
+static int l_fixed(lua_State *L) {
+  return ball_getter(L, fixed_here);
 }
 
 void open_ball(lua_State *L) {

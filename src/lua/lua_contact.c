@@ -9,6 +9,7 @@
 #include "cycle/cycle.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
+#include "par/par.h"
 
 #define HANDLE "cairn.contact"
 
@@ -762,12 +763,15 @@ static int l_joint(lua_State *L) {
 /* contact.cracks() -> the number of bonds broken so far; contact.cracks{list = true} -> an array
    of {step, time, pos, kind, id1, id2, mode}; contact.cracks{export = PATH} writes them as CSV. */
 static int l_cracks(lua_State *L) {
-  cairn_world *w = ctx_world(L);
-  const crack_set *cr = w->cracks;
-  if (lua_isnoneornil(L, 1)) {
-    lua_pushinteger(L, (lua_Integer)cr->n);
+  if (lua_isnoneornil(L, 1)) { /* the count: while divided, every rank's own cracks summed */
+    cairn_world *w = ctx_world_reduced(L);
+    int64_t n = (int64_t)(w->cracks->n - par_cracks_from(w));
+    if (w->par) comm_sum_i64(&n, 1);
+    lua_pushinteger(L, (lua_Integer)n);
     return 1;
   }
+  cairn_world *w = ctx_world(L);
+  const crack_set *cr = w->cracks;
   static const char *const opts[] = {"list", "export", NULL};
   check_opts(L, 1, "contact.cracks", opts);
   lua_getfield(L, 1, "export");
@@ -928,18 +932,39 @@ static void push_values(lua_State *L, const double *v, int n) {
   }
 }
 
-static int l_prop(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+/* ---- getters of one contact whose answers are not a few numbers: while the model is divided,
+   the answer of the rank that books it (owner_run), else read from the whole model ---- */
+
+static int books_contact(lua_State *L, cairn_world *w) {
+  handle *h = luaL_testudata(L, 1, HANDLE);
+  if (!h)
+    lua_raisef(L, "expected a contact (from contact.find or contact.list), got %s",
+               luaL_typename(L, 1));
+  uint32_t c;
+  const contact_store *cs = w->contacts;
+  return contact_find(w, h->kind, h->id1, h->id2, &c, NULL) == CAIRN_OK &&
+         rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]);
+}
+
+static int contact_getter(lua_State *L, lua_CFunction here) {
+  int r = owner_run(L, books_contact, here);
+  if (r == 0) { /* (check_contact's message) */
+    handle *h = luaL_checkudata(L, 1, HANDLE);
+    return lua_raisef(L,
+                      "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
+                      contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
+                      h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
+  }
+  if (r == 1) return 1;
+  ctx_world(L);
+  return here(L);
+}
+
+static int prop_here(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
   uint32_t c = check_contact(L, w, 1);
   const char *name = luaL_checkstring(L, 2);
   cairn_diag d;
-  if (lua_gettop(L) >= 3) {
-    double v[3];
-    int n = get_value(L, 3, v, name);
-    cairn_status s = contact_prop_set(w, c, name, v, n, &d);
-    if (s) return raise_diag(L, s, &d);
-    return 0;
-  }
   const double *items;
   int n = contact_state_array(w, c, name, &items);
   if (n) {
@@ -953,8 +978,21 @@ static int l_prop(lua_State *L) {
   return 1;
 }
 
-static int l_props(lua_State *L) {
+static int l_prop(lua_State *L) {
+  if (lua_gettop(L) < 3) return contact_getter(L, prop_here);
   cairn_world *w = ctx_world(L);
+  uint32_t c = check_contact(L, w, 1);
+  const char *name = luaL_checkstring(L, 2);
+  cairn_diag d;
+  double v[3];
+  int n = get_value(L, 3, v, name);
+  cairn_status s = contact_prop_set(w, c, name, v, n, &d);
+  if (s) return raise_diag(L, s, &d);
+  return 0;
+}
+
+static int props_here(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
   uint32_t c = check_contact(L, w, 1);
   const model_entry *e = &w->reg->e[w->contacts->model[c]];
   lua_newtable(L);
@@ -975,6 +1013,10 @@ static int l_props(lua_State *L) {
     }
   }
   return 1;
+}
+
+static int l_props(lua_State *L) {
+  return contact_getter(L, props_here);
 }
 
 static int l_force(lua_State *L) {
@@ -1035,20 +1077,23 @@ static int l_active(lua_State *L) {
   return 1;
 }
 
+static int model_here(lua_State *L) {
+  cairn_world *w = ctx_world_as_is(L);
+  lua_pushstring(L, w->reg->e[w->contacts->model[check_contact(L, w, 1)]].m->name);
+  return 1;
+}
+
 static int l_model(lua_State *L) {
+  if (lua_gettop(L) < 2) return contact_getter(L, model_here);
   cairn_world *w = ctx_world(L);
   uint32_t c = check_contact(L, w, 1);
-  if (lua_gettop(L) >= 2) {
-    const char *name = luaL_checkstring(L, 2);
-    int m;
-    cairn_diag d;
-    cairn_status s = registry_require(w->reg, name, &m, &d);
-    if (s == CAIRN_OK) s = contact_set_model(w, c, m, &d);
-    if (s) return raise_diag(L, s, &d);
-    return 0;
-  }
-  lua_pushstring(L, w->reg->e[w->contacts->model[c]].m->name);
-  return 1;
+  const char *name = luaL_checkstring(L, 2);
+  int m;
+  cairn_diag d;
+  cairn_status s = registry_require(w->reg, name, &m, &d);
+  if (s == CAIRN_OK) s = contact_set_model(w, c, m, &d);
+  if (s) return raise_diag(L, s, &d);
+  return 0;
 }
 
 static int l_ends(lua_State *L) {

@@ -155,6 +155,144 @@ int owner_reply(const double *mine, double v[3]) {
   return u[0] != 0;
 }
 
+/* ---- owner_run: a Lua value as bytes ---- */
+
+typedef struct obytes {
+  char *p;
+  size_t n, cap;
+  int oom;
+} obytes;
+
+static void ob_put(obytes *b, const void *x, size_t n) {
+  cairn_diag d;
+  if (b->oom || mem_grow((void **)&b->p, &b->cap, b->n + n, 1, "owner:answer", &d) != CAIRN_OK) {
+    b->oom = 1;
+    return;
+  }
+  memcpy(b->p + b->n, x, n);
+  b->n += n;
+}
+
+/* The value at idx: a tag ('-' nil, 'b', 'i', 'n', 's', 't' a table, two levels deep at most),
+   then its bytes. */
+static void ob_value(obytes *b, lua_State *L, int idx, int depth) {
+  idx = lua_absindex(L, idx);
+  char tag = '-';
+  switch (lua_type(L, idx)) {
+  case LUA_TBOOLEAN: {
+    uint8_t v = (uint8_t)lua_toboolean(L, idx);
+    ob_put(b, "b", 1), ob_put(b, &v, 1);
+    return;
+  }
+  case LUA_TNUMBER:
+    if (lua_isinteger(L, idx)) {
+      lua_Integer v = lua_tointeger(L, idx);
+      ob_put(b, "i", 1), ob_put(b, &v, sizeof v);
+    } else {
+      lua_Number v = lua_tonumber(L, idx);
+      ob_put(b, "n", 1), ob_put(b, &v, sizeof v);
+    }
+    return;
+  case LUA_TSTRING: {
+    size_t len;
+    const char *str = lua_tolstring(L, idx, &len);
+    uint64_t n = len;
+    ob_put(b, "s", 1), ob_put(b, &n, sizeof n), ob_put(b, str, len);
+    return;
+  }
+  case LUA_TTABLE:
+    if (depth > 1) break; /* (a table of names, whose values may be lists of numbers) */
+    uint64_t count = 0;
+    for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1)) count++;
+    ob_put(b, "t", 1), ob_put(b, &count, sizeof count);
+    for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1)) {
+      ob_value(b, L, -2, depth + 1);
+      ob_value(b, L, -1, depth + 1);
+    }
+    return;
+  }
+  ob_put(b, &tag, 1);
+}
+
+/* The value ob_value wrote at p[*at ..), pushed; its bytes come from this program on another
+   rank, so they hold together. */
+static void ob_push(lua_State *L, const char *p, size_t *at) {
+  char tag = p[(*at)++];
+  if (tag == 'b') {
+    lua_pushboolean(L, p[(*at)++]);
+  } else if (tag == 'i' || tag == 'n') {
+    lua_Integer i;
+    lua_Number x;
+    memcpy(tag == 'i' ? (void *)&i : (void *)&x, p + *at, 8);
+    *at += 8;
+    if (tag == 'i')
+      lua_pushinteger(L, i);
+    else
+      lua_pushnumber(L, x);
+  } else if (tag == 's') {
+    uint64_t n;
+    memcpy(&n, p + *at, 8);
+    lua_pushlstring(L, p + *at + 8, (size_t)n);
+    *at += 8 + (size_t)n;
+  } else if (tag == 't') {
+    uint64_t count;
+    memcpy(&count, p + *at, 8);
+    *at += 8;
+    lua_createtable(L, 0, (int)count);
+    for (uint64_t k = 0; k < count; k++) {
+      ob_push(L, p, at);
+      ob_push(L, p, at);
+      lua_rawset(L, -3);
+    }
+  } else
+    lua_pushnil(L);
+}
+
+int owner_run(lua_State *L, int (*owns)(lua_State *L, cairn_world *w), lua_CFunction here) {
+  if (!owner_answers(L)) return -1;
+  cairn_world *w = ctx_world_as_is(L);
+  obytes b = {NULL, 0, 0, 0};
+  if (owns(L, w)) { /* its answer or its error, as bytes ('V' value, 'E' message) */
+    int nargs = lua_gettop(L);
+    lua_pushcfunction(L, here);
+    for (int i = 1; i <= nargs; i++) lua_pushvalue(L, i);
+    int failed = lua_pcall(L, nargs, 1, 0) != LUA_OK;
+    ob_put(&b, failed ? "E" : "V", 1);
+    ob_value(&b, L, -1, 0);
+    lua_pop(L, 1);
+  }
+  void *all = NULL;
+  size_t cap = 0, *counts = calloc((size_t)comm_size(), sizeof *counts);
+  cairn_diag d;
+  cairn_status st =
+      counts && !b.oom ? CAIRN_OK : diag_set(&d, CAIRN_ENOMEM, "out of memory answering");
+  st = comm_agree(st, &d); /* (every rank gathers, or none) */
+  if (st == CAIRN_OK) st = comm_gather_all(b.p, b.n, &all, &cap, counts, &d);
+  mem_free(b.p, 0);
+  size_t got = 0;
+  for (int q = 0; counts && q < comm_size(); q++) got += counts[q];
+  free(counts);
+  if (st) {
+    mem_free(all, 0);
+    raise_diag(L, st, &d);
+  }
+  if (got == 0) {
+    mem_free(all, 0);
+    return 0;
+  }
+  size_t at = 1;
+  int failed = ((char *)all)[0] == 'E';
+  ob_push(L, all, &at);
+  mem_free(all, 0);
+  if (failed) { /* the owner's message, on every rank, at the script's line (as raised there) */
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  return 1;
+}
+
 cairn_world *summed_world(lua_State *L) {
   ctx_world_reduced(L);
   return current_world(L);

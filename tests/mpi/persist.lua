@@ -6,7 +6,9 @@
 -- between them that read or set what every rank holds or sum over the ranks (model.ratio,
 -- wall.vel, wall.move, wall.force, history.get, the region's count, coordination, stress and
 -- strain rate, contact.count) leave the model divided, as do queries of one ball or contact
--- (the rank that owns it answers), ball.list, ball.count, ball.exists, contact.list,
+-- (the rank that owns it answers: positions and the like, and names and tables, ball.group,
+-- ball.extra, ball.fixed, ball.force_app, contact.props, contact.prop, contact.model),
+-- ball.list, ball.count, ball.exists, contact.list,
 -- contact.find and energy.get. Then a loop over every ball's position gathers it (once, past 64
 -- queries), and every rank count gives the serial run's files bit for bit (the dump, the
 -- histories and the figures between calls).
@@ -32,6 +34,9 @@ for k = 0, 5 do
     end
   end
 end
+ball.extra(n // 2, 3, 0.25)
+ball.force_app(n // 3, {0, 0, -0.01})
+ball.group(n, "top")
 model.timestep{auto = true}
 energy.track(true)
 history.add("lid_fz", function() return wall.force(lid)[3] end)
@@ -46,6 +51,8 @@ local r = model.ranks()
 local divided = r.count > 1 and r.decomposed
 assert(not divided or not r.whole, "the first call leaves the model divided")
 local ratios = {}
+local hex = function(v) return type(v) == "table" and string.format("%a %a %a", v[1], v[2], v[3])
+                                 or string.format("%a", v) end
 for call = 2, 10 do
   wall.vel(lid, {0, 0, call % 2 == 0 and -0.3 or 0.05})
   if call == 6 then wall.move(lid, {0, 0, -0.002}) end
@@ -55,6 +62,31 @@ for call = 2, 10 do
   ratios[#ratios + 1] = string.format("%a %a %d %d %a %d %a", (model.ratio()), cn, nb,
                                       region:count(), region:stress("mean"), contact.count(),
                                       region:strain_rate("vol"))
+  if call == 5 then -- queries of one ball or contact whose answers are a name or a table
+    for _, id in ipairs({n // 3, n // 2, n}) do
+      local fx = ball.fixed(id)
+      ratios[#ratios + 1] = string.format("ball %d %s %a %s %a", id, ball.group(id),
+                                          ball.extra(id, 3), tostring(fx.zvelocity),
+                                          ball.force_app(id)[3])
+    end
+    assert(not pcall(ball.group, n + 1), "no such ball")
+    local list = contact.list() -- (five of them: with the balls', 33 queries at this step)
+    for k, h in ipairs(list) do
+      if k % (#list // 5) == 1 then
+        local props, names = contact.props(h), {}
+        for name in pairs(props) do names[#names + 1] = name end
+        table.sort(names)
+        for i, name in ipairs(names) do
+          local v = props[name]
+          names[i] = name .. "=" .. hex(v)
+        end
+        ratios[#ratios + 1] = string.format("%s %s %a %s", tostring(h), contact.model(h),
+                                            contact.prop(h, "kn"), table.concat(names, " "))
+      end
+    end
+    local ok, err = pcall(contact.prop, contact.list()[1], "no_such_prop")
+    assert(not ok and err:find("has no property 'no_such_prop'", 1, true), tostring(err))
+  end
   local f = wall.force(lid)
   local h = history.get("lid_fz")
   assert(#h > 0 and f[3] == f[3], "the lid's force and history")
@@ -90,9 +122,7 @@ for _, k in ipairs(keys) do ratios[#ratios + 1] = string.format("energy %s %a", 
 -- contacts: the list, a find, and queries of one contact, answered by the rank that books it
 local contacts = contact.list()
 assert(#contacts > 20)
-local hex = function(v) return type(v) == "table" and string.format("%a %a %a", v[1], v[2], v[3])
-                                 or string.format("%a", v) end
-for k = 1, #contacts, 7 do
+for k = 1, #contacts, #contacts // 3 do -- (four: with the balls', under 64 queries at a step)
   local h = contacts[k]
   ratios[#ratios + 1] = string.format("%s | %s | %s | %s | %s | %s | %s | %s", tostring(h),
                                       hex(contact.force(h)), hex(contact.force_global(h)),
