@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "contact/cracks.h"
 #include "world/dfn.h"
 #include "world/world.h"
 
@@ -117,7 +118,7 @@ typedef struct vtk_series {
 cairn_status io_vtk_write(const cairn_world *w, vtk_series *vs, const char *prefix, cairn_diag *d);
 
 /* The broken bonds as CSV (step,time,x,y,z,kind,id1,id2,mode), atomically. */
-cairn_status io_cracks_csv(const cairn_world *w, const char *path, cairn_diag *d);
+cairn_status io_cracks_csv(const crack *c, size_t n, const char *path, cairn_diag *d);
 
 /* A plot of CSV columns (a history export) drawn with gnuplot into a PNG, SVG or PDF file. A
    header cell "NAME [UNIT]" is column NAME in UNIT. Without a ylabel, y2 or 'together', the

@@ -762,6 +762,21 @@ static int l_joint(lua_State *L) {
 
 /* contact.cracks() -> the number of bonds broken so far; contact.cracks{list = true} -> an array
    of {step, time, pos, kind, id1, id2, mode}; contact.cracks{export = PATH} writes them as CSV. */
+/* The cracks in the order one process keeps them (step, then ids): the world's own, or while
+   the model is divided every rank's (its own since the division) brought together, in *all (the
+   caller's to mem_free). */
+static const crack *cracks_everywhere(lua_State *L, cairn_world *w, size_t *n, crack **all) {
+  *all = NULL;
+  *n = w->cracks->n;
+  if (!w->par) return w->cracks->c;
+  size_t from = par_cracks_from(w), k = w->cracks->n - from;
+  crack *mine = mem_realloc(NULL, 0, (k + 1) * sizeof *mine, "contact:cracks");
+  if (!mine) lua_raisef(L, "contact.cracks: out of memory listing %zu cracks", k);
+  if (k) memcpy(mine, w->cracks->c + from, k * sizeof *mine);
+  *all = gather_sorted(L, mine, k, sizeof *mine, crack_order, n);
+  return *all;
+}
+
 static int l_cracks(lua_State *L) {
   if (lua_isnoneornil(L, 1)) { /* the count: while divided, every rank's own cracks summed */
     cairn_world *w = ctx_world_reduced(L);
@@ -770,21 +785,25 @@ static int l_cracks(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)n);
     return 1;
   }
-  cairn_world *w = ctx_world(L);
-  const crack_set *cr = w->cracks;
   static const char *const opts[] = {"list", "export", NULL};
   check_opts(L, 1, "contact.cracks", opts);
   lua_getfield(L, 1, "export");
-  if (!lua_isnil(L, -1)) {
-    collective_call(L, CALL_CRACKS_EXPORT);
+  const char *path = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  if (path) collective_call(L, CALL_CRACKS_EXPORT);
+  cairn_world *w = path ? ctx_world_as_is(L) : ctx_world_reduced(L);
+  size_t n;
+  crack *all;
+  const crack *cr = cracks_everywhere(L, w, &n, &all);
+  if (path) {
     cairn_diag d;
-    cairn_status s = io_cracks_csv(w, luaL_checkstring(L, -1), &d);
+    cairn_status s = io_cracks_csv(cr, n, path, &d);
+    mem_free(all, 0);
     if (s) return lua_raisef(L, "contact.cracks: %s", d.msg);
     return 0;
   }
-  lua_createtable(L, (int)cr->n, 0);
-  for (size_t i = 0; i < cr->n; i++) {
-    const crack *k = &cr->c[i];
+  lua_createtable(L, (int)n, 0);
+  for (size_t i = 0; i < n; i++) {
+    const crack *k = &cr[i];
     lua_createtable(L, 0, 7);
     lua_pushinteger(L, (lua_Integer)k->step);
     lua_setfield(L, -2, "step");
@@ -802,6 +821,7 @@ static int l_cracks(lua_State *L) {
     lua_setfield(L, -2, "mode");
     lua_rawseti(L, -2, (lua_Integer)i + 1);
   }
+  mem_free(all, 0);
   return 1;
 }
 

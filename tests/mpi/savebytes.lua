@@ -72,11 +72,18 @@ model.save("after_change.sav")
 -- a save of the divided model, in the ranks' parts: restored (on as many ranks) and saved whole,
 -- it is the one-process file, byte for byte (run.sh compares parts_whole.sav)
 model.cycle(150)
-local cracks = contact.cracks() -- (the ranks' counts summed: nothing gathered)
+-- the cracks: their count summed over the ranks, their list and file brought together in one
+-- process's order, nothing gathered
+local cracks, list = contact.cracks(), contact.cracks{list = true}
+contact.cracks{export = "cracks.csv"}
 if r.count > 1 then assert(not model.ranks().whole, "the model is divided when it is saved") end
 if r.rank == 0 then
   local f = assert(io.open("cracks.txt", "w"))
-  f:write(cracks, "\n")
+  f:write(cracks, " ", #list, "\n")
+  for _, k in ipairs(list) do
+    f:write(string.format("%d %a %a %a %s %d %d %s\n", k.step, k.time, k.pos[1], k.pos[3], k.kind,
+                          k.id1, k.id2, k.mode))
+  end
   f:close()
 end
 model.save("parts.sav")
