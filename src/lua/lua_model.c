@@ -142,7 +142,7 @@ static int l_threads(lua_State *L) {
    with them (docs/parallel.md). */
 static int l_ranks(lua_State *L) {
   cairn_world *w = ctx_world_as_is(L);
-  lua_createtable(L, 0, 12);
+  lua_createtable(L, 0, 13);
   lua_pushinteger(L, comm_size());
   lua_setfield(L, -2, "count");
   lua_pushinteger(L, comm_rank());
@@ -167,6 +167,8 @@ static int l_ranks(lua_State *L) {
   lua_setfield(L, -2, "balance");
   lua_pushinteger(L, (lua_Integer)w->par_last.recuts);
   lua_setfield(L, -2, "recuts");
+  lua_pushinteger(L, (lua_Integer)w->par_last.spread);
+  lua_setfield(L, -2, "spread");
   lua_pushboolean(L, w->par_last.decomposed && w->par_last.resumed);
   lua_setfield(L, -2, "resumed");
   lua_pushboolean(L, w->par == NULL);

@@ -31,6 +31,8 @@ struct par_domain {
   size_t cap_sbuf, cap_rbuf, *scount, *rcount;
   int64_t moved, exchanges, gathers; /* this rank's balls sent away; rebuilds; gatherings */
   int64_t recuts;                    /* rebuilds that moved the cuts (recut_if_unbalanced) */
+  int64_t spread; /* rebuilds whose exchange reached beyond the neighbouring bricks' ranks */
+  int went_far;   /* (this rebuild's exchanges: some did) */
   int need_next;  /* the next step's rebuild decision, agreed at this step's end; -1: unknown */
   int in_call;    /* inside a cycle or solve call (par_begin to par_end) */
   size_t cracks0; /* cracks before the call: later ones are gathered at the end */
@@ -132,10 +134,57 @@ static cairn_status put(par_domain *pd, int r, const void *data, size_t n, cairn
   return CAIRN_OK;
 }
 
-/* Send every rank its packed bytes; the bytes from rank r are then at rbuf + off[r]. */
+/* Whether rank r's brick touches this rank's (a face, an edge or a corner), or is it. */
+static int brick_next(const par_domain *pd, int r) {
+  int g0 = pd->grid[0], g1 = pd->grid[1];
+  int a[3] = {r % g0, r / g0 % g1, r / (g0 * g1)};
+  int b[3] = {pd->me % g0, pd->me / g0 % g1, pd->me / (g0 * g1)};
+  for (int k = 0; k < 3; k++)
+    if (a[k] - b[k] > 1 || b[k] - a[k] > 1) return 0;
+  return 1;
+}
+
+/* exchange's bytes (pd->sbuf, pd->scount) between the ranks of neighbouring bricks alone: first
+   the counts, then the bytes, point to point (comm_swap_known); the others' counts are 0. */
+static cairn_status exchange_near(par_domain *pd, cairn_diag *d) {
+  int P = pd->P;
+  const void **sp = malloc((size_t)P * sizeof *sp);
+  size_t *sn = malloc(2 * (size_t)P * sizeof *sn), *rn = sn ? sn + P : NULL;
+  uint64_t *cnt = malloc(2 * (size_t)P * sizeof *cnt), *got = cnt ? cnt + P : NULL;
+  cairn_status s =
+      sp && sn && cnt ? CAIRN_OK : diag_set(d, CAIRN_ENOMEM, "out of memory for an MPI exchange");
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK) {
+    for (int r = 0; r < P; r++) {
+      int near = r != pd->me && brick_next(pd, r);
+      cnt[r] = pd->scount[r];
+      sp[r] = &cnt[r], sn[r] = rn[r] = near ? sizeof *cnt : 0;
+    }
+    comm_swap_known(sp, sn, got, rn);
+    size_t total = 0, k = 0, soff = 0;
+    for (int r = 0; r < P; r++) {
+      pd->rcount[r] = rn[r] ? (size_t)got[k++] : 0;
+      total += pd->rcount[r];
+      sp[r] = pd->sbuf + soff, soff += pd->scount[r];
+    }
+    s = comm_agree(mem_grow((void **)&pd->rbuf, &pd->cap_rbuf, total + 1, 1, "par:recv", d), d);
+    if (s == CAIRN_OK) comm_swap_known(sp, pd->scount, pd->rbuf, pd->rcount);
+  }
+  free(sp), free(sn), free(cnt);
+  return s;
+}
+
+/* Send every rank its packed bytes; the bytes from rank r are then at rbuf + off[r]. When every
+   rank sends only to the ranks of the bricks next to its own (the faces', edges' and corners',
+   26 at most), they exchange with those alone; when one sends farther (a ball that crossed more
+   than a brick, new cuts), every rank exchanges with every rank. One reduction decides. */
 static cairn_status exchange(par_domain *pd, size_t *off, cairn_diag *d) {
   size_t total = 0;
-  for (int r = 0; r < pd->P; r++) total += pd->plen[r];
+  double far = 0;
+  for (int r = 0; r < pd->P; r++) {
+    total += pd->plen[r];
+    if (pd->plen[r] && (r == pd->me || !brick_next(pd, r))) far = 1;
+  }
   CAIRN_TRY(mem_grow((void **)&pd->sbuf, &pd->cap_sbuf, total + 1, 1, "par:send", d));
   total = 0;
   for (int r = 0; r < pd->P; r++) {
@@ -144,7 +193,13 @@ static cairn_status exchange(par_domain *pd, size_t *off, cairn_diag *d) {
     pd->scount[r] = pd->plen[r];
     pd->plen[r] = 0;
   }
-  CAIRN_TRY(comm_exchange(pd->sbuf, pd->scount, (void **)&pd->rbuf, &pd->cap_rbuf, pd->rcount, d));
+  comm_max(&far, 1);
+  if (far > 0) pd->went_far = 1;
+  if (far > 0)
+    CAIRN_TRY(
+        comm_exchange(pd->sbuf, pd->scount, (void **)&pd->rbuf, &pd->cap_rbuf, pd->rcount, d));
+  else
+    CAIRN_TRY(exchange_near(pd, d));
   off[0] = 0;
   for (int r = 0; r < pd->P; r++) off[r + 1] = off[r] + pd->rcount[r];
   return CAIRN_OK;
@@ -654,16 +709,20 @@ static cairn_status send_leaving_balls(cairn_world *w, par_domain *pd, rebuild_s
   for (int r = 0; r < pd->P; r++) pd->plen[r] = 0;
   uint64_t *nmove = calloc((size_t)pd->P, sizeof *nmove);
   if (!nmove) return diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
-  for (size_t i = 0; i < b->n; i++)
+  for (size_t i = 0; i < b->n; i++) {
     dest[i] = i < nown ? (uint32_t)owner_of(pd, b->pos[i]) : UINT32_MAX;
-  for (int r = 0; r < pd->P && s == CAIRN_OK; r++) s = put(pd, r, &nmove[r], sizeof nmove[r], d);
+    if (i < nown && dest[i] != (uint32_t)pd->me) nmove[dest[i]]++;
+  }
+  /* a part for each rank that gets balls (none for the others: an exchange among neighbours
+     stays so): their count, then their rows, then their contacts */
+  for (int r = 0; r < pd->P && s == CAIRN_OK; r++)
+    if (nmove[r]) s = put(pd, r, &nmove[r], sizeof nmove[r], d);
   pd->exchanges++;
   for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
     if (dest[i] == (uint32_t)pd->me) continue;
     pd->moved++;
     ball_row_pack(b, (uint32_t)i, sc->row);
     s = put(pd, (int)dest[i], sc->row, brow, d);
-    nmove[dest[i]]++;
   }
   /* each contact of a leaving ball goes with it (to both ranks if both its balls leave) */
   for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {
@@ -678,8 +737,6 @@ static cairn_status send_leaving_balls(cairn_world *w, par_domain *pd, rebuild_s
       pd->plen[r] += len;
     }
   }
-  for (int r = 0; r < pd->P; r++) /* the counts of balls at the head of each part */
-    if (pd->plen[r]) memcpy(pd->pb[r], &nmove[r], sizeof nmove[r]);
   free(nmove);
   s = comm_agree(s, d);
   if (s == CAIRN_OK) s = exchange(pd, sc->off, d);
@@ -903,11 +960,13 @@ static cairn_status rebuild_exchange(cairn_world *w, par_domain *pd, cairn_diag 
   sc.keep = mem_realloc(NULL, 0, (b->n + 1) * sizeof *sc.keep, "par:exchange");
   if (!sc.dest || !sc.keep)
     s = diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
+  pd->went_far = 0;
   if (s == CAIRN_OK) s = recut_if_unbalanced(w, pd, d);
   if (s == CAIRN_OK) s = send_leaving_balls(w, pd, &sc, d);
   if (s == CAIRN_OK) s = keep_staying_balls(w, pd, &sc, d);
   if (s == CAIRN_OK) s = exchange_new_ghosts(w, pd, &sc, d);
   if (s == CAIRN_OK) s = settle_contacts(w, &sc, d);
+  pd->spread += pd->went_far;
   mem_free(sc.dest, 0);
   mem_free(sc.keep, 0);
   mem_free(sc.ids, 0);
@@ -1000,7 +1059,7 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   if (w->par) { /* the last call's division, untouched since: this call goes on from it */
     par_domain *pd = w->par;
     pd->in_call = 1;
-    pd->moved = pd->exchanges = pd->gathers = pd->recuts = 0;
+    pd->moved = pd->exchanges = pd->gathers = pd->recuts = pd->spread = 0;
     pd->need_next = -1; /* (a wall moved since may call for a rebuild: the first step asks) */
     w->par_last.resumed = 1;
     return CAIRN_OK;
@@ -1060,6 +1119,7 @@ cairn_status par_end(cairn_world *w, cairn_status failed, cairn_diag *d) {
   w->par_last.balance = sums[2] ? most * pd->P / (double)sums[2] : 1.0;
   w->par_last.exchanges = pd->exchanges;
   w->par_last.recuts = pd->recuts;
+  w->par_last.spread = pd->spread;
   w->par_last.gathers = pd->gathers;
   /* (every rank shares a failure: the steps it completed stay, on the whole model) */
   return failed != CAIRN_OK ? end_division(w, d) : CAIRN_OK;

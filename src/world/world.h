@@ -40,6 +40,7 @@ struct cairn_world {
     int64_t ghosts; /* ghosts held at the end of the call, summed over the ranks */
     double balance; /* the most balls a rank owned at the end of the call, over the mean */
     int64_t recuts; /* rebuilds that moved the bricks' cuts to balance the ranks */
+    int64_t spread; /* rebuilds whose exchange reached beyond the neighbouring bricks' ranks */
   } par_last;
   double gravity[3];
   ball_store balls;

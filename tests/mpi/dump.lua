@@ -53,9 +53,10 @@ end
 function dump.report(extra)
   local r = model.ranks()
   if r.count > 1 and r.rank == 0 then
-    io.stderr:write(string.format("decomposed %s grid %d %d %d moved %d exchanges %d%s\n",
-                                  tostring(r.decomposed), r.grid[1], r.grid[2], r.grid[3],
-                                  r.moved, r.exchanges, extra or ""))
+    io.stderr:write(string.format("decomposed %s grid %d %d %d moved %d exchanges %d spread %d"
+                                  .. " recuts %d%s\n", tostring(r.decomposed), r.grid[1],
+                                  r.grid[2], r.grid[3], r.moved, r.exchanges, r.spread, r.recuts,
+                                  extra or ""))
   end
   return r
 end
