@@ -33,24 +33,36 @@ void xsum_merge(xsum *s, const xsum *t) {
 }
 
 double xsum_value(const xsum *s) {
-  xsum u = *s;
-  xsum_normalize(&u);
-  if (u.special != 0 || isnan(u.special)) return u.special; /* inf, -inf or NaN */
+  if (s->special != 0 || isnan(s->special)) return s->special; /* inf, -inf or NaN */
+  /* (no term added since the carries were propagated: s is normalized already, as after an MPI
+     reduction, and is read in place; a copy is made only to normalize or negate) */
+  xsum u;
+  const int64_t *dg = s->digit;
+  if (s->adds) {
+    u = *s;
+    xsum_normalize(&u);
+    dg = u.digit;
+  }
   int top = XSUM_DIGITS - 1;
-  while (top >= 0 && u.digit[top] == 0) top--;
+  while (top >= 0 && dg[top] == 0) top--;
   if (top < 0) return 0.0;
   double sign = 1.0;
-  if (u.digit[top] < 0) { /* negative: the magnitude's digits, all in [0, 2^32) */
+  if (dg[top] < 0) { /* negative: the magnitude's digits, all in [0, 2^32) */
+    if (dg != u.digit) u = *s;
     for (int i = 0; i <= top; i++) u.digit[i] = -u.digit[i];
     xsum_normalize(&u);
-    while (top >= 0 && u.digit[top] == 0) top--;
+    dg = u.digit;
+    while (top >= 0 && dg[top] == 0) top--;
     sign = -1.0;
   }
   /* The top four digits carry at least 97 significant bits: far more than a double keeps. They
-     are added from the least of them up, each exactly representable, and scaled once. */
+     are added from the least of them up, each scaled exactly (a power of two), and the sum is
+     scaled once. */
+  static const double scale[4] = {1.0, 4294967296.0, 18446744073709551616.0,
+                                  79228162514264337593543950336.0};
   int lo = top - 3 < 0 ? 0 : top - 3;
   double v = 0;
-  for (int i = lo; i <= top; i++) v += ldexp((double)u.digit[i], 32 * (i - lo));
+  for (int i = lo; i <= top; i++) v += (double)dg[i] * scale[i - lo];
   return sign * ldexp(v, 32 * lo - XSUM_LOW);
 }
 
