@@ -10,7 +10,6 @@
 #include "detect/detect.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
-#include "par/par.h"
 
 /* The engine's warnings, on stderr with the script position of the call that ran into them;
    not those a verification case declared it runs into on purpose (verify.expect_warning). */
@@ -68,10 +67,9 @@ static const char *const CB_NAMES[EV_COUNT + 2] = {
 static int l_save(lua_State *L) {
   collective_call(L, CALL_MODEL_SAVE);
   refuse_inside_callback(L, "model.save");
-  /* a model divided between calls is saved in parts, by its ranks (io_save); in the middle of a
-     call (a history function) it is gathered */
+  /* (a model divided between calls is saved in parts, by its ranks: io_save; the calls between
+     steps, where it could be in the middle of one, refuse to save) */
   cairn_world *w = ctx_world_as_is(L);
-  if (!par_at_rest(w)) w = ctx_world(L);
   const char *path = luaL_checkstring(L, 1);
   script_ctx *c = ctx_of(L);
   const char *cbs[EV_COUNT + 2];

@@ -1155,10 +1155,6 @@ size_t par_cracks_from(const cairn_world *w) {
   return w->par && comm_rank() != 0 ? w->par->cracks0 : 0;
 }
 
-int par_at_rest(const cairn_world *w) {
-  return w->par && !w->par->in_call;
-}
-
 uint64_t par_destroyed(const cairn_world *w) {
   if (!w->par) return w->n_destroyed;
   int64_t mine = (int64_t)(w->n_destroyed - w->par->destroyed0);

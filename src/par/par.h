@@ -49,8 +49,6 @@ void par_sync_ghosts(cairn_world *w);
    reports. */
 size_t par_cracks_from(const cairn_world *w);
 
-/* Whether the world is divided between calls (not in the middle of one). */
-int par_at_rest(const cairn_world *w);
 /* The balls destroyed so far over every rank (each counts those it destroyed while divided);
    collective while divided. */
 uint64_t par_destroyed(const cairn_world *w);
