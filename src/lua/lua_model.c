@@ -10,6 +10,7 @@
 #include "detect/detect.h"
 #include "io/io.h"
 #include "lua/lua_api.h"
+#include "par/par.h"
 
 /* The engine's warnings, on stderr with the script position of the call that ran into them;
    not those a verification case declared it runs into on purpose (verify.expect_warning). */
@@ -616,8 +617,9 @@ static int l_clean(lua_State *L) {
   return 0;
 }
 
+/* model.destroyed(): the balls the domain has destroyed (while divided, every rank's summed) */
 static int l_destroyed(lua_State *L) {
-  lua_pushinteger(L, (lua_Integer)ctx_world(L)->n_destroyed);
+  lua_pushinteger(L, (lua_Integer)par_destroyed(ctx_world_reduced(L)));
   return 1;
 }
 
