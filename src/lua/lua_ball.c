@@ -5,12 +5,44 @@
 #include "contact/contact.h"
 #include "core/comm.h"
 #include "lua/lua_api.h"
+#include "par/par.h"
 
 static const char *const CREATE_OPTS[] = {"id",      "rad",  "pos",   "vel", "spin",
                                           "density", "damp", "group", NULL};
 
+/* ball.create while the model is divided: the ball is made on the rank whose brick holds its
+   centre, as one of its own balls, and every rank learns its id and group; the next step's
+   rebuild finds its neighbours (the pairs are stale on every rank). Nothing is gathered. The
+   id, checked over every rank, and the owner's refusal, if it refuses, are every rank's. */
+static int create_divided(lua_State *L, cairn_world *w, ball_spec *s) {
+  int64_t id = s->id ? s->id : w->next_ball_id;
+  uint32_t slot = idmap_get(&w->balls.map, (uint64_t)id);
+  uint64_t taken = slot != IDMAP_NONE && slot < w->balls.n_owned;
+  comm_or_u64(&taken, 1);
+  if (taken)
+    lua_raisef(L, "ball %lld already exists; give each ball a unique id (or leave id out)",
+               (long long)id);
+  s->id = id;
+  cairn_diag d;
+  cairn_status st = CAIRN_OK;
+  if (par_owns_point(w, s->pos)) {
+    st = ball_create(w, s, &id, &d);
+    if (st == CAIRN_OK) st = par_adopt_last(w, &d);
+  }
+  st = comm_agree(st, &d);
+  if (st) return raise_diag(L, st, &d);
+  uint16_t g; /* (the group, on every rank: a new name is numbered alike everywhere) */
+  st = world_group_index(w, s->group, &g, &d);
+  if (st) return raise_diag(L, st, &d);
+  if (id >= w->next_ball_id) w->next_ball_id = id + 1;
+  world_mark_dirty(w);
+  par_note_change(w); /* (in a history function, the step to come must rebuild too) */
+  lua_pushinteger(L, (lua_Integer)id);
+  return 1;
+}
+
 static int l_create(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_reduced(L); /* (divided: made on its rank alone, create_divided) */
   check_opts(L, 1, "ball.create", CREATE_OPTS);
   ball_spec s;
   memset(&s, 0, sizeof s);
@@ -38,6 +70,7 @@ static int l_create(lua_State *L) {
     get_vec(L, -1, 3, s.spin, "ball.create: spin");
   lua_getfield(L, 1, "group");
   s.group = lua_isnil(L, -1) ? NULL : luaL_checkstring(L, -1);
+  if (w->par) return create_divided(L, w, &s);
   int64_t id;
   cairn_diag d;
   cairn_status st = ball_create(w, &s, &id, &d);

@@ -1155,6 +1155,41 @@ size_t par_cracks_from(const cairn_world *w) {
   return w->par && comm_rank() != 0 ? w->par->cracks0 : 0;
 }
 
+int par_owns_point(const cairn_world *w, const double x[3]) {
+  return !w->par || owner_of(w->par, x) == w->par->me;
+}
+
+cairn_status par_adopt_last(cairn_world *w, cairn_diag *d) {
+  ball_store *b = &w->balls;
+  contact_store *cs = w->contacts;
+  pair_list *p = w->pairs;
+  size_t n = b->n, own = b->n_owned;
+  uint32_t *order = mem_realloc(NULL, 0, (n + 1) * sizeof *order, "par:adopt");
+  CAIRN_CHECK(order, d, CAIRN_ENOMEM, "out of memory making a ball on its rank");
+  for (size_t i = 0; i < own; i++) order[i] = (uint32_t)i;
+  order[own] = (uint32_t)(n - 1);
+  for (size_t i = own; i + 1 < n; i++) order[i + 1] = (uint32_t)i;
+  cairn_status s = balls_keep(w, order, n, d);
+  mem_free(order, 0);
+  if (s != CAIRN_OK) return s;
+  for (size_t c = 0; c < cs->n; c++) { /* (the new ball has none yet) */
+    if (cs->b[c] >= own) cs->b[c]++;
+    if (cs->kind[c] == CAIRN_KIND_BALL_BALL && cs->a[c] >= own) cs->a[c]++;
+  }
+  for (size_t q = 0; q < p->n; q++) {
+    if (p->b[q] >= own) p->b[q]++;
+    if (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] >= own) p->a[q]++;
+  }
+  b->n_owned = own + 1;
+  cs->links.ok = 0;
+  cs->slices_ok = 0;
+  return CAIRN_OK;
+}
+
+void par_note_change(cairn_world *w) {
+  if (w->par) w->par->need_next = -1;
+}
+
 uint64_t par_destroyed(const cairn_world *w) {
   if (!w->par) return w->n_destroyed;
   int64_t mine = (int64_t)(w->n_destroyed - w->par->destroyed0);

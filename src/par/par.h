@@ -49,6 +49,17 @@ void par_sync_ghosts(cairn_world *w);
    reports. */
 size_t par_cracks_from(const cairn_world *w);
 
+/* Whether this rank owns the point x (its brick holds it): where a ball made while the model is
+   divided belongs. */
+int par_owns_point(const cairn_world *w, const double x[3]);
+/* The ball ball_create just made in the last slot, owned here, made one of this rank's own
+   balls: moved to slot n_owned, before the ghosts, whose slots (and the contacts' and pairs'
+   that name them) move up by one. The caller leaves the pairs stale, so that the next step's
+   rebuild finds its neighbours and makes it a ghost where it is one. */
+cairn_status par_adopt_last(cairn_world *w, cairn_diag *d);
+/* A change made on some ranks alone (a ball made on its rank): the next step asks afresh whether
+   to rebuild, on every rank (call it on every rank). */
+void par_note_change(cairn_world *w);
 /* The balls destroyed so far over every rank (each counts those it destroyed while divided);
    collective while divided. */
 uint64_t par_destroyed(const cairn_world *w);
