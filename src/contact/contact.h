@@ -122,6 +122,15 @@ void links_free(contact_links *l);
 static inline uint64_t contact_key(int kind, int64_t id1, int64_t id2) {
   return ((uint64_t)kind << 62) | ((uint64_t)id1 << 31) | (uint64_t)id2;
 }
+/* What a key holds: the kind (a mesh's further contacts: CAIRN_KIND_BALL_WALL, with sub), the
+   sides' ids (ball-wall: the wall's, then the ball's). */
+static inline void contact_key_split(uint64_t key, int *kind, int *sub, int64_t *id1,
+                                     int64_t *id2) {
+  int k = (int)(key >> 62);
+  *sub = k > CAIRN_KIND_BALL_WALL ? k - CAIRN_KIND_BALL_WALL : 0;
+  *kind = k - *sub;
+  *id1 = (int64_t)(key >> 31 & 0x7fffffff), *id2 = (int64_t)(key & 0x7fffffff);
+}
 uint64_t contact_key_of(const cairn_world *w, uint32_t c);
 /* Create a contact between side slots a and b with the CMAT's assignment; returns its index.
    'sub': which of the ball's contacts with a mesh wall (contact_create: 0). */

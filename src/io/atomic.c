@@ -21,6 +21,10 @@ int io_output_fails_now(void) {
   return fail_countdown > 0 && --fail_countdown == 0;
 }
 
+static void tmp_name(atomic_file *af, long pid) {
+  snprintf(af->tmp, sizeof af->tmp, "%s.tmp-%ld", af->path, pid);
+}
+
 static cairn_status open_file(atomic_file *af, const char *path, const char *shown, int own,
                               cairn_diag *d) {
   memset(af, 0, sizeof *af);
@@ -34,7 +38,7 @@ static cairn_status open_file(atomic_file *af, const char *path, const char *sho
   snprintf(af->path, sizeof af->path, "%s", path);
   snprintf(af->shown, sizeof af->shown, "'%s'", path);
   if (shown) snprintf(af->shown, sizeof af->shown, "%s", shown);
-  snprintf(af->tmp, sizeof af->tmp, "%s.tmp-%ld", path, (long)getpid());
+  tmp_name(af, (long)getpid());
   if (!own && comm_rank() != 0) { /* every rank holds the same model: rank 0 writes it */
     af->discard = 1;
     af->f = fopen("/dev/null", "wb");
@@ -89,6 +93,12 @@ cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d) {
   /* under MPI every rank waits for rank 0's file (a script may read it back at once) and
      shares its failure */
   return comm_agree(commit(af, d), d);
+}
+
+void io_atomic_share_tmp(atomic_file *af) {
+  uint64_t pid = comm_rank() == 0 ? (uint64_t)getpid() : 0;
+  comm_or_u64(&pid, 1);
+  tmp_name(af, (long)pid);
 }
 
 cairn_status io_atomic_commit_own(atomic_file *af, cairn_diag *d) {

@@ -25,6 +25,8 @@ cairn_status io_atomic_commit(atomic_file *af, cairn_diag *d);
    output); its commit does not wait for the other ranks. */
 cairn_status io_atomic_open_own(atomic_file *af, const char *path, cairn_diag *d);
 cairn_status io_atomic_commit_own(atomic_file *af, cairn_diag *d);
+/* Every rank's af->tmp names rank 0's temporary (a file the ranks write together); collective. */
+void io_atomic_share_tmp(atomic_file *af);
 /* Give up: close and remove the temporary. */
 void io_atomic_abort(atomic_file *af);
 

@@ -16,7 +16,6 @@
    parts; each part has its own. It restores on any number of ranks (read_parts_sec). */
 #include <errno.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/comm.h"
 #include "cycle/history.h"
@@ -230,10 +229,7 @@ static cairn_status save_parts(const cairn_world *w, const char *path, save_ctx 
     if (opened) io_atomic_abort(&af);
     goto done;
   }
-  uint64_t tmp_pid = me == 0 ? (uint64_t)getpid() : 0; /* (the temporary's name, rank 0's) */
-  comm_or_u64(&tmp_pid, 1);
-  char tmp[sizeof af.tmp];
-  snprintf(tmp, sizeof tmp, "%s.tmp-%llu", path, (unsigned long long)tmp_pid);
+  io_atomic_share_tmp(&af); /* (the file every rank writes its part of) */
   wbuf first = {0}; /* rank 0: the header, its sections, the PRTS head and table, its part */
   const wbuf *mine_out = &part;
   uint64_t at = pl.off, sum = fnv1a(head.p, head.n);
@@ -250,8 +246,8 @@ static cairn_status save_parts(const cairn_world *w, const char *path, save_ctx 
     if (first.oom) s = diag_set(d, CAIRN_ENOMEM, "out of memory saving to '%s'", path);
   }
   s = comm_agree(s, d);
-  if (s == CAIRN_OK) s = comm_write_at(tmp, at, mine_out->p, mine_out->n, d);
-  if (s == CAIRN_OK) s = comm_write_at(tmp, pl.end, &sum, me == 0 ? sizeof sum : 0, d);
+  if (s == CAIRN_OK) s = comm_write_at(af.tmp, at, mine_out->p, mine_out->n, d);
+  if (s == CAIRN_OK) s = comm_write_at(af.tmp, pl.end, &sum, me == 0 ? sizeof sum : 0, d);
   mem_free(first.p, first.cap);
   if (s != CAIRN_OK) {
     io_atomic_abort(&af);

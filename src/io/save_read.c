@@ -1370,9 +1370,9 @@ static cairn_status join_pairs(cairn_world *w, uint64_t *keys, size_t nk, cairn_
   size_t np = 0;
   for (size_t i = 0; i < nk; i++) {
     if (i && keys[i] == keys[i - 1]) continue;
-    int k = (int)(keys[i] >> 62), sb = 0;
-    if (k > CAIRN_KIND_BALL_WALL) sb = k - CAIRN_KIND_BALL_WALL, k = CAIRN_KIND_BALL_WALL;
-    int64_t i1 = (int64_t)(keys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(keys[i] & 0x7fffffff);
+    int k, sb;
+    int64_t i1, i2;
+    contact_key_split(keys[i], &k, &sb, &i1, &i2);
     uint32_t s1 =
         idmap_get(k == CAIRN_KIND_BALL_BALL ? &w->balls.map : &w->walls.map, (uint64_t)i1);
     uint32_t s2 = idmap_get(&w->balls.map, (uint64_t)i2);

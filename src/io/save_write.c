@@ -431,26 +431,24 @@ void put_part(wbuf *b, const cairn_world *w) {
     for (int k = 0; k < BALL_SAVED_COLUMNS; k++) put(b, col[k], n * size[k]);
     put(b, bs->skey, n * sizeof *bs->skey);
   }
-  uint64_t nc = 0;
-  for (size_t c = 0; c < cs->n; c++) nc += rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]);
-  put_u64(b, nc);
+  /* (each count is written before its rows and filled in after them) */
+  size_t at = b->n;
+  uint64_t nc = 0, np = 0;
+  put_u64(b, 0);
   for (size_t c = 0; c < cs->n; c++)
-    if (rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) put_contact(b, w, (uint32_t)c, 1);
+    if (rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]))
+      put_contact(b, w, (uint32_t)c, 1), nc++;
+  if (!b->oom) memcpy(b->p + at, &nc, sizeof nc);
   /* the pairs of its own balls (a pair that joins two ranks comes from both) */
-  uint64_t np = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    if (pass) put_u64(b, np);
-    for (size_t q = 0; q < p->n; q++) {
-      int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
-      if (!(p->b[q] < n || (bb && p->a[q] < n))) continue;
-      if (!pass) {
-        np++;
-        continue;
-      }
-      int64_t i1 = bb ? bs->id[p->a[q]] : w->walls.w[p->a[q]].id;
-      put_u64(b, contact_key(p->kind[q] + p->sub[q], i1, bs->id[p->b[q]]));
-    }
+  at = b->n;
+  put_u64(b, 0);
+  for (size_t q = 0; q < p->n; q++) {
+    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
+    if (!(p->b[q] < n || (bb && p->a[q] < n))) continue;
+    int64_t i1 = bb ? bs->id[p->a[q]] : w->walls.w[p->a[q]].id;
+    put_u64(b, contact_key(p->kind[q] + p->sub[q], i1, bs->id[p->b[q]])), np++;
   }
+  if (!b->oom) memcpy(b->p + at, &np, sizeof np);
   size_t from = par_cracks_from(w);
   put_u64(b, w->cracks->n - from);
   for (size_t i = from; i < w->cracks->n; i++) put_crack(b, &w->cracks->c[i]);

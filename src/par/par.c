@@ -194,11 +194,11 @@ static cairn_status exchange(par_domain *pd, size_t *off, cairn_diag *d) {
     pd->plen[r] = 0;
   }
   comm_max(&far, 1);
-  if (far > 0) pd->went_far = 1;
-  if (far > 0)
+  if (far > 0) {
+    pd->went_far = 1;
     CAIRN_TRY(
         comm_exchange(pd->sbuf, pd->scount, (void **)&pd->rbuf, &pd->cap_rbuf, pd->rcount, d));
-  else
+  } else
     CAIRN_TRY(exchange_near(pd, d));
   off[0] = 0;
   for (int r = 0; r < pd->P; r++) off[r + 1] = off[r] + pd->rcount[r];
@@ -560,9 +560,9 @@ static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, cai
   qsort(pkeys, kp, sizeof *pkeys, u64_cmp);
   for (size_t i = 0; i < kp && s == CAIRN_OK; i++) {
     if (i && pkeys[i] == pkeys[i - 1]) continue;
-    int kind = (int)(pkeys[i] >> 62), sub = 0; /* (a mesh's further contacts: kind + sub) */
-    if (kind > CAIRN_KIND_BALL_WALL) sub = kind - CAIRN_KIND_BALL_WALL, kind = CAIRN_KIND_BALL_WALL;
-    int64_t i1 = (int64_t)(pkeys[i] >> 31 & 0x7fffffff), i2 = (int64_t)(pkeys[i] & 0x7fffffff);
+    int kind, sub;
+    int64_t i1, i2;
+    contact_key_split(pkeys[i], &kind, &sub, &i1, &i2);
     uint32_t sb = idmap_get(&b->map, (uint64_t)i2);
     uint32_t sa = idmap_get(kind == CAIRN_KIND_BALL_BALL ? &b->map : &w->walls.map, (uint64_t)i1);
     if (sa == IDMAP_NONE || sb == IDMAP_NONE) continue;
