@@ -10,14 +10,25 @@
 static const char *const CREATE_OPTS[] = {"id",      "rad",  "pos",   "vel", "spin",
                                           "density", "damp", "group", NULL};
 
+/* Ball id's slot when this rank owns it (every ball, on a whole model), else IDMAP_NONE. */
+static uint32_t own_slot(const cairn_world *w, int64_t id) {
+  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->balls.map, (uint64_t)id) : IDMAP_NONE;
+  return s < balls_owned(w) ? s : IDMAP_NONE;
+}
+
+/* ball_slot's refusal, for a ball that no rank owns. */
+static int no_ball(lua_State *L, int64_t id) {
+  return lua_raisef(L, "ball %lld does not exist; check the id (ball.list() gives all ids)",
+                    (long long)id);
+}
+
 /* ball.create while the model is divided: the ball is made on the rank whose brick holds its
    centre, as one of its own balls, and every rank learns its id and group; the next step's
    rebuild finds its neighbours (the pairs are stale on every rank). Nothing is gathered. The
    id, checked over every rank, and the owner's refusal, if it refuses, are every rank's. */
 static int create_divided(lua_State *L, cairn_world *w, ball_spec *s) {
   int64_t id = s->id ? s->id : w->next_ball_id;
-  uint32_t slot = idmap_get(&w->balls.map, (uint64_t)id);
-  uint64_t taken = slot != IDMAP_NONE && slot < w->balls.n_owned;
+  uint64_t taken = own_slot(w, id) != IDMAP_NONE;
   comm_or_u64(&taken, 1);
   if (taken)
     lua_raisef(L, "ball %lld already exists; give each ball a unique id (or leave id out)",
@@ -178,12 +189,11 @@ static int l_count(lua_State *L) {
 
 static int l_exists(lua_State *L) {
   cairn_world *w = ctx_world_as_is(L);
-  int64_t id = get_id(L, 1, "ball id");
-  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->balls.map, (uint64_t)id) : IDMAP_NONE;
+  uint32_t s = own_slot(w, get_id(L, 1, "ball id"));
   if (w->par) { /* (its owner says) */
     collective_call_named(L, CALL_ASK);
     double none[3] = {0, 0, 0};
-    lua_pushboolean(L, owner_reply(s != IDMAP_NONE && s < w->balls.n_owned ? none : NULL, none));
+    lua_pushboolean(L, owner_reply(s != IDMAP_NONE ? none : NULL, none));
     return 1;
   }
   lua_pushboolean(L, s != IDMAP_NONE);
@@ -247,14 +257,11 @@ static int asked_owner(lua_State *L, ball_field f) {
   if (lua_gettop(L) >= 2 || !owner_answers(L)) return 0;
   cairn_world *w = ctx_world_as_is(L);
   int64_t id = get_id(L, 1, "ball id");
-  const ball_store *b = &w->balls;
-  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&b->map, (uint64_t)id) : IDMAP_NONE;
-  int n = f <= F_MOMENT ? 3 : 1, owned = s != IDMAP_NONE && s < b->n_owned;
+  uint32_t s = own_slot(w, id);
+  int n = f <= F_MOMENT ? 3 : 1, owned = s != IDMAP_NONE;
   double v[3] = {0, 0, 0};
-  if (owned) memcpy(v, field_of(b, f, s), (size_t)n * sizeof *v);
-  if (!owner_reply(owned ? v : NULL, v)) /* (ball_slot's message) */
-    lua_raisef(L, "ball %lld does not exist; check the id (ball.list() gives all ids)",
-               (long long)id);
+  if (owned) memcpy(v, field_of(&w->balls, f, s), (size_t)n * sizeof *v);
+  if (!owner_reply(owned ? v : NULL, v)) no_ball(L, id);
   if (n == 1)
     lua_pushnumber(L, v[0]);
   else if (f == F_SPIN || f == F_MOMENT)
@@ -324,16 +331,12 @@ static int l_moment(lua_State *L) {
    owner's answer (owner_run), else read from the whole model ---- */
 
 static int owns_ball(lua_State *L, cairn_world *w) {
-  int64_t id = get_id(L, 1, "ball id");
-  uint32_t s = id >= 1 && id <= CAIRN_ID_MAX ? idmap_get(&w->balls.map, (uint64_t)id) : IDMAP_NONE;
-  return s != IDMAP_NONE && s < w->balls.n_owned;
+  return own_slot(w, get_id(L, 1, "ball id")) != IDMAP_NONE;
 }
 
 static int ball_getter(lua_State *L, lua_CFunction here) {
   int r = owner_run(L, owns_ball, here);
-  if (r == 0) /* (ball_slot's message) */
-    return lua_raisef(L, "ball %lld does not exist; check the id (ball.list() gives all ids)",
-                      (long long)get_id(L, 1, "ball id"));
+  if (r == 0) return no_ball(L, get_id(L, 1, "ball id"));
   if (r == 1) return 1;
   ctx_world(L);
   return here(L);

@@ -34,21 +34,38 @@ static void push_handle(lua_State *L, const cairn_world *w, uint32_t c) {
   luaL_setmetatable(L, HANDLE);
 }
 
-static uint32_t check_contact(lua_State *L, cairn_world *w, int idx) {
+/* The contact handle at idx (else a refusal naming what is there). */
+static handle *contact_handle(lua_State *L, int idx) {
   handle *h = luaL_testudata(L, idx, HANDLE);
   if (!h)
     lua_raisef(L, "expected a contact (from contact.find or contact.list), got %s",
                luaL_typename(L, idx));
+  return h;
+}
+
+/* The refusal of a contact that no longer exists. */
+static int contact_gone(lua_State *L, const handle *h) {
+  return lua_raisef(L,
+                    "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
+                    contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
+                    h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
+}
+
+/* Contact h's index when this rank books it (every contact, on a whole model), else IDMAP_NONE. */
+static uint32_t booked_here(const cairn_world *w, const handle *h) {
+  const contact_store *cs = w->contacts;
+  uint32_t c;
+  if (contact_find(w, h->kind, h->id1, h->id2, &c, NULL) != CAIRN_OK) return IDMAP_NONE;
+  return rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]) ? c : IDMAP_NONE;
+}
+
+static uint32_t check_contact(lua_State *L, cairn_world *w, int idx) {
+  handle *h = contact_handle(L, idx);
   uint32_t c;
   cairn_diag d;
   cairn_status s = contact_find(w, h->kind, h->id1, h->id2, &c, &d);
-  if (s) {
-    if (s == CAIRN_ENOTFOUND)
-      lua_raisef(L, "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
-                 contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
-                 h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
-    raise_diag(L, s, &d);
-  }
+  if (s == CAIRN_ENOTFOUND) contact_gone(L, h);
+  if (s) raise_diag(L, s, &d);
   return c;
 }
 
@@ -68,15 +85,11 @@ typedef enum contact_field {
 static int asked_owner(lua_State *L, contact_field f) {
   if (!owner_answers(L)) return 0;
   cairn_world *w = ctx_world_as_is(L);
-  handle *h = luaL_testudata(L, 1, HANDLE);
-  if (!h)
-    lua_raisef(L, "expected a contact (from contact.find or contact.list), got %s",
-               luaL_typename(L, 1));
+  handle *h = contact_handle(L, 1);
   const contact_store *cs = w->contacts;
-  uint32_t c;
+  uint32_t c = booked_here(w, h);
   double v[3] = {0, 0, 0};
-  int booked = contact_find(w, h->kind, h->id1, h->id2, &c, NULL) == CAIRN_OK &&
-               rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]);
+  int booked = c != IDMAP_NONE;
   if (booked) {
     switch (f) {
     case CF_FORCE:
@@ -102,10 +115,7 @@ static int asked_owner(lua_State *L, contact_field f) {
       break;
     }
   }
-  if (!owner_reply(booked ? v : NULL, v))
-    lua_raisef(L, "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
-               contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
-               h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
+  if (!owner_reply(booked ? v : NULL, v)) contact_gone(L, h);
   switch (f) {
   case CF_FORCE:
     push_vec(L, v, 3);
@@ -956,25 +966,12 @@ static void push_values(lua_State *L, const double *v, int n) {
    the answer of the rank that books it (owner_run), else read from the whole model ---- */
 
 static int books_contact(lua_State *L, cairn_world *w) {
-  handle *h = luaL_testudata(L, 1, HANDLE);
-  if (!h)
-    lua_raisef(L, "expected a contact (from contact.find or contact.list), got %s",
-               luaL_typename(L, 1));
-  uint32_t c;
-  const contact_store *cs = w->contacts;
-  return contact_find(w, h->kind, h->id1, h->id2, &c, NULL) == CAIRN_OK &&
-         rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c]);
+  return booked_here(w, contact_handle(L, 1)) != IDMAP_NONE;
 }
 
 static int contact_getter(lua_State *L, lua_CFunction here) {
   int r = owner_run(L, books_contact, here);
-  if (r == 0) { /* (check_contact's message) */
-    handle *h = luaL_checkudata(L, 1, HANDLE);
-    return lua_raisef(L,
-                      "%s contact %lld-%lld%s no longer exists (its gap opened and it was deleted)",
-                      contact_kind_name(h->kind), (long long)h->id1, (long long)h->id2,
-                      h->kind > CAIRN_KIND_BALL_WALL ? " (a further one with the mesh)" : "");
-  }
+  if (r == 0) return contact_gone(L, contact_handle(L, 1));
   if (r == 1) return 1;
   ctx_world(L);
   return here(L);
