@@ -1288,8 +1288,7 @@ typedef struct keyed_ball {
 } keyed_ball;
 static int keyed_ball_cmp(const void *x, const void *y) {
   const keyed_ball *a = x, *b = y;
-  if (a->key != b->key) return (a->key > b->key) - (a->key < b->key);
-  return (a->id > b->id) - (a->id < b->id);
+  return ball_order_cmp(a->key, a->id, b->key, b->id);
 }
 
 static int u64_cmp(const void *x, const void *y) {

@@ -136,8 +136,7 @@ typedef struct listed {
 } listed;
 static int listed_cmp(const void *x, const void *y) {
   const listed *a = x, *b = y;
-  if (a->skey != b->skey) return a->skey < b->skey ? -1 : 1;
-  return (a->id > b->id) - (a->id < b->id);
+  return ball_order_cmp(a->skey, a->id, b->skey, b->id);
 }
 static int list_divided(lua_State *L, cairn_world *w, const ball_range *r) {
   const ball_store *b = &w->balls;

@@ -422,8 +422,7 @@ typedef struct row_ref {
 } row_ref;
 static int row_ref_cmp(const void *x, const void *y) {
   const row_ref *a = x, *b = y;
-  if (a->key != b->key) return (a->key > b->key) - (a->key < b->key);
-  return (a->id > b->id) - (a->id < b->id);
+  return ball_order_cmp(a->key, (int64_t)a->id, b->key, (int64_t)b->id);
 }
 
 /* The key of a pair or contact from its kind and its sides as a row gives them (ball-wall: the

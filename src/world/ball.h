@@ -101,6 +101,13 @@ void ball_set_spin(cairn_world *w, uint32_t s, const double spin[3]);
 size_t ball_row_size(void);
 void ball_row_pack(const ball_store *b, uint32_t s, uint8_t *out);
 cairn_status ball_row_append(cairn_world *w, const uint8_t *row, cairn_diag *d);
+/* The order one process keeps balls in: by the key of their place at the last neighbour rebuild
+   (skey), then by id. MPI's gatherings, saves in the ranks' parts and ball.list bring the ranks'
+   balls into it. */
+static inline int ball_order_cmp(uint64_t key_a, int64_t id_a, uint64_t key_b, int64_t id_b) {
+  if (key_a != key_b) return (key_a > key_b) - (key_a < key_b);
+  return (id_a > id_b) - (id_a < id_b);
+}
 /* Keep only the balls order[0 .. n) (old slots, in their new order) and drop the rest, without
    touching contacts, loads or energy (the caller renames the contacts' sides). */
 cairn_status balls_keep(cairn_world *w, const uint32_t *order, size_t n, cairn_diag *d);
