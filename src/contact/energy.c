@@ -84,6 +84,23 @@ void energy_pending_restore(cairn_world *w, const xsum local[3], int n_local) {
   w->energy->n_pending = n_local;
 }
 
+void energy_pending_share(cairn_world *w) {
+  energy_track *t = w->energy;
+  int64_t any = t->n_pending;
+  comm_sum_i64(&any, 1);
+  if (!any) return;
+  if (!t->n_pending)
+    for (int k = 0; k < 3; k++) xsum_init(&t->pending[k]);
+  comm_xsum(t->pending, 3);
+  t->n_pending = 1;
+}
+
+void energy_pending_drop(cairn_world *w) {
+  energy_track *t = w->energy;
+  t->n_pending = 0;
+  for (int k = 0; k < 3; k++) xsum_init(&t->pending[k]);
+}
+
 static void book_removed(cairn_world *w, double e) {
   xsum_add(&pending(w->energy)[2], e);
 }

@@ -74,6 +74,12 @@ int energy_pending_push(cairn_world *w, struct comm_fused *f, xsum local[3], int
 void energy_fold_reduced(cairn_world *w, int64_t any);
 /* ... or, when the fold must wait (balls deleted after the reduction), this rank's own back. */
 void energy_pending_restore(cairn_world *w, const xsum local[3], int n_local);
+/* Under MPI, in the middle of a step whose model is being gathered whole: every rank's pending
+   losses on every rank, not folded (the step's end folds them, as one process does);
+   collective. energy_pending_drop forgets them on every rank but one, when the model is divided
+   again, so that the step's end sums them once. */
+void energy_pending_share(cairn_world *w);
+void energy_pending_drop(cairn_world *w);
 /* The totals as energy_fold would leave them: retired (CAIRN_ENERGY_N) and removed. */
 void energy_totals(const cairn_world *w, double *retired, double *removed);
 

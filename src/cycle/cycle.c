@@ -688,7 +688,17 @@ static cairn_status sampled(cairn_world *w, cairn_status (*fn)(cairn_world *, ca
                             cairn_diag *d) {
   if (!w->par) return fn(w, d);
   cairn_status s = comm_agree(fn(w, d), d);
-  cairn_status t = par_resume(w, d);
+  cairn_status t = par_resume(w, 0, d);
+  return s != CAIRN_OK ? s : t;
+}
+
+/* The script's callbacks at point p of the step. Under MPI decomposition every rank calls them
+   alike (the script runs on every rank); one that needed the whole model had it gathered, and
+   the model is divided again along the same bricks for the rest of the step. */
+static cairn_status callbacks_at(cairn_world *w, hook_point p, cairn_diag *d) {
+  cairn_status s = world_call_hook(w, p, d);
+  if (!w->par_parked) return s;
+  cairn_status t = par_resume(w, 1, d);
   return s != CAIRN_OK ? s : t;
 }
 
@@ -696,8 +706,16 @@ static cairn_status sampled(cairn_world *w, cairn_status (*fn)(cairn_world *, ca
    edge is controlled; cell.stress sums on demand), then the rates held to it. */
 static cairn_status cell_control(cairn_world *w, double dt, cairn_diag *d) {
   if (!w->cell.on || !periodic_controlled(&w->cell)) return CAIRN_OK;
+  force_scratch *fs = w->fs;
+  if (fs->cell_ready) { /* (under MPI: summed over the ranks with the force pass's totals) */
+    fs->cell_ready = 0;
+    return periodic_control(w, dt, fs->cell_stress, fs->cell_stiff, d);
+  }
+  xsum acc[PERIODIC_SUMS];
+  int64_t nc;
   double stress[9], stiff[3];
-  periodic_stress(w, stress, stiff);
+  periodic_stress_sums(w, 1, acc, &nc);
+  periodic_stress_value(w, acc, nc, stress, stiff);
   return periodic_control(w, dt, stress, stiff, d);
 }
 
@@ -731,7 +749,8 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
      automatic timestep's, or the force pass's) */
   cairn_status s = detect_update(w, d);
   if (!w->par) CAIRN_TRY(s);
-  if (s == CAIRN_OK) CAIRN_TRY(world_call_hook(w, HOOK_BEFORE_FORCE, d)); /* (never under MPI) */
+  if (w->par && w->hook) CAIRN_TRY(comm_agree(s, d)); /* (the callbacks run on every rank alike) */
+  if (s == CAIRN_OK) CAIRN_TRY(callbacks_at(w, HOOK_BEFORE_FORCE, d));
   double dt = 0;
   s = step_timestep(w, s, &dt, d);
   if (!w->par || w->ts_mode != TS_FIXED) CAIRN_TRY(s);
@@ -756,7 +775,7 @@ static cairn_status one_step(cairn_world *w, cairn_diag *d) {
   w->energy->torque_last = w->energy->on; /* (the next pass books its turns from them) */
   CAIRN_TRY(check_fixed_dt(w, w->run_first, d));
   w->run_first = 0;
-  CAIRN_TRY(world_call_hook(w, HOOK_AFTER_FORCE, d));
+  CAIRN_TRY(callbacks_at(w, HOOK_AFTER_FORCE, d));
   walls_follow_motion(w, w->time + 0.5 * dt); /* tables' velocities, at the step's middle */
   CAIRN_TRY(servo_step(w, dt, d));            /* servo walls' velocities from this step's forces */
   CAIRN_TRY(cell_control(w, dt, d));          /* a periodic cell's stress, and rates held to it */

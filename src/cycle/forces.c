@@ -30,6 +30,7 @@
 #include "cycle/forces.h"
 #include "cycle/gather.h"
 #include "detect/detect.h"
+#include "measure/measure.h"
 
 /* Effective mass of a contact (design.md): reduced mass; a wall or a ball whose translation is
    fixed counts as infinitely heavy; two such balls use their actual reduced mass. */
@@ -197,13 +198,27 @@ cairn_status forces_totals(cairn_world *w, cairn_status s, cairn_diag *d) {
       comm_abort(3);
     for (size_t k = 0; k < 5 * nw; k++) xsum_init(&fs->wsum[k]);
   }
+  /* a stress-controlled periodic cell's sums travel in the same reduction (cell_control reads
+     them), not in one of their own */
+  int cell = w->cell.on && periodic_controlled(&w->cell);
+  xsum cs[PERIODIC_SUMS];
+  int64_t ncon = 0;
+  if (cell) {
+    periodic_stress_sums(w, 1, cs, &ncon);
+    if (s != CAIRN_OK)
+      for (int k = 0; k < PERIODIC_SUMS; k++) xsum_init(&cs[k]);
+  }
   comm_fused f;
   comm_fused_init(&f);
   int kn = comm_fused_max(&f, w->kn_m_max);
+  int nc = cell ? comm_fused_sum(&f, ncon) : 0;
   if (nw) comm_fused_xsums(&f, fs->wsum, (int)(5 * nw), &fs->win_walls);
+  if (cell) comm_fused_xsums(&f, cs, PERIODIC_SUMS, &fs->win_cell);
   CAIRN_TRY(comm_fused_reduce(&f, s, d));
   w->kn_m_max = f.max[kn];
   wall_values(w, nw);
+  if (cell) periodic_stress_value(w, cs, f.sum[nc], fs->cell_stress, fs->cell_stiff);
+  fs->cell_ready = cell;
   return CAIRN_OK;
 }
 

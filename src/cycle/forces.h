@@ -50,7 +50,11 @@ typedef struct force_scratch {
   size_t cap_wsum;
   /* under MPI, the digits the walls' sums and the motion's sums last crossed the ranks in
      (comm_window: a hint, the same on every rank) */
-  comm_window win_walls, win_motion;
+  comm_window win_walls, win_motion, win_cell;
+  /* under MPI, a stress-controlled periodic cell's stress and edge stiffnesses from this step's
+     contacts, summed over the ranks in the force pass's reduction (cell_ready: this step's) */
+  double cell_stress[9], cell_stiff[3];
+  int cell_ready;
   int no_fixed; /* this pass: no ball has a fixed velocity component (m_eff without tests) */
   /* the last pass's runs of ball-wall contacts and its number of walls, whose records the
      walls' sums are formed from when read (settle_walls; wall_store, 'pending') */

@@ -68,6 +68,22 @@ static double choose_skin(const cairn_world *w) {
   return n ? 0.1 * xsum_value(&s) / (double)n : 0.0;
 }
 
+/* A rebuild's skin: choose_skin's, and in a periodic cell no more than the images allow (a ball
+   meets only the nearest image of each other), checking that the cell is wide enough. Over
+   every rank's own balls under MPI, so every rank gets the one process's skin. */
+static cairn_status set_skin(cairn_world *w, cairn_diag *d) {
+  pair_list *p = w->pairs;
+  p->skin = choose_skin(w);
+  if (!w->cell.on) return CAIRN_OK;
+  double rmax = 0, most;
+  for (size_t i = 0; i < balls_owned(w); i++)
+    if (w->balls.rad[i] > rmax) rmax = w->balls.rad[i];
+  if (w->par) comm_max(&rmax, 1);
+  CAIRN_TRY(periodic_check_size(w, 2 * rmax + cmat_max_proximity(w), &most, d));
+  if (p->skin > 0.5 * most) p->skin = 0.5 * most;
+  return CAIRN_OK;
+}
+
 /* The cell grid of a rebuild: cells of side h from lo, nc cells per axis. */
 typedef struct grid {
   double lo[3], h;
@@ -263,7 +279,7 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
   ball_store *b = &w->balls;
   pair_list *p = w->pairs;
   const periodic_cell *pc = &w->cell;
-  size_t n = b->n;
+  size_t n = b->n, own = balls_owned(w);
   if (n < 2) return CAIRN_OK;
   CAIRN_TRY(mem_grow((void **)&p->order, &p->cap_order, n, sizeof *p->order, "pairs:order", d));
   CAIRN_TRY(
@@ -339,7 +355,7 @@ static cairn_status ball_ball_candidates_cell(cairn_world *w, double hmin, doubl
           size_t cell = ((size_t)nb[2][zz] * nc[1] + (size_t)nb[1][yy]) * nc[0] + (size_t)nb[0][xx];
           for (uint32_t q = p->cell_start[cell]; q < p->cell_start[cell + 1]; q++) {
             uint32_t j = p->order[q];
-            if (j <= i) continue;
+            if (j <= i || (i >= own && j >= own)) continue; /* (two ghosts: another rank's) */
             double e[3], sh[3];
             v3_sub(b->pos[j], b->pos[i], e);
             periodic_shift(pc, e, sh);
@@ -403,15 +419,8 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   contact_store *cs = w->contacts;
   p->n = 0;
   /* (under MPI every rebuild follows the exchange, whose detect_sort_owned set the skin) */
-  if (!w->par) p->skin = choose_skin(w);
-  if (w->cell.on) { /* the images limit the skin: a ball meets only the nearest of each other */
-    double rmax = 0, most;
-    for (size_t i = 0; i < w->balls.n; i++)
-      if (w->balls.rad[i] > rmax) rmax = w->balls.rad[i];
-    CAIRN_TRY(periodic_check_size(w, 2 * rmax + cmat_max_proximity(w), &most, d));
-    if (p->skin > 0.5 * most) p->skin = 0.5 * most;
-    memcpy(w->cell.H_rebuild, w->cell.H, sizeof w->cell.H);
-  }
+  if (!w->par) CAIRN_TRY(set_skin(w, d));
+  if (w->cell.on) memcpy(w->cell.H_rebuild, w->cell.H, sizeof w->cell.H);
   double reach = p->skin + cmat_max_proximity(w);
   if (w->balls.n >= 2) { /* (the grid needs the balls' extent) */
     grid g;
@@ -695,7 +704,7 @@ void detect_refresh(cairn_world *w) {
 
 cairn_status detect_sort_owned(cairn_world *w, cairn_diag *d) {
   pair_list *p = w->pairs;
-  p->skin = choose_skin(w); /* (the rebuild that follows keeps it) */
+  CAIRN_TRY(set_skin(w, d)); /* (the rebuild that follows keeps it) */
   grid g;
   grid_setup(w, p->skin + cmat_max_proximity(w), &g, 1);
   return sort_balls(w, &g, d);

@@ -189,6 +189,7 @@ typedef enum script_call {
   CALL_VTK_RENDER,
   CALL_CRACKS_EXPORT,
   CALL_HISTORY_RETURN,
+  CALL_CALLBACK_RETURN,
   CALL_LAB_WRITE_CSV,
   CALL_GATHER, /* a call that needs the divided model whole (ctx_world) */
   CALL_REDUCE, /* a call answered by a reduction over the divided model (ctx_world_reduced) */
@@ -196,8 +197,9 @@ typedef enum script_call {
   CALL_COUNT
 } script_call;
 /* Agree with the other ranks that every one is making call k (name: the history's, for
-   CALL_HISTORY_RETURN); CAIRN_OK, or CAIRN_EINVAL with one message naming each rank's call (the
-   same on every rank). Nothing to do on one process. */
+   CALL_HISTORY_RETURN; the callback's event, for CALL_CALLBACK_RETURN); CAIRN_OK, or CAIRN_EINVAL
+   with one message naming each rank's call (the same on every rank). Nothing to do on one process.
+ */
 cairn_status collective_agree(lua_State *L, script_call k, const char *name, cairn_diag *d);
 /* The same at the start of a collective entry point: raises the message. */
 void collective_call(lua_State *L, script_call k);

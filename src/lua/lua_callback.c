@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "contact/events.h"
+#include "core/comm.h"
 #include "lua/lua_api.h"
 
 static const char *const EVENT_NAMES[EV_COUNT + 2] = {
@@ -47,25 +48,46 @@ static cairn_status call_all(script_ctx *c, int i, int nargs, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* Under MPI decomposition, the ranks meet as their callbacks return: first that every rank is
+   returning (a collective call that a callback made on some ranks alone is found here), then
+   that every rank's callbacks succeeded (a failure on one rank is every rank's). */
+static cairn_status meet(lua_State *L, cairn_status s, const char *what, cairn_diag *d) {
+  if (collective_agree(L, CALL_CALLBACK_RETURN, what, d) != CAIRN_OK)
+    return CAIRN_ECALLBACK; /* (the message names each rank's call) */
+  return comm_agree(s, d);
+}
+
+/* Events queued since the last call, in batches (events_batch: in contact order, whatever the
+   order the contacts lie in memory, and under MPI every rank's, on every rank); the events the
+   callbacks cause make the next batch. Then the cycle point's own callbacks. Under MPI
+   decomposition every rank calls the same callbacks with the same arguments, as the whole
+   script runs on every rank; as they return the ranks meet, so that a collective call made in
+   them on some ranks alone is found here, and a failure on one rank is every rank's. */
 static cairn_status hook(void *ud, cairn_world *w, hook_point p, cairn_diag *d) {
   script_ctx *c = ud;
   lua_State *L = c->L;
   cairn_status s = CAIRN_OK;
-  /* Events queued since the last call; callbacks may queue more, which are handled too. */
-  for (size_t i = 0; s == CAIRN_OK; i++) {
-    size_t n = 0;
-    const event_rec *queued = events_queued(w, &n); /* (callbacks may queue more and move them) */
-    if (i >= n) break;
-    event_rec e = queued[i];
-    push_contact_ids(L, e.kind, e.id1, e.id2);
-    lua_pushinteger(L, e.mode);
-    s = call_all(c, e.type, 2, d);
+  int divided = w->par != NULL;
+  while (s == CAIRN_OK && events_mask(w)) {
+    event_rec *batch;
+    size_t n;
+    s = events_batch(w, &batch, &n, d);
+    for (size_t i = 0; i < n && s == CAIRN_OK; i++) {
+      push_contact_ids(L, batch[i].kind, batch[i].id1, batch[i].id2);
+      lua_pushinteger(L, batch[i].mode);
+      s = call_all(c, batch[i].type, 2, d);
+    }
+    mem_free(batch, 0);
+    if (n == 0) break;
+    if (divided) s = meet(L, s, "event", d);
   }
   events_clear(w);
-  if (s != CAIRN_OK) return s;
-  if (p == HOOK_BEFORE_FORCE) return call_all(c, EV_COUNT, 0, d);
-  if (p == HOOK_AFTER_FORCE) return call_all(c, EV_COUNT + 1, 0, d);
-  return CAIRN_OK;
+  int point = p == HOOK_BEFORE_FORCE ? EV_COUNT : p == HOOK_AFTER_FORCE ? EV_COUNT + 1 : -1;
+  if (s == CAIRN_OK && point >= 0 && c->cb_ref[point] != LUA_NOREF) {
+    s = call_all(c, point, 0, d);
+    if (divided) s = meet(L, s, EVENT_NAMES[point], d);
+  }
+  return s;
 }
 
 void callback_install(lua_State *L, script_ctx *c) {

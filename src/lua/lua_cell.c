@@ -1,5 +1,7 @@
 /* Script module 'cell': the periodic cell (src/world/periodic.c): creating it, deforming it with
-   a velocity gradient, holding a stress on its axes, and reading its stress, size and strain. */
+   a velocity gradient, holding a stress on its axes, and reading its stress, size and strain.
+   Every MPI rank holds the cell alike, so only cell.create gathers a divided model and
+   cell.stress sums over the ranks (docs/parallel.md). */
 #include <string.h>
 
 #include "lua/lua_api.h"
@@ -98,7 +100,7 @@ static void component(lua_State *L, const char *name, int dim, int *i, int *j, c
 
 static int l_rate(lua_State *L) {
   const char *fn = "cell.rate";
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   periodic_cell *pc = need_cell(L, w, fn);
   int dim = w->dim;
   if (lua_gettop(L) == 0) {
@@ -144,7 +146,7 @@ static int l_rate(lua_State *L) {
 static int l_servo(lua_State *L) {
   const char *fn = "cell.servo";
   static const char *const opts[] = {"axis", "stress", "rate_max", "alpha", "off", NULL};
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   periodic_cell *pc = need_cell(L, w, fn);
   check_opts(L, 1, fn, opts);
   int axes[3];
@@ -185,10 +187,10 @@ static int l_servo(lua_State *L) {
 
 static int l_stress(lua_State *L) {
   const char *fn = "cell.stress";
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_reduced(L);
   need_cell(L, w, fn);
   double st[9];
-  periodic_stress(w, st, NULL); /* from the contacts of the last force pass */
+  periodic_stress(w, st, NULL); /* from the contacts of the last force pass (every rank's) */
   if (lua_gettop(L) >= 1 && !lua_isnil(L, 1)) {
     const char *k = luaL_checkstring(L, 1);
     if (strcmp(k, "mean") == 0) {
@@ -207,7 +209,7 @@ static int l_stress(lua_State *L) {
 }
 
 static int l_edges(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   periodic_cell *pc = need_cell(L, w, "cell.edges");
   lua_createtable(L, w->dim, 0);
   for (int j = 0; j < w->dim; j++) {
@@ -219,20 +221,20 @@ static int l_edges(lua_State *L) {
 }
 
 static int l_origin(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   push_vec(L, need_cell(L, w, "cell.origin")->origin, w->dim);
   return 1;
 }
 
 static int l_volume(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   lua_pushnumber(L, periodic_volume(need_cell(L, w, "cell.volume"), w->dim));
   return 1;
 }
 
 /* The displacement gradient since creation, F - I. */
 static int l_strain(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   periodic_cell *pc = need_cell(L, w, "cell.strain");
   double g[9];
   for (int i = 0; i < 3; i++)
@@ -242,12 +244,12 @@ static int l_strain(lua_State *L) {
 }
 
 static int l_exists(lua_State *L) {
-  lua_pushboolean(L, ctx_world(L)->cell.on);
+  lua_pushboolean(L, ctx_world_as_is(L)->cell.on);
   return 1;
 }
 
 static int l_periodic(lua_State *L) {
-  cairn_world *w = ctx_world(L);
+  cairn_world *w = ctx_world_as_is(L);
   lua_newtable(L);
   int n = 0;
   for (int j = 0; j < w->dim; j++)

@@ -24,6 +24,7 @@ static const char *const WHAT[CALL_COUNT] = {
     [CALL_VTK_RENDER] = "called vtk.render",
     [CALL_CRACKS_EXPORT] = "called contact.cracks{export = ...}",
     [CALL_HISTORY_RETURN] = "returned from history '%s'",
+    [CALL_CALLBACK_RETURN] = "returned from the %s callbacks",
     [CALL_LAB_WRITE_CSV] = "called lab.rock.write_csv",
     [CALL_GATHER] = "called %s, which gathers the divided model",
     [CALL_REDUCE] = "called %s, which sums over the divided model",
@@ -88,7 +89,8 @@ cairn_status collective_agree(lua_State *L, script_call k, const char *name, cai
   /* where: the script's line that made the call (the first Lua function up the stack: the call
      may come through pcall) */
   lua_Debug ar;
-  for (int level = 1; k != CALL_END && k != CALL_HISTORY_RETURN && lua_getstack(L, level, &ar);
+  for (int level = 1; k != CALL_END && k != CALL_HISTORY_RETURN && k != CALL_CALLBACK_RETURN &&
+                      lua_getstack(L, level, &ar);
        level++)
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
       snprintf(mine.where, sizeof mine.where, "%s:%d", ar.short_src, ar.currentline);

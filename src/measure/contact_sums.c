@@ -6,36 +6,57 @@
 #include "core/xsum.h"
 #include "measure/measure.h"
 
-void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
+void periodic_stress_sums(const cairn_world *w, int control, xsum acc[PERIODIC_SUMS],
+                          int64_t *n_contacts) {
   const ball_store *b = &w->balls;
   const contact_store *cs = w->contacts;
-  /* exact sums: the same stress whatever the order of the contacts (core/xsum.h) */
-  xsum sx[9], gx[3], kx;
-  for (int k = 0; k < 9; k++) xsum_init(&sx[k]);
-  for (int k = 0; k < 3; k++) xsum_init(&gx[k]);
-  xsum_init(&kx);
-  size_t nc = 0;
+  const periodic_cell *pc = &w->cell;
+  /* exact sums: the same stress whatever the order of the contacts (core/xsum.h): sigma_ij V
+     (0-8), sum (n_i l_i)^2 per axis (9-11), the balls' stiffness sums (12) */
+  for (int k = 0; k < PERIODIC_SUMS; k++) xsum_init(&acc[k]);
+  int64_t nc = 0;
   for (size_t c = 0; c < cs->n; c++) {
-    if (!cs->active[c]) continue;
+    /* (under MPI each contact once: on the rank that books it) */
+    if (!cs->active[c] || !rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) continue;
     const double *n = cs->normal[c], *f = cs->force[c];
     double len = contact_branch_length(w, (uint32_t)c);
     for (int i = 0; i < w->dim; i++) {
-      for (int j = 0; j < w->dim; j++) xsum_add(&sx[3 * i + j], f[i] * len * n[j]);
+      /* (the control reads only its axes' normal stress and stiffness: an exact sum costs as
+         much as the contact's force law, so each step forms no more) */
+      if (control && !pc->servo[i]) continue;
+      for (int j = 0; j < w->dim; j++)
+        if (!control || j == i) xsum_add(&acc[3 * i + j], f[i] * len * n[j]);
       double q = n[i] * len * n[i]; /* n_i l_i, l = len n */
-      xsum_add(&gx[i], q * q);
+      xsum_add(&acc[9 + i], q * q);
     }
     nc++;
   }
+  for (size_t i = 0; i < balls_owned(w); i++) xsum_add(&acc[12], b->k_tran[i]);
+  *n_contacts = nc;
+}
+
+void periodic_stress_value(const cairn_world *w, xsum acc[PERIODIC_SUMS], int64_t n_contacts,
+                           double s[9], double stiff[3]) {
   double v = periodic_volume(&w->cell, w->dim);
-  for (int k = 0; k < 9; k++) s[k] = xsum_value(&sx[k]) / v;
+  for (int k = 0; k < 9; k++) s[k] = xsum_value(&acc[k]) / v;
   if (!stiff) return;
   /* d sigma_jj / d eps_jj = (1/V) sum_c k_c (n_j l_j)^2 with k_c a contact's normal stiffness;
      the stiffness is taken as the mean over the contacts of what the balls' sums hold
      (normal and shear, each contact counted at both ends): an estimate on the stiff side,
      which only slows the control down. */
-  for (size_t i = 0; i < b->n; i++) xsum_add(&kx, b->k_tran[i]);
-  double kc = nc ? 0.5 * xsum_value(&kx) / (double)nc : 0.0;
-  for (int j = 0; j < 3; j++) stiff[j] = kc * xsum_value(&gx[j]) / v;
+  double kc = n_contacts ? 0.5 * xsum_value(&acc[12]) / (double)n_contacts : 0.0;
+  for (int j = 0; j < 3; j++) stiff[j] = kc * xsum_value(&acc[9 + j]) / v;
+}
+
+void periodic_stress(const cairn_world *w, double s[9], double stiff[3]) {
+  xsum acc[PERIODIC_SUMS];
+  int64_t nc;
+  periodic_stress_sums(w, 0, acc, &nc);
+  if (w->par) { /* every rank's part (every rank calls this at once) */
+    comm_xsum(acc, PERIODIC_SUMS);
+    comm_sum_i64(&nc, 1);
+  }
+  periodic_stress_value(w, acc, nc, s, stiff);
 }
 
 void wall_torque(const cairn_world *w, uint32_t slot, double t[3]) {

@@ -9,13 +9,24 @@
 #ifndef CAIRN_MEASURE_H
 #define CAIRN_MEASURE_H
 
+#include "core/xsum.h"
 #include "world/world.h"
 
 /* contact_sums.c */
 /* The stress over the periodic cell from the contacts' forces and branch vectors (compression
    > 0), and each edge's stiffness d sigma_jj / d eps_jj estimated from the contacts (may be
-   NULL). */
+   NULL); under MPI decomposition a collective over every rank's contacts. */
 void periodic_stress(const cairn_world *w, double s[9], double stiff[3]);
+/* The same in two parts, for the cell's stress control (cell_control, and under MPI
+   forces_totals, which sums over the ranks in a reduction of its own): this rank's exact sums
+   (the contacts it books, its own balls), then the stress and stiffnesses from every rank's.
+   With 'control', only what the control reads: the normal stress and stiffness of its axes (the
+   stress's other components are left 0). */
+#define PERIODIC_SUMS 13
+void periodic_stress_sums(const cairn_world *w, int control, xsum acc[PERIODIC_SUMS],
+                          int64_t *n_contacts);
+void periodic_stress_value(const cairn_world *w, xsum acc[PERIODIC_SUMS], int64_t n_contacts,
+                           double s[9], double stiff[3]);
 /* The moment about the wall's centre of the forces the balls' contacts put on it (last force
    pass; under MPI decomposition a collective over every rank's contacts). */
 void wall_torque(const cairn_world *w, uint32_t slot, double t[3]);

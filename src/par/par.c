@@ -11,6 +11,7 @@
 #include "contact/events.h"
 #include "core/comm.h"
 #include "detect/detect.h"
+#include "world/periodic.h"
 
 #define PAR_MAX_RANKS 4096
 
@@ -18,8 +19,11 @@ struct par_domain {
   int P, me, grid[3];
   /* the bricks: along axis k, grid[k] slabs parted by the grid[k] - 1 cuts cut[k][], rising (a
      point on a cut lies in the slab above it; the outer slabs reach on to infinity, so every
-     point has a brick) */
+     point has a brick). In a periodic cell they are cut in the cell's fractional coordinates
+     (brick_coord), so that they deform with it, and along its periodic edges the last slab
+     meets the first. */
   double cut[3][PAR_MAX_RANKS];
+  const periodic_cell *cell; /* the world's cell when it has one, else NULL */
   /* forward lists: this rank sends its owned slots send[send_off[r] .. send_off[r + 1]) to rank
      r each step; ghosts arrive in rank order, recv_n[r] from rank r */
   uint32_t *send;
@@ -54,9 +58,31 @@ static int brick_index(const par_domain *pd, int k, double x) {
   return lo;
 }
 
+/* Where the bricks are cut: the point itself, or in a periodic cell its fractional coordinates
+   (x - origin = H u), in [0, 1) along the periodic edges (the point's image inside the cell). */
+static void brick_coord(const par_domain *pd, const double x[3], double u[3]) {
+  const periodic_cell *pc = pd->cell;
+  if (!pc) {
+    u[0] = x[0], u[1] = x[1], u[2] = x[2];
+    return;
+  }
+  double e[3] = {x[0] - pc->origin[0], x[1] - pc->origin[1], x[2] - pc->origin[2]};
+  for (int k = 0; k < 3; k++) {
+    u[k] = pc->Hinv[k][0] * e[0] + pc->Hinv[k][1] * e[1] + pc->Hinv[k][2] * e[2];
+    if (pc->periodic[k]) u[k] -= floor(u[k]);
+  }
+}
+
+/* Whether axis k of the bricks wraps around (a periodic edge of the cell). */
+static int axis_wraps(const par_domain *pd, int k) {
+  return pd->cell && pd->cell->periodic[k];
+}
+
 static int owner_of(const par_domain *pd, const double x[3]) {
   int i[3];
-  for (int k = 0; k < 3; k++) i[k] = brick_index(pd, k, x[k]);
+  double u[3];
+  brick_coord(pd, x, u);
+  for (int k = 0; k < 3; k++) i[k] = brick_index(pd, k, u[k]);
   return (i[2] * pd->grid[1] + i[1]) * pd->grid[0] + i[0];
 }
 
@@ -65,9 +91,9 @@ static int double_cmp(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
-/* The cuts that give each slab of an axis the same number of balls (the balls' coordinates'
-   quantiles along it; pos: the whole model, the same on every rank, so the same cuts). The
-   bricks then hold as many balls each as the grid's slabs allow: exactly so where the balls'
+/* The cuts that give each slab of an axis the same number of balls (the quantiles of the balls'
+   brick coordinates along it; pos: the whole model, the same on every rank, so the same cuts).
+   The bricks then hold as many balls each as the grid's slabs allow: exactly so where the balls'
    spread along one axis does not depend on the others (a settled layer, a box of grains). */
 static cairn_status cuts_at_quantiles(par_domain *pd, const double (*pos)[3], size_t n,
                                       cairn_diag *d) {
@@ -76,7 +102,11 @@ static cairn_status cuts_at_quantiles(par_domain *pd, const double (*pos)[3], si
   for (int k = 0; k < 3; k++) {
     int g = pd->grid[k];
     if (g == 1) continue;
-    for (size_t i = 0; i < n; i++) v[i] = pos[i][k];
+    for (size_t i = 0; i < n; i++) {
+      double u[3];
+      brick_coord(pd, pos[i], u);
+      v[i] = u[k];
+    }
     qsort(v, n, sizeof *v, double_cmp);
     for (int j = 1; j < g; j++) pd->cut[k][j - 1] = v[n * (size_t)j / (size_t)g];
   }
@@ -134,13 +164,16 @@ static cairn_status put(par_domain *pd, int r, const void *data, size_t n, cairn
   return CAIRN_OK;
 }
 
-/* Whether rank r's brick touches this rank's (a face, an edge or a corner), or is it. */
+/* Whether rank r's brick touches this rank's (a face, an edge or a corner, also across a
+   periodic cell's faces), or is it. */
 static int brick_next(const par_domain *pd, int r) {
   int g0 = pd->grid[0], g1 = pd->grid[1];
   int a[3] = {r % g0, r / g0 % g1, r / (g0 * g1)};
   int b[3] = {pd->me % g0, pd->me / g0 % g1, pd->me / (g0 * g1)};
-  for (int k = 0; k < 3; k++)
-    if (a[k] - b[k] > 1 || b[k] - a[k] > 1) return 0;
+  for (int k = 0; k < 3; k++) {
+    int gap = a[k] > b[k] ? a[k] - b[k] : b[k] - a[k];
+    if (gap > 1 && !(axis_wraps(pd, k) && gap == pd->grid[k] - 1)) return 0;
+  }
   return 1;
 }
 
@@ -294,15 +327,21 @@ static cairn_status send_lists(par_domain *pd, const rank_slot *l, size_t n, con
   return CAIRN_OK;
 }
 
-static cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
+/* The whole model, the same on every rank, divided along pd's bricks; 'mid_step': in the middle
+   of a step (a callback had it gathered), whose end is still to come. */
+static cairn_status par_scatter(cairn_world *w, par_domain *pd, int mid_step, cairn_diag *d) {
   ball_store *b = &w->balls;
   contact_store *cs = w->contacts;
   pair_list *p = w->pairs;
   size_t n = b->n, me = (size_t)pd->me;
   /* Losses booked while the model was whole (a ball or wall deleted between calls, a history
      function's changes) were booked alike on every rank: fold them in here, on each rank alone,
-     before the decomposed steps' folds sum every rank's (energy_fold). */
-  energy_fold(w);
+     before the decomposed steps' folds sum every rank's (energy_fold). In the middle of a step
+     they wait for its end, as on one process: one rank keeps them, to be summed once. */
+  if (!mid_step)
+    energy_fold(w);
+  else if (me != 0)
+    energy_pending_drop(w);
   pd->need_next = -1;
   uint32_t *owner = mem_realloc(NULL, 0, (n + 1) * sizeof *owner, "par:owner");
   uint32_t *remap = mem_realloc(NULL, 0, (n + 1) * sizeof *remap, "par:remap");
@@ -361,8 +400,18 @@ static cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
     cs->b[c] = remap[cs->b[c]];
     if (cs->kind[c] == CAIRN_KIND_BALL_BALL) cs->a[c] = remap[cs->a[c]];
   }
-  /* pairs: those with an owned side */
+  /* pairs: those with an owned side; the step's look-ahead pairs among them stay so (a step
+     divided again before its force pass: a callback's) */
   size_t m = 0;
+  uint32_t *place = NULL; /* (pair q's new place, for the look-ahead's) */
+  if (p->n_ahead) {
+    place = mem_realloc(NULL, 0, (p->n + 1) * sizeof *place, "par:ahead");
+    if (!place) {
+      s = diag_set(d, CAIRN_ENOMEM, "out of memory dividing %zu balls among the ranks", n);
+      goto done;
+    }
+    for (size_t q = 0; q < p->n; q++) place[q] = UINT32_MAX;
+  }
   for (size_t q = 0; q < p->n; q++) {
     int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
     uint32_t x = p->a[q], y = p->b[q];
@@ -377,10 +426,15 @@ static cairn_status par_scatter(cairn_world *w, par_domain *pd, cairn_diag *d) {
     p->b[m] = remap[y];
     p->contact[m] = p->contact[q];
     if (p->contact[m] != IDMAP_NONE) cs->pair[p->contact[m]] = (uint32_t)m;
+    if (place) place[q] = (uint32_t)m;
     m++;
   }
   p->n = m;
-  p->n_ahead = 0;
+  size_t na = 0;
+  for (size_t j = 0; place && j < p->n_ahead; j++)
+    if (place[p->ahead[j]] != UINT32_MAX) p->ahead[na++] = place[p->ahead[j]];
+  p->n_ahead = na;
+  mem_free(place, 0);
   p->gen++; /* (the mesh pairs are found again: detect_mesh_picks) */
   s = balls_keep(w, order, k, d);
   b->n_owned = n_owned;
@@ -405,6 +459,7 @@ done:
 
 typedef struct gathered_head {
   uint64_t balls, contacts, pairs, cracks, destroyed, dirty;
+  uint64_t ahead; /* pairs of this step's look-ahead (a gathering before the force pass) */
 } gathered_head;
 
 typedef struct pair_ids {
@@ -453,6 +508,10 @@ static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d)
   h.contacts = nc_here;
   for (size_t q = 0; q < p->n; q++)
     if (p->b[q] < nown || (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] < nown)) h.pairs++;
+  for (size_t k = 0; k < p->n_ahead; k++) {
+    uint32_t q = p->ahead[k];
+    if (p->b[q] < nown || (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] < nown)) h.ahead++;
+  }
   s = put(pd, 0, &h, sizeof h, d);
   uint8_t row[4096];
   for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
@@ -475,6 +534,14 @@ static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d)
   }
   if (s == CAIRN_OK && h.cracks)
     s = put(pd, 0, w->cracks->c + pd->cracks0, h.cracks * sizeof(crack), d);
+  for (size_t k = 0; k < p->n_ahead && s == CAIRN_OK; k++) {
+    uint32_t q = p->ahead[k];
+    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
+    if (!(p->b[q] < nown || (bb && p->a[q] < nown))) continue;
+    uint64_t key =
+        key_of(w, p->kind[q] + p->sub[q], bb ? b->id[p->a[q]] : (int64_t)p->a[q], b->id[p->b[q]]);
+    s = put(pd, 0, &key, sizeof key, d);
+  }
   return s;
 }
 
@@ -509,12 +576,12 @@ static cairn_status gather_balls(cairn_world *w, par_domain *pd, const uint8_t *
    are copied out to pkeys (*kp of them) and cr (*kc). */
 static cairn_status gather_contacts(cairn_world *w, par_domain *pd, const uint8_t **part,
                                     row_ref *refs, uint64_t *pkeys, size_t *kp, crack *cr,
-                                    size_t *kc, cairn_diag *d) {
+                                    size_t *kc, uint64_t *akeys, size_t *ka, cairn_diag *d) {
   ball_store *b = &w->balls;
   size_t brow = ball_row_size();
   cairn_status s = CAIRN_OK;
   size_t k = 0;
-  *kp = 0, *kc = 0;
+  *kp = 0, *kc = 0, *ka = 0;
   for (size_t r = 0; r < (size_t)pd->P; r++) {
     gathered_head g;
     memcpy(&g, part[r], sizeof g);
@@ -530,6 +597,9 @@ static cairn_status gather_contacts(cairn_world *w, par_domain *pd, const uint8_
     q += g.pairs * sizeof *pkeys;
     memcpy(cr + *kc, q, g.cracks * sizeof *cr);
     *kc += g.cracks;
+    q += g.cracks * sizeof *cr;
+    memcpy(akeys + *ka, q, g.ahead * sizeof *akeys);
+    *ka += g.ahead;
   }
   qsort(refs, k, sizeof *refs, row_ref_cmp);
   contact_row_cache rc = {0};
@@ -551,12 +621,14 @@ static cairn_status gather_contacts(cairn_world *w, par_domain *pd, const uint8_
 
 /* The gathered pairs, once each (a pair across two ranks came from both), with their contacts;
    contacts without a pair (none, in the cases known) get their own, as a rebuild gives them. */
-static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, cairn_diag *d) {
+static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, uint64_t *akeys,
+                                 size_t ka, cairn_diag *d) {
   ball_store *b = &w->balls;
   contact_store *cs = w->contacts;
   pair_list *p = w->pairs;
   cairn_status s = CAIRN_OK;
   qsort(pkeys, kp, sizeof *pkeys, u64_cmp);
+  qsort(akeys, ka, sizeof *akeys, u64_cmp);
   for (size_t i = 0; i < kp && s == CAIRN_OK; i++) {
     if (i && pkeys[i] == pkeys[i - 1]) continue;
     int kind, sub;
@@ -570,6 +642,13 @@ static cairn_status gather_pairs(cairn_world *w, uint64_t *pkeys, size_t kp, cai
     uint32_t c = idmap_get(&cs->map, pkeys[i]);
     p->contact[p->n - 1] = c;
     if (c != IDMAP_NONE) cs->pair[c] = (uint32_t)(p->n - 1);
+    /* (a pair of the step's look-ahead stays one: the timestep reads them after the force
+       pass's callbacks) */
+    if (ka && bsearch(&pkeys[i], akeys, ka, sizeof *akeys, u64_cmp)) {
+      s = mem_grow((void **)&p->ahead, &p->cap_ahead, p->n_ahead + 1, sizeof *p->ahead,
+                   "pairs:ahead", d);
+      if (s == CAIRN_OK) p->ahead[p->n_ahead++] = (uint32_t)(p->n - 1);
+    }
   }
   for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++)
     if (cs->pair[c] == IDMAP_NONE) {
@@ -585,8 +664,11 @@ static par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   contact_store *cs = w->contacts;
   pair_list *p = w->pairs;
   row_ref *refs = NULL;
-  uint64_t *pkeys = NULL;
+  uint64_t *pkeys = NULL, *akeys = NULL;
   crack *cr = NULL;
+  /* (in the middle of a step, every rank's losses not yet folded go to every rank: the whole
+     model's steps book alike on every rank) */
+  if (pd->in_call) energy_pending_share(w);
   cairn_status s = comm_agree(pack_own_part(w, pd, d), d);
   size_t total = 0;
   if (s == CAIRN_OK)
@@ -601,19 +683,20 @@ static par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   p->n_ahead = 0;
   p->gen++; /* (the mesh pairs are found again: detect_mesh_picks) */
   w->cracks->n = pd->cracks0;
-  uint64_t nb = 0, nc = 0, np = 0, ncr = 0, destroyed = 0, dirty = 0;
+  uint64_t nb = 0, nc = 0, np = 0, ncr = 0, na = 0, destroyed = 0, dirty = 0;
   for (int r = 0; r < pd->P; r++) {
     gathered_head g;
     memcpy(&g, pd->rbuf + total, sizeof g);
     total += pd->rcount[r];
-    nb += g.balls, nc += g.contacts, np += g.pairs, ncr += g.cracks;
+    nb += g.balls, nc += g.contacts, np += g.pairs, ncr += g.cracks, na += g.ahead;
     destroyed += g.destroyed, dirty |= g.dirty;
   }
   size_t nref = nb > nc ? nb : nc;
   refs = mem_realloc(NULL, 0, (nref + 1) * sizeof *refs, "par:gather");
   pkeys = mem_realloc(NULL, 0, (np + 1) * sizeof *pkeys, "par:gather");
   cr = mem_realloc(NULL, 0, (ncr + 1) * sizeof *cr, "par:gather");
-  if (!refs || !pkeys || !cr) {
+  akeys = mem_realloc(NULL, 0, (na + 1) * sizeof *akeys, "par:gather");
+  if (!refs || !pkeys || !cr || !akeys) {
     s = diag_set(d, CAIRN_ENOMEM, "out of memory gathering the model from the ranks");
     goto done;
   }
@@ -621,11 +704,11 @@ static par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   if (s == CAIRN_OK) s = gather_balls(w, pd, part, refs, d);
   if (s != CAIRN_OK) goto done;
   b->n_owned = b->n;
-  size_t kp, kc;
-  s = gather_contacts(w, pd, part, refs, pkeys, &kp, cr, &kc, d);
+  size_t kp, kc, ka;
+  s = gather_contacts(w, pd, part, refs, pkeys, &kp, cr, &kc, akeys, &ka, d);
   if (s != CAIRN_OK) goto done;
   cs->key_sorted = 1;
-  s = gather_pairs(w, pkeys, kp, d);
+  s = gather_pairs(w, pkeys, kp, akeys, ka, d);
   p->dirty = (int)dirty;
   /* cracks: by step, then ids (the serial order) */
   qsort(cr, kc, sizeof *cr, crack_order);
@@ -642,6 +725,7 @@ static par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
 done:
   mem_free(refs, 0);
   mem_free(pkeys, 0);
+  mem_free(akeys, 0);
   mem_free(cr, 0);
   w->par = NULL;
   *st = s;
@@ -674,14 +758,33 @@ static void forward(cairn_world *w, par_domain *pd) {
   }
 }
 
-/* Whether some brick other than this rank's lies within 'cut' of x; calls fn for each. */
+/* The bricks within 'reach' of x: along each axis one or two runs of slabs, lo[k][j] to
+   hi[k][j] (two where the reach wraps around a periodic edge). In a periodic cell the slabs are
+   in fractional coordinates, whose planes u_k = const lie 1 / |row k of H^-1| apart: a point
+   within 'reach' of another is within reach |row k of H^-1| of it in u_k, through the nearest
+   image along a periodic edge. */
 typedef struct near_bricks {
-  int lo[3], hi[3];
+  int runs[3], lo[3][2], hi[3][2];
 } near_bricks;
-static void bricks_near(const par_domain *pd, const double x[3], double cut, near_bricks *nb) {
+static void bricks_near(const par_domain *pd, const double x[3], double reach, near_bricks *nb) {
+  const periodic_cell *pc = pd->cell;
+  double u[3];
+  brick_coord(pd, x, u);
   for (int k = 0; k < 3; k++) {
-    nb->lo[k] = brick_index(pd, k, x[k] - cut);
-    nb->hi[k] = brick_index(pd, k, x[k] + cut);
+    int g = pd->grid[k];
+    double c = pc ? reach / periodic_height(pc, k) : reach;
+    double a = u[k] - c, z = u[k] + c;
+    nb->runs[k] = 1;
+    nb->lo[k][0] = brick_index(pd, k, a);
+    nb->hi[k][0] = brick_index(pd, k, z);
+    if (!axis_wraps(pd, k)) continue;
+    if (g == 1 || !(2 * c < 1)) { /* (around the whole edge) */
+      nb->lo[k][0] = 0, nb->hi[k][0] = g - 1;
+    } else if (a < 0 || z >= 1) { /* over the cell's face: on from the other face */
+      nb->runs[k] = 2;
+      nb->lo[k][0] = brick_index(pd, k, a < 0 ? a + 1 : a), nb->hi[k][0] = g - 1;
+      nb->lo[k][1] = 0, nb->hi[k][1] = brick_index(pd, k, z >= 1 ? z - 1 : z);
+    }
   }
 }
 
@@ -803,14 +906,19 @@ static cairn_status exchange_new_ghosts(cairn_world *w, par_domain *pd, rebuild_
   for (size_t i = 0; i < b->n_owned && s == CAIRN_OK; i++) {
     near_bricks nb;
     bricks_near(pd, b->pos[i], cut, &nb);
-    for (int z = nb.lo[2]; z <= nb.hi[2] && s == CAIRN_OK; z++)
-      for (int y = nb.lo[1]; y <= nb.hi[1] && s == CAIRN_OK; y++)
-        for (int x = nb.lo[0]; x <= nb.hi[0] && s == CAIRN_OK; x++) {
-          int r = (z * pd->grid[1] + y) * pd->grid[0] + x;
-          if (r != pd->me)
-            s = note_ghost(&sc->ghosts, &sc->n_ghosts, &sc->cap_ghosts, (uint32_t)r, (uint32_t)i,
-                           d);
-        }
+    /* (a brick met twice, by both runs of a narrow periodic grid, is listed twice: send_lists
+       lists it once) */
+    for (int rz = 0; rz < nb.runs[2]; rz++)
+      for (int z = nb.lo[2][rz]; z <= nb.hi[2][rz] && s == CAIRN_OK; z++)
+        for (int ry = 0; ry < nb.runs[1]; ry++)
+          for (int y = nb.lo[1][ry]; y <= nb.hi[1][ry] && s == CAIRN_OK; y++)
+            for (int rx = 0; rx < nb.runs[0]; rx++)
+              for (int x = nb.lo[0][rx]; x <= nb.hi[0][rx] && s == CAIRN_OK; x++) {
+                int r = (z * pd->grid[1] + y) * pd->grid[0] + x;
+                if (r != pd->me)
+                  s = note_ghost(&sc->ghosts, &sc->n_ghosts, &sc->cap_ghosts, (uint32_t)r,
+                                 (uint32_t)i, d);
+              }
   }
   if (s == CAIRN_OK) {
     qsort(sc->ghosts, sc->n_ghosts, sizeof *sc->ghosts, rank_slot_cmp);
@@ -898,12 +1006,14 @@ static cairn_status recut_if_unbalanced(cairn_world *w, par_domain *pd, cairn_di
   if (!(most > PAR_REBALANCE * (double)total / pd->P)) return CAIRN_OK;
   double lo[3], hi[3];
   for (int k = 0; k < 3; k++) lo[k] = INFINITY, hi[k] = -INFINITY;
-  for (size_t i = 0; i < nown; i++)
+  for (size_t i = 0; i < nown; i++) {
+    double u[3];
+    brick_coord(pd, b->pos[i], u);
     for (int k = 0; k < 3; k++) {
-      double x = b->pos[i][k];
-      if (x < lo[k]) lo[k] = x;
-      if (x > hi[k]) hi[k] = x;
+      if (u[k] < lo[k]) lo[k] = u[k];
+      if (u[k] > hi[k]) hi[k] = u[k];
     }
+  }
   comm_min(lo, 3);
   comm_max(hi, 3);
   /* bins per axis: 256 per slab (a cut within a 256th of a slab's balls), 65 536 at most */
@@ -923,13 +1033,16 @@ static cairn_status recut_if_unbalanced(cairn_world *w, par_domain *pd, cairn_di
     return s;
   }
   memset(h, 0, at[3] * sizeof *h);
-  for (size_t i = 0; i < nown; i++)
+  for (size_t i = 0; i < nown; i++) {
+    double u[3];
+    brick_coord(pd, b->pos[i], u);
     for (int k = 0; k < 3; k++) {
       if (!nb[k]) continue;
-      double q = (b->pos[i][k] - lo[k]) / (hi[k] - lo[k]) * (double)nb[k];
+      double q = (u[k] - lo[k]) / (hi[k] - lo[k]) * (double)nb[k];
       size_t j = q >= 0 ? (q < (double)nb[k] ? (size_t)q : nb[k] - 1) : 0;
       h[at[k] + j]++;
     }
+  }
   comm_sum_i64(h, (int)at[3]);
   for (int k = 0; k < 3; k++) {
     if (!nb[k]) continue;
@@ -1046,11 +1159,11 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   int P = comm_size();
   if (P <= 1) return CAIRN_OK;
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
-     the speed): callbacks and contact events, a periodic cell, clumps (a clump's pebbles may lie
+     the speed): clumps (a clump's pebbles may lie
      on several ranks: docs/clumps.md), tracked displacements (kept by ball on the rank that
      folds them). (Applied loads divide: every rank holds the whole list, by ball id, and applies
      those of its own balls.) */
-  int whole = w->hook || events_mask(w) || w->cell.on || w->clumps.n || w->balls.cum.on;
+  int whole = w->clumps.n || w->balls.cum.on;
   if (w->par && whole) { /* (a callback set since the last call, which left the model divided) */
     memset(&w->par_last, 0, sizeof w->par_last);
     return end_division(w, d);
@@ -1070,19 +1183,24 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   if (whole || w->balls.n < (size_t)P || P > PAR_MAX_RANKS) return CAIRN_OK;
   par_domain *pd = domain_new(P);
   CAIRN_CHECK(pd, d, CAIRN_ENOMEM, "out of memory setting up the MPI decomposition");
+  pd->cell = w->cell.on ? &w->cell : NULL;
   /* the box: the balls' extent now (the same on every rank); balls that leave it later belong
-     to the outer bricks, which reach on to infinity */
+     to the outer bricks, which reach on to infinity. (In a periodic cell, in its fractional
+     coordinates, each axis's extent as a length: times the cell's height across it.) */
   double lo[3], hi[3], L[3];
   const ball_store *b = &w->balls;
   for (int k = 0; k < 3; k++) lo[k] = INFINITY, hi[k] = -INFINITY;
-  for (size_t i = 0; i < b->n; i++)
+  for (size_t i = 0; i < b->n; i++) {
+    double u[3];
+    brick_coord(pd, b->pos[i], u);
     for (int k = 0; k < 3; k++) {
-      if (b->pos[i][k] < lo[k]) lo[k] = b->pos[i][k];
-      if (b->pos[i][k] > hi[k]) hi[k] = b->pos[i][k];
+      if (u[k] < lo[k]) lo[k] = u[k];
+      if (u[k] > hi[k]) hi[k] = u[k];
     }
+  }
   for (int k = 0; k < 3; k++) {
     if (k >= w->dim || !(hi[k] > lo[k])) lo[k] = 0, hi[k] = 1;
-    L[k] = hi[k] - lo[k];
+    L[k] = (hi[k] - lo[k]) * (pd->cell ? periodic_height(pd->cell, k) : 1.0);
   }
   choose_grid(P, w->dim, L, env_grid, pd->grid);
   cairn_status s = cuts_at_quantiles(pd, b->pos, b->n, d);
@@ -1092,7 +1210,7 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   }
   pd->cracks0 = w->cracks->n;
   pd->destroyed0 = w->n_destroyed;
-  s = par_scatter(w, pd, d);
+  s = par_scatter(w, pd, 0, d);
   if (s != CAIRN_OK && w->par != pd) domain_free(pd); /* (once attached, par_finish frees it) */
   pd->in_call = 1;
   w->par_last.decomposed = s == CAIRN_OK;
@@ -1133,11 +1251,11 @@ cairn_status par_whole(cairn_world *w, cairn_diag *d) {
   return s;
 }
 
-cairn_status par_resume(cairn_world *w, cairn_diag *d) {
+cairn_status par_resume(cairn_world *w, int mid_step, cairn_diag *d) {
   par_domain *pd = w->par_parked;
   if (!pd) return CAIRN_OK;
   w->par_parked = NULL;
-  return par_scatter(w, pd, d);
+  return par_scatter(w, pd, mid_step, d);
 }
 
 void par_release(cairn_world *w) {

@@ -23,10 +23,12 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d);
    failure (which every rank then shares), the whole model again. */
 cairn_status par_end(cairn_world *w, cairn_status failed, cairn_diag *d);
 /* The whole model on every rank, for a caller that needs it; collective. Between calls the
-   division ends (the next call divides anew); inside a call (a history sampler, a periodic
-   output) it is set aside, and par_resume divides the model along it again. */
+   division ends (the next call divides anew); inside a call (a history sampler, a callback) it
+   is set aside, and par_resume divides the model along it again: at a step's end, or with
+   'mid_step' in the middle of one (a callback's, before or after the force pass: the losses
+   not yet folded and the look-ahead's pairs wait for the step's end as on one process). */
 cairn_status par_whole(cairn_world *w, cairn_diag *d);
-cairn_status par_resume(cairn_world *w, cairn_diag *d);
+cairn_status par_resume(cairn_world *w, int mid_step, cairn_diag *d);
 /* A world destroyed while divided: the division's memory, nothing gathered. */
 void par_release(cairn_world *w);
 /* Each step before detection: the rebuild decision (shared by all ranks), then either the

@@ -42,4 +42,11 @@ elseif case == "history" then -- a history function writes a file on rank 0 alon
     return ball.pos(1)[3]
   end)
   model.cycle{steps = 20, history_interval = 10}
+elseif case == "callback" then -- a callback asks on rank 0 alone, mid-cycle
+  callback.on("after_force", function()
+    if rank == 0 and model.step() == 5 then
+      print(ball.pos(1)[1])
+    end
+  end)
+  model.cycle(20)
 end

@@ -37,7 +37,7 @@ run() {
 
 same() { # the files of two runs
   local a=$1 b=$2 what=$3
-  for f in dump.txt history.csv; do
+  for f in dump.txt history.csv figures.txt; do
     [[ -f $a/$f ]] || continue
     cmp -s "$a/$f" "$b/$f" || fail "$what: $f differs from the one-rank run ($(cmp "$a/$f" "$b/$f" 2>&1 | head -1))"
   done
@@ -129,7 +129,7 @@ files)
   done
   ;;
 collective)
-  for spec in save:2 cycle:2 order:2 pcall:2 history:2 save:3; do
+  for spec in save:2 cycle:2 order:2 pcall:2 history:2 callback:2 save:3; do
     case=${spec%%:*} np=${spec##*:}
     mkdir -p "$WORK/$spec"
     start=$(date +%s)
@@ -147,6 +147,7 @@ collective)
       order:2) want="collective.lua:26: rank 0 called vtk.write while rank 1 called history.export (/[^ ]*collective.lua:29): " ;;
       pcall:2) want="collective.lua:34: rank 0 called model.save while rank 1 called model.cycle (/[^ ]*collective.lua:36): " ;;
       history:2) want="collective.lua:40: rank 0 called history.export while rank 1 called ball.pos, which the rank that owns it answers (/[^ ]*collective.lua:42): " ;;
+      callback:2) want="collective.lua:48: rank 0 called ball.pos, which the rank that owns it answers while rank 1 returned from the after_force callbacks: " ;;
       save:3) want="collective.lua:15: rank 0 called model.save while ranks 1-2 reached the end of the script: " ;;
     esac
     want="$want""collective calls must be made by every rank, in the same order"
