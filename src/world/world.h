@@ -27,8 +27,8 @@ typedef struct par_domain par_domain; /* MPI domain decomposition (src/par/par.h
 struct cairn_world {
   int dim;
   struct par_domain *par; /* non-NULL while the world is decomposed over MPI ranks */
-  /* the decomposition set aside while a history sampler or a periodic output inside a call has
-     the whole model (par_whole); par_resume divides the model along it again */
+  /* the decomposition set aside while a history function or a callback inside a call has the
+     whole model (par_whole); par_resume divides the model along it again */
   struct par_domain *par_parked;
   /* what the last cycle or solve call did under MPI (the same on every rank): whether it was
      decomposed, on which grid, how many balls moved between ranks and how many rebuild
