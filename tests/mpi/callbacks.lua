@@ -13,22 +13,7 @@ model.new{dim = 3}
 model.gravity{0, 0, -9.81}
 contact.cmat_default{model = "linear", kn = 2e4, ks = 1e4, fric = 0.5, dp_nratio = 0.3}
 local L = 0.1
-wall.create{id = 1, kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
-wall.create{id = 2, kind = "plane", point = {0, 0, 0}, normal = {1, 0, 0}}
-wall.create{id = 3, kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
-local n = 0
-for k = 0, 2 do
-  for j = 0, 3 do
-    for i = 0, 3 do
-      n = n + 1
-      ball.create{id = 1000 - n, rad = 0.005, density = 2500, group = "block",
-                  pos = {0.035 + 0.0099 * i, 0.035 + 0.0099 * j, 0.005 + 0.0099 * k}}
-    end
-  end
-end
-model.clean()
-contact.bond{model = "linearcbond", in_group = "block", kind = "ball-ball", kn = 2e4, ks = 1e4,
-             cb_tenf = 5, cb_shearf = 1}
+local _, n = dump.bonded_block(L)
 for k = 0, 3 do
   for j = 0, 5 do
     for i = 0, 5 do
@@ -83,11 +68,7 @@ assert(steps_before == 1500 and steps_after == 1500, "the cycle-point callbacks 
 callback.off("before_force")
 note(string.format("counts %d %d %d %d %d", count.contact_created, count.contact_deleted,
                    count.contact_activated, count.slip_change, count.bond_break))
-if model.ranks().rank == 0 then
-  local f = assert(io.open("figures.txt", "w"))
-  f:write(table.concat(log, "\n"), "\n")
-  f:close()
-end
+dump.figures(log)
 history.export("history.csv")
 dump.write("dump.txt")
 dump.report()

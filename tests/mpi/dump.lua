@@ -48,6 +48,38 @@ function dump.write(path)
   out:close()
 end
 
+-- Lines of figures a test collected (the same on every rank), written by rank 0 to
+-- figures.txt, which run.sh compares with the one-rank run's.
+function dump.figures(lines)
+  if model.ranks().rank ~= 0 then return end
+  local f = assert(io.open("figures.txt", "w"))
+  f:write(table.concat(lines, "\n"), "\n")
+  f:close()
+end
+
+-- A 3D scene with every kind of contact list filled: a floor and two side walls, and a bonded
+-- block of 4 x 4 x 3 overlapping balls (group "block", ids 999 down to 952) resting on the floor
+-- across the middle (x = L / 2). Returns the number of bonds and of balls made.
+function dump.bonded_block(L)
+  wall.create{id = 1, kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
+  wall.create{id = 2, kind = "plane", point = {0, 0, 0}, normal = {1, 0, 0}}
+  wall.create{id = 3, kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
+  local n = 0
+  for k = 0, 2 do
+    for j = 0, 3 do
+      for i = 0, 3 do
+        n = n + 1
+        ball.create{id = 1000 - n, rad = 0.005, density = 2500, group = "block",
+                    pos = {0.035 + 0.0099 * i, 0.035 + 0.0099 * j, 0.005 + 0.0099 * k}}
+      end
+    end
+  end
+  model.clean()
+  local bonded = contact.bond{model = "linearcbond", in_group = "block", kind = "ball-ball",
+                              kn = 2e4, ks = 1e4, cb_tenf = 5, cb_shearf = 1}
+  return bonded, n
+end
+
 -- On standard error (rank 0's, the one printed): what the last cycle call did with the ranks,
 -- which run.sh checks ("decomposed true"); 'extra' is appended.
 function dump.report(extra)

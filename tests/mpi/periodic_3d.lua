@@ -52,11 +52,7 @@ end
 -- the shear strain passed 0.5: the cell's z edge was flipped back (it leans less than half of x)
 assert(cell.strain()[1][3] > 0.55, "the shear did not reach a flip: " .. cell.strain()[1][3])
 assert(math.abs(cell.edges()[3][1]) <= 0.5 * cell.edges()[1][1] + 1e-12, "the edge was not flipped")
-if model.ranks().rank == 0 then
-  local f = assert(io.open("figures.txt", "w"))
-  f:write(table.concat(figures, "\n"), "\n")
-  f:close()
-end
+dump.figures(figures)
 history.export("history.csv")
 dump.write("dump.txt")
 dump.report()

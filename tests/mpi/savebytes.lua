@@ -12,23 +12,10 @@ contact.cmat_default{model = "linear", kn = 2e4, ks = 1e4, fric = 0.5, dp_nratio
 contact.cmat_add{group = "h", kind = "ball-ball", model = "hertz", hz_shear = 1e8, hz_poiss = 0.25,
                  fric = 0.3}
 local L = 0.1
-wall.create{id = 1, kind = "plane", point = {0, 0, 0}, normal = {0, 0, 1}}
-wall.create{id = 2, kind = "plane", point = {0, 0, 0}, normal = {1, 0, 0}}
-wall.create{id = 3, kind = "plane", point = {L, 0, 0}, normal = {-1, 0, 0}}
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local dump = dofile(here .. "dump.lua")
 -- a bonded block of 4 x 4 x 3 overlapping balls resting on the floor across the middle (x = L / 2)
-local n = 0
-for k = 0, 2 do
-  for j = 0, 3 do
-    for i = 0, 3 do
-      n = n + 1
-      ball.create{id = 1000 - n, rad = 0.005, density = 2500, group = "block",
-                  pos = {0.035 + 0.0099 * i, 0.035 + 0.0099 * j, 0.005 + 0.0099 * k}}
-    end
-  end
-end
-model.clean()
-local bonded = contact.bond{model = "linearcbond", in_group = "block", kind = "ball-ball",
-                            kn = 2e4, ks = 1e4, cb_tenf = 5, cb_shearf = 1}
+local bonded, n = dump.bonded_block(L)
 assert(bonded > 100, "the block is bonded (" .. bonded .. " bonds)")
 -- loose balls falling onto it and beside it, some under Hertz
 for k = 0, 3 do
