@@ -651,6 +651,7 @@ static cairn_status after_motion(cairn_world *w, motion_sums *ms, cairn_status s
   if (!ms->loads) xsum_init(&ms->e[2]);
   comm_fused_xsums(&f, ms->e, 3, &w->fs->win_motion);
   int v2 = comm_fused_max(&f, ms->v2max);
+  int loads = comm_fused_max(&f, ms->loads); /* (some rank's balls carry loads: each rank's own) */
   int rebuild = comm_fused_max(&f, s == CAIRN_OK ? (double)detect_needs_rebuild(w) : 0.0);
   int leaving = comm_fused_sum(&f, (int64_t)w->n_leaving);
   xsum local[3];
@@ -658,6 +659,7 @@ static cairn_status after_motion(cairn_world *w, motion_sums *ms, cairn_status s
   int pend = energy_pending_push(w, &f, local, &n_local);
   cairn_status t = comm_fused_reduce(&f, s, d);
   ms->v2max = f.max[v2];
+  ms->loads = f.max[loads] > 0;
   motion_sums_apply(w, ms);
   CAIRN_TRY(t);
   if (f.sum[leaving] == 0) {

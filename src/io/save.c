@@ -15,6 +15,8 @@
    part's length and checksum, then the parts). The file's checksum covers the bytes besides the
    parts; each part has its own. It restores on any number of ranks (read_parts_sec). */
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "core/comm.h"
@@ -199,6 +201,14 @@ static cairn_status plan_parts(const uint64_t mine[3], wbuf *table, parts_plan *
   return table->oom ? diag_set(d, CAIRN_ENOMEM, "out of memory saving the ranks' parts") : CAIRN_OK;
 }
 
+/* Two load rows by their balls' ids. */
+static int load_id_cmp(const void *x, const void *y) {
+  int64_t a, b;
+  memcpy(&a, x, sizeof a);
+  memcpy(&b, y, sizeof b);
+  return (a > b) - (a < b);
+}
+
 /* Save a divided model without gathering it: rank 0's sections (the walls, models, histories,
    ... that every rank holds alike), with the figures the ranks hold apart summed, and each
    rank's part (put_part), written by the ranks together with MPI-IO into the temporary file
@@ -209,11 +219,28 @@ static cairn_status save_parts(const cairn_world *w, const char *path, save_ctx 
   x->parts = 1, x->stale = stale > 0, x->destroyed = par_destroyed(w);
   int me = comm_rank(), P = comm_size();
   wbuf part = {0}, head = {0}, table = {0};
+  /* the applied loads, each on its ball's rank: every rank's, for rank 0's LOAD section */
+  uint8_t *own = NULL, *loads = NULL;
+  size_t n_own = 0, cap = 0, *counts = mem_realloc(NULL, 0, (size_t)P * sizeof *counts, "save");
+  cairn_status s = counts ? loads_rows_sorted(w, &own, &n_own, d)
+                          : diag_set(d, CAIRN_ENOMEM, "out of memory saving to '%s'", path);
+  s = comm_agree(s, d);
+  if (s == CAIRN_OK) s = comm_gather_all(own, n_own * LOAD_ROW, (void **)&loads, &cap, counts, d);
+  mem_free(own, 0);
+  if (s != CAIRN_OK) {
+    mem_free(counts, 0);
+    return s;
+  }
+  for (int r = 0; r < P; r++) x->n_loads += counts[r] / LOAD_ROW;
+  mem_free(counts, 0);
+  qsort(loads, x->n_loads, LOAD_ROW, load_id_cmp);
+  x->loads = loads;
   put_part(&part, w);
   if (me == 0) put_sections(&head, w, x);
-  cairn_status s = part.oom || head.oom
-                       ? diag_set(d, CAIRN_ENOMEM, "out of memory saving to '%s'", path)
-                       : CAIRN_OK;
+  x->loads = NULL;
+  mem_free(loads, 0);
+  s = part.oom || head.oom ? diag_set(d, CAIRN_ENOMEM, "out of memory saving to '%s'", path)
+                           : CAIRN_OK;
   s = comm_agree(s, d);
   uint64_t mine[3] = {part.n, fnv1a(part.p, part.n), 0};
   /* rank 0's sections' length with the PRTS section's tag, length and table */
@@ -266,7 +293,7 @@ done:
 cairn_status io_save(const cairn_world *w, const char *path, const char *const *cb, int n_cb,
                      cairn_diag *d) {
   wbuf pay = {0};
-  save_ctx x = {cb, n_cb, 0, 0, 0};
+  save_ctx x = {cb, n_cb, 0, 0, 0, NULL, 0};
   if (w->par) return save_parts(w, path, &x, d);
   put_sections(&pay, w, &x);
   if (pay.oom) {

@@ -154,8 +154,10 @@ typedef struct save_ctx {
   /* A divided model saved in parts (save.c, save_parts): the balls, contacts, pairs and cracks
      go in the ranks' parts, not in their own sections; what the ranks hold apart, summed. */
   int parts;
-  uint64_t destroyed; /* the balls destroyed so far, every rank's */
-  uint32_t stale;     /* whether some rank's neighbour list is out of date */
+  uint64_t destroyed;   /* the balls destroyed so far, every rank's */
+  uint32_t stale;       /* whether some rank's neighbour list is out of date */
+  const uint8_t *loads; /* every rank's applied loads (LOAD_ROW each), by ball id */
+  size_t n_loads;
 } save_ctx;
 
 /* ---- one writer per section (save_write.c) ---- */

@@ -265,15 +265,31 @@ void put_calls_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   for (int i = 0; i < x->n_cb; i++) put_str(b, x->cb[i]);
 }
 
-/* LOAD: the applied forces and moments by ball id. */
+/* LOAD: the applied forces and moments, in the order of their balls' ids (the same whatever
+   order they were set in, and whatever rank held them: in parts, every rank's, x->loads). */
 void put_loads_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
-  (void)x;
-  const load_set *l = &w->loads;
-  put_u64(b, l->n);
-  for (size_t i = 0; i < l->n; i++) {
-    put_i64(b, l->id[i]);
-    put_f64s(b, l->f[i], 3), put_f64s(b, l->m[i], 3);
+  uint8_t *mine = NULL;
+  const uint8_t *rows = x->loads;
+  size_t n = x->n_loads;
+  cairn_diag d;
+  if (!x->parts) {
+    if (loads_rows_sorted(w, &mine, &n, &d) != CAIRN_OK) {
+      b->oom = 1;
+      return;
+    }
+    rows = mine;
   }
+  put_u64(b, n);
+  for (size_t i = 0; i < n; i++) {
+    const uint8_t *r = rows + i * LOAD_ROW;
+    int64_t id;
+    double fm[6];
+    memcpy(&id, r, sizeof id);
+    memcpy(fm, r + sizeof id, sizeof fm);
+    put_i64(b, id);
+    put_f64s(b, fm, 3), put_f64s(b, fm + 3, 3);
+  }
+  mem_free(mine, 0);
 }
 
 /* CRAK: the broken bonds. */

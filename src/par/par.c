@@ -438,6 +438,7 @@ static cairn_status par_scatter(cairn_world *w, par_domain *pd, int mid_step, ca
   p->gen++; /* (the mesh pairs are found again: detect_mesh_picks) */
   s = balls_keep(w, order, k, d);
   b->n_owned = n_owned;
+  loads_keep_owned(w, n_owned); /* (each load on its ball's rank) */
   if (s == CAIRN_OK) { /* (the memory of the balls that went: the rank holds its brick's) */
     balls_fit(b);
     mem_trim();
@@ -460,6 +461,7 @@ done:
 typedef struct gathered_head {
   uint64_t balls, contacts, pairs, cracks, destroyed, dirty;
   uint64_t ahead; /* pairs of this step's look-ahead (a gathering before the force pass) */
+  uint64_t loads; /* the applied loads of this rank's balls */
 } gathered_head;
 
 typedef struct pair_ids {
@@ -501,6 +503,7 @@ static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d)
   h.destroyed = w->n_destroyed - pd->destroyed0;
   h.dirty = (uint64_t)pairs_stale(w);
   h.cracks = w->cracks->n - pd->cracks0;
+  h.loads = w->loads.n;
   pd->plen[0] = 0;
   size_t nc_here = 0;
   for (size_t c = 0; c < cs->n; c++)
@@ -541,6 +544,11 @@ static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d)
     uint64_t key =
         key_of(w, p->kind[q] + p->sub[q], bb ? b->id[p->a[q]] : (int64_t)p->a[q], b->id[p->b[q]]);
     s = put(pd, 0, &key, sizeof key, d);
+  }
+  for (size_t k = 0; k < w->loads.n && s == CAIRN_OK; k++) {
+    uint8_t lrow[LOAD_ROW];
+    loads_row(w, k, lrow);
+    s = put(pd, 0, lrow, LOAD_ROW, d);
   }
   return s;
 }
@@ -600,6 +608,9 @@ static cairn_status gather_contacts(cairn_world *w, par_domain *pd, const uint8_
     q += g.cracks * sizeof *cr;
     memcpy(akeys + *ka, q, g.ahead * sizeof *akeys);
     *ka += g.ahead;
+    q += g.ahead * sizeof *akeys;
+    for (uint64_t l = 0; l < g.loads && s == CAIRN_OK; l++, q += LOAD_ROW)
+      s = loads_row_set(w, q, d);
   }
   qsort(refs, k, sizeof *refs, row_ref_cmp);
   contact_row_cache rc = {0};
@@ -677,6 +688,7 @@ static par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   if (s != CAIRN_OK) goto done;
   /* the whole model from the parts: first this rank's own pieces go */
   for (size_t c = cs->n; c-- > 0;) contact_forget(w, (uint32_t)c);
+  w->loads.n = 0; /* (every rank's come back with the parts) */
   s = balls_keep(w, NULL, 0, d);
   w->contacts->links.ok = 0; /* (balls_keep leaves the contacts to its caller) */
   p->n = 0;
@@ -799,8 +811,16 @@ typedef struct rebuild_scratch {
   uint8_t row[4096];
 } rebuild_scratch;
 
-/* Stage 1 of a rebuild: the owned balls that left this brick, with their contacts, sent to the
-   ranks of their new bricks. */
+/* The rank load k goes to with its ball (dest: each ball's rank after the move), or UINT32_MAX
+   when it stays here. */
+static uint32_t load_dest(const cairn_world *w, size_t k, const uint32_t *dest, int me) {
+  uint32_t i = idmap_get(&w->balls.map, (uint64_t)w->loads.id[k]);
+  if (i == IDMAP_NONE || i >= w->balls.n_owned || dest[i] == (uint32_t)me) return UINT32_MAX;
+  return dest[i];
+}
+
+/* Stage 1 of a rebuild: the owned balls that left this brick, with their contacts and loads, sent
+   to the ranks of their new bricks. */
 static cairn_status send_leaving_balls(cairn_world *w, par_domain *pd, rebuild_scratch *sc,
                                        cairn_diag *d) {
   ball_store *b = &w->balls;
@@ -809,22 +829,36 @@ static cairn_status send_leaving_balls(cairn_world *w, par_domain *pd, rebuild_s
   uint32_t *dest = sc->dest;
   cairn_status s = CAIRN_OK;
   for (int r = 0; r < pd->P; r++) pd->plen[r] = 0;
-  uint64_t *nmove = calloc((size_t)pd->P, sizeof *nmove);
+  /* (per rank: the balls and the loads that go to it) */
+  uint64_t *nmove = calloc(2 * (size_t)pd->P, sizeof *nmove), *nload = nmove + pd->P;
   if (!nmove) return diag_set(d, CAIRN_ENOMEM, "out of memory moving balls between ranks");
   for (size_t i = 0; i < b->n; i++) {
     dest[i] = i < nown ? (uint32_t)owner_of(pd, b->pos[i]) : UINT32_MAX;
     if (i < nown && dest[i] != (uint32_t)pd->me) nmove[dest[i]]++;
   }
+  for (size_t k = 0; k < w->loads.n; k++) {
+    uint32_t r = load_dest(w, k, dest, pd->me);
+    if (r != UINT32_MAX) nload[r]++;
+  }
   /* a part for each rank that gets balls (none for the others: an exchange among neighbours
-     stays so): their count, then their rows, then their contacts */
+     stays so): their count and their loads' count, their rows, their loads, their contacts */
   for (int r = 0; r < pd->P && s == CAIRN_OK; r++)
-    if (nmove[r]) s = put(pd, r, &nmove[r], sizeof nmove[r], d);
+    if (nmove[r]) {
+      uint64_t counts[2] = {nmove[r], nload[r]};
+      s = put(pd, r, counts, sizeof counts, d);
+    }
   pd->exchanges++;
   for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
     if (dest[i] == (uint32_t)pd->me) continue;
     pd->moved++;
     ball_row_pack(b, (uint32_t)i, sc->row);
     s = put(pd, (int)dest[i], sc->row, brow, d);
+  }
+  for (size_t k = 0; k < w->loads.n && s == CAIRN_OK; k++) {
+    uint32_t r = load_dest(w, k, dest, pd->me);
+    uint8_t row[LOAD_ROW];
+    loads_row(w, k, row);
+    if (r != UINT32_MAX) s = put(pd, (int)r, row, LOAD_ROW, d);
   }
   /* each contact of a leaving ball goes with it (to both ranks if both its balls leave) */
   for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {
@@ -880,16 +914,18 @@ static cairn_status keep_staying_balls(cairn_world *w, par_domain *pd, rebuild_s
   for (int r = 0; r < pd->P && s == CAIRN_OK; r++) {
     const uint8_t *q = pd->rbuf + sc->off[r];
     if (pd->rcount[r] == 0) continue;
-    uint64_t n;
-    memcpy(&n, q, sizeof n);
+    uint64_t n[2]; /* balls, loads */
+    memcpy(n, q, sizeof n);
     q += sizeof n;
-    for (uint64_t i = 0; i < n && s == CAIRN_OK; i++, q += brow) s = ball_row_append(w, q, d);
+    for (uint64_t i = 0; i < n[0] && s == CAIRN_OK; i++, q += brow) s = ball_row_append(w, q, d);
+    for (uint64_t i = 0; i < n[1] && s == CAIRN_OK; i++, q += LOAD_ROW) s = loads_row_set(w, q, d);
     size_t rest = (size_t)(pd->rbuf + sc->off[r + 1] - q);
     memcpy(sc->mig + sc->n_mig, q, rest);
     sc->n_mig += rest;
   }
   if (s != CAIRN_OK) return s;
   b->n_owned = b->n;
+  loads_keep_owned(w, b->n_owned); /* (those of the balls that went) */
   return CAIRN_OK;
 }
 
@@ -1134,7 +1170,7 @@ cairn_status par_after_motion(cairn_world *w, int64_t total, cairn_diag *d) {
   for (size_t k = 0; k < all / sizeof(int64_t); k++) {
     int64_t id;
     memcpy(&id, pd->rbuf + k * sizeof id, sizeof id);
-    loads_remove(w, id); /* (every rank holds every load, for balls here or not) */
+    loads_remove(w, id);                     /* (the owner's, where the ball was owned) */
     if (b->extras.n) ball_extra_drop(b, id); /* (and every ball's extra variables) */
     uint32_t i = idmap_get(&b->map, (uint64_t)id);
     if (i == IDMAP_NONE) continue;
@@ -1161,10 +1197,9 @@ cairn_status par_begin(cairn_world *w, cairn_diag *d) {
   /* Runs that need the whole model every step stay whole on every rank (the same bits, without
      the speed): clumps (a clump's pebbles may lie
      on several ranks: docs/clumps.md), tracked displacements (kept by ball on the rank that
-     folds them). (Applied loads divide: every rank holds the whole list, by ball id, and applies
-     those of its own balls.) */
+     folds them). (Applied loads divide: each travels with its ball.) */
   int whole = w->clumps.n || w->balls.cum.on;
-  if (w->par && whole) { /* (a callback set since the last call, which left the model divided) */
+  if (w->par && whole) { /* (clumps or tracking set since the last call, which left it divided) */
     memset(&w->par_last, 0, sizeof w->par_last);
     return end_division(w, d);
   }

@@ -1,5 +1,6 @@
 /* Forces and moments that scripts apply to balls: a short list by ball id, added to the balls'
    forces after each step's contact forces. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/idmap.h"
@@ -83,6 +84,49 @@ void loads_work(const cairn_world *w, double dt, xsum *acc) {
     if (w->n_leaving && w->del_mark[s]) continue;
     for (int k = 0; k < w->dim; k++) xsum_add(acc, l->f[i][k] * b->vel[s][k] * dt);
     for (int k = w->dim == 2 ? 2 : 0; k < 3; k++) xsum_add(acc, l->m[i][k] * b->spin[s][k] * dt);
+  }
+}
+
+void loads_row(const cairn_world *w, size_t k, uint8_t *out) {
+  const load_set *l = &w->loads;
+  memcpy(out, &l->id[k], sizeof l->id[k]);
+  memcpy(out + sizeof l->id[k], l->f[k], 3 * sizeof(double));
+  memcpy(out + sizeof l->id[k] + 3 * sizeof(double), l->m[k], 3 * sizeof(double));
+}
+
+cairn_status loads_row_set(cairn_world *w, const uint8_t *row, cairn_diag *d) {
+  int64_t id;
+  double f[3], m[3];
+  memcpy(&id, row, sizeof id);
+  memcpy(f, row + sizeof id, sizeof f);
+  memcpy(m, row + sizeof id + sizeof f, sizeof m);
+  CAIRN_TRY(loads_set(w, id, 0, f, d));
+  return loads_set(w, id, 1, m, d);
+}
+
+static int row_cmp(const void *x, const void *y) {
+  int64_t a, b;
+  memcpy(&a, x, sizeof a);
+  memcpy(&b, y, sizeof b);
+  return (a > b) - (a < b);
+}
+
+cairn_status loads_rows_sorted(const cairn_world *w, uint8_t **out, size_t *n, cairn_diag *d) {
+  const load_set *l = &w->loads;
+  *n = l->n;
+  *out = mem_realloc(NULL, 0, l->n * LOAD_ROW + 1, "loads:rows");
+  CAIRN_CHECK(*out, d, CAIRN_ENOMEM, "out of memory listing %zu applied loads", l->n);
+  for (size_t i = 0; i < l->n; i++) loads_row(w, i, *out + i * LOAD_ROW);
+  qsort(*out, l->n, LOAD_ROW, row_cmp);
+  return CAIRN_OK;
+}
+
+void loads_keep_owned(cairn_world *w, size_t owned) {
+  load_set *l = &w->loads;
+  const ball_store *b = &w->balls;
+  for (size_t i = l->n; i-- > 0;) {
+    uint32_t s = idmap_get(&b->map, (uint64_t)l->id[i]);
+    if (s == IDMAP_NONE || s >= owned) drop(l, i);
   }
 }
 

@@ -2,7 +2,7 @@
 -- of one process, which saved whole is the one-process file, byte for byte (docs/parallel.md,
 -- the determinism promise and Save files). The model has every list the file holds filled:
 -- ball-ball and ball-wall contacts of two models, a bonded lattice (some of whose bonds break:
--- cracks), histories with rows, and a pair list that joins balls of two ranks. It saves after a
+-- cracks), histories with rows, applied loads, and a pair list that joins balls of two ranks. It saves after a
 -- cycle (divided: in the ranks' parts; restored and saved whole), after changing the model (the
 -- model gathered, the pair list stale: saved whole), and after another cycle (in parts again).
 -- Its VTK snapshots, in the call and between calls, are compared with one process's too.
@@ -29,6 +29,11 @@ for k = 0, 3 do
     end
   end
 end
+-- applied loads, which travel with their balls between the ranks and go in the file by ball id
+-- (set in another order than the ids')
+ball.force_app(1343, {0.002, 0, -0.01})
+ball.force_app(1357, {-0.001, 0.001, 0})
+ball.moment_app(990, {0, 0, 1e-5})
 local function histories()
   history.add("mean_z", function()
     local s, ids = 0, ball.list()
