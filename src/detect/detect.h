@@ -151,6 +151,13 @@ static inline cairn_status pairs_push(pair_list *p, int kind, uint32_t a, uint32
                                       cairn_diag *d) {
   return pairs_push_sub(p, kind, a, b, 0, d);
 }
+/* Pair q's key: the key its contact has, or would have (contact_key). */
+uint64_t pair_key(const cairn_world *w, uint32_t q);
+/* Whether pair q has a side among the first n balls (under MPI decomposition, with n the owned
+   balls: whether it is one of this rank's own pairs). */
+static inline int pair_has_side_below(const pair_list *p, uint32_t q, size_t n) {
+  return p->b[q] < n || (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] < n);
+}
 /* Restoring a saved model (src/io/, which checked every pair's sides and contact): the list as
    saved, np pairs of kind, sides a and b and contact (or IDMAP_NONE) each (copied), its skin,
    whether it is marked for a rebuild and its count of rebuilds; it is taken as built for the

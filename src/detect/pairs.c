@@ -68,6 +68,12 @@ static double choose_skin(const cairn_world *w) {
   return n ? 0.1 * xsum_value(&s) / (double)n : 0.0;
 }
 
+uint64_t pair_key(const cairn_world *w, uint32_t q) {
+  const pair_list *p = w->pairs;
+  int64_t id1 = p->kind[q] == CAIRN_KIND_BALL_BALL ? w->balls.id[p->a[q]] : w->walls.w[p->a[q]].id;
+  return contact_key(p->kind[q] + p->sub[q], id1, w->balls.id[p->b[q]]);
+}
+
 /* A rebuild's skin: choose_skin's, and in a periodic cell no more than the images allow (a ball
    meets only the nearest image of each other), checking that the cell is wide enough. Over
    every rank's own balls under MPI, so every rank gets the one process's skin. */
@@ -436,9 +442,7 @@ static cairn_status rebuild(cairn_world *w, cairn_diag *d) {
   CAIRN_TRY(ball_wall_candidates(w, reach, d));
   for (size_t c = 0; c < cs->n; c++) cs->pair[c] = IDMAP_NONE;
   for (size_t q = 0; q < p->n; q++) {
-    int k = p->kind[q];
-    int64_t id1 = k == CAIRN_KIND_BALL_BALL ? w->balls.id[p->a[q]] : w->walls.w[p->a[q]].id;
-    uint32_t c = idmap_get(&cs->map, contact_key(k + p->sub[q], id1, w->balls.id[p->b[q]]));
+    uint32_t c = idmap_get(&cs->map, pair_key(w, (uint32_t)q));
     p->contact[q] = c;
     if (c != IDMAP_NONE) cs->pair[c] = (uint32_t)q;
   }

@@ -15,8 +15,6 @@
    part's length and checksum, then the parts). The file's checksum covers the bytes besides the
    parts; each part has its own. It restores on any number of ranks (read_parts_sec). */
 #include <errno.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
 
 #include "core/comm.h"
@@ -201,14 +199,6 @@ static cairn_status plan_parts(const uint64_t mine[3], wbuf *table, parts_plan *
   return table->oom ? diag_set(d, CAIRN_ENOMEM, "out of memory saving the ranks' parts") : CAIRN_OK;
 }
 
-/* Two load rows by their balls' ids. */
-static int load_id_cmp(const void *x, const void *y) {
-  int64_t a, b;
-  memcpy(&a, x, sizeof a);
-  memcpy(&b, y, sizeof b);
-  return (a > b) - (a < b);
-}
-
 /* Save a divided model without gathering it: rank 0's sections (the walls, models, histories,
    ... that every rank holds alike), with the figures the ranks hold apart summed, and each
    rank's part (put_part), written by the ranks together with MPI-IO into the temporary file
@@ -233,7 +223,7 @@ static cairn_status save_parts(const cairn_world *w, const char *path, save_ctx 
   }
   for (int r = 0; r < P; r++) x->n_loads += counts[r] / LOAD_ROW;
   mem_free(counts, 0);
-  qsort(loads, x->n_loads, LOAD_ROW, load_id_cmp);
+  loads_rows_sort(loads, x->n_loads);
   x->loads = loads;
   put_part(&part, w);
   if (me == 0) put_sections(&head, w, x);

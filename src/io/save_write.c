@@ -224,12 +224,7 @@ void put_pairs_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
     b->oom = 1;
     return;
   }
-  const int64_t *id = w->balls.id;
-  for (size_t q = 0; q < p->n; q++) {
-    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
-    int64_t i1 = bb ? id[p->a[q]] : w->walls.w[p->a[q]].id;
-    r[q] = (pair_ref){contact_key(p->kind[q] + p->sub[q], i1, id[p->b[q]]), (uint32_t)q};
-  }
+  for (size_t q = 0; q < p->n; q++) r[q] = (pair_ref){pair_key(w, (uint32_t)q), (uint32_t)q};
   qsort(r, p->n, sizeof *r, pair_ref_cmp);
   for (size_t i = 0; i < p->n; i++) put_u8(b, (uint8_t)(p->kind[r[i].q] | p->sub[r[i].q] << 2));
   for (size_t i = 0; i < p->n; i++) put_u32(b, p->a[r[i].q]);
@@ -281,13 +276,11 @@ void put_loads_sec(wbuf *b, const cairn_world *w, const save_ctx *x) {
   }
   put_u64(b, n);
   for (size_t i = 0; i < n; i++) {
-    const uint8_t *r = rows + i * LOAD_ROW;
     int64_t id;
-    double fm[6];
-    memcpy(&id, r, sizeof id);
-    memcpy(fm, r + sizeof id, sizeof fm);
+    double f[3], m[3];
+    loads_row_read(rows + i * LOAD_ROW, &id, f, m);
     put_i64(b, id);
-    put_f64s(b, fm, 3), put_f64s(b, fm + 3, 3);
+    put_f64s(b, f, 3), put_f64s(b, m, 3);
   }
   mem_free(mine, 0);
 }
@@ -458,12 +451,8 @@ void put_part(wbuf *b, const cairn_world *w) {
   /* the pairs of its own balls (a pair that joins two ranks comes from both) */
   at = b->n;
   put_u64(b, 0);
-  for (size_t q = 0; q < p->n; q++) {
-    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
-    if (!(p->b[q] < n || (bb && p->a[q] < n))) continue;
-    int64_t i1 = bb ? bs->id[p->a[q]] : w->walls.w[p->a[q]].id;
-    put_u64(b, contact_key(p->kind[q] + p->sub[q], i1, bs->id[p->b[q]])), np++;
-  }
+  for (size_t q = 0; q < p->n; q++)
+    if (pair_has_side_below(p, (uint32_t)q, n)) put_u64(b, pair_key(w, (uint32_t)q)), np++;
   if (!b->oom) memcpy(b->p + at, &np, sizeof np);
   size_t from = par_cracks_from(w);
   put_u64(b, w->cracks->n - from);

@@ -509,12 +509,9 @@ static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d)
   for (size_t c = 0; c < cs->n; c++)
     if (rank_books_contact(w, cs->kind[c], cs->a[c], cs->b[c])) nc_here++;
   h.contacts = nc_here;
-  for (size_t q = 0; q < p->n; q++)
-    if (p->b[q] < nown || (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] < nown)) h.pairs++;
-  for (size_t k = 0; k < p->n_ahead; k++) {
-    uint32_t q = p->ahead[k];
-    if (p->b[q] < nown || (p->kind[q] == CAIRN_KIND_BALL_BALL && p->a[q] < nown)) h.ahead++;
-  }
+  for (size_t q = 0; q < p->n; q++) h.pairs += (uint64_t)pair_has_side_below(p, (uint32_t)q, nown);
+  for (size_t k = 0; k < p->n_ahead; k++)
+    h.ahead += (uint64_t)pair_has_side_below(p, p->ahead[k], nown);
   s = put(pd, 0, &h, sizeof h, d);
   uint8_t row[4096];
   for (size_t i = 0; i < nown && s == CAIRN_OK; i++) {
@@ -529,20 +526,15 @@ static cairn_status pack_own_part(cairn_world *w, par_domain *pd, cairn_diag *d)
     pd->plen[0] += len;
   }
   for (size_t q = 0; q < p->n && s == CAIRN_OK; q++) {
-    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
-    if (!(p->b[q] < nown || (bb && p->a[q] < nown))) continue;
-    int64_t i1 = bb ? b->id[p->a[q]] : (int64_t)p->a[q], i2 = b->id[p->b[q]];
-    uint64_t key = key_of(w, p->kind[q] + p->sub[q], i1, i2);
+    if (!pair_has_side_below(p, (uint32_t)q, nown)) continue;
+    uint64_t key = pair_key(w, (uint32_t)q);
     s = put(pd, 0, &key, sizeof key, d);
   }
   if (s == CAIRN_OK && h.cracks)
     s = put(pd, 0, w->cracks->c + pd->cracks0, h.cracks * sizeof(crack), d);
   for (size_t k = 0; k < p->n_ahead && s == CAIRN_OK; k++) {
-    uint32_t q = p->ahead[k];
-    int bb = p->kind[q] == CAIRN_KIND_BALL_BALL;
-    if (!(p->b[q] < nown || (bb && p->a[q] < nown))) continue;
-    uint64_t key =
-        key_of(w, p->kind[q] + p->sub[q], bb ? b->id[p->a[q]] : (int64_t)p->a[q], b->id[p->b[q]]);
+    if (!pair_has_side_below(p, p->ahead[k], nown)) continue;
+    uint64_t key = pair_key(w, p->ahead[k]);
     s = put(pd, 0, &key, sizeof key, d);
   }
   for (size_t k = 0; k < w->loads.n && s == CAIRN_OK; k++) {
@@ -856,9 +848,10 @@ static cairn_status send_leaving_balls(cairn_world *w, par_domain *pd, rebuild_s
   }
   for (size_t k = 0; k < w->loads.n && s == CAIRN_OK; k++) {
     uint32_t r = load_dest(w, k, dest, pd->me);
+    if (r == UINT32_MAX) continue;
     uint8_t row[LOAD_ROW];
     loads_row(w, k, row);
-    if (r != UINT32_MAX) s = put(pd, (int)r, row, LOAD_ROW, d);
+    s = put(pd, (int)r, row, LOAD_ROW, d);
   }
   /* each contact of a leaving ball goes with it (to both ranks if both its balls leave) */
   for (size_t c = 0; c < cs->n && s == CAIRN_OK; c++) {

@@ -94,12 +94,16 @@ void loads_row(const cairn_world *w, size_t k, uint8_t *out) {
   memcpy(out + sizeof l->id[k] + 3 * sizeof(double), l->m[k], 3 * sizeof(double));
 }
 
+void loads_row_read(const uint8_t *row, int64_t *id, double f[3], double m[3]) {
+  memcpy(id, row, sizeof *id);
+  memcpy(f, row + sizeof *id, 3 * sizeof *f);
+  memcpy(m, row + sizeof *id + 3 * sizeof *f, 3 * sizeof *m);
+}
+
 cairn_status loads_row_set(cairn_world *w, const uint8_t *row, cairn_diag *d) {
   int64_t id;
   double f[3], m[3];
-  memcpy(&id, row, sizeof id);
-  memcpy(f, row + sizeof id, sizeof f);
-  memcpy(m, row + sizeof id + sizeof f, sizeof m);
+  loads_row_read(row, &id, f, m);
   CAIRN_TRY(loads_set(w, id, 0, f, d));
   return loads_set(w, id, 1, m, d);
 }
@@ -111,13 +115,17 @@ static int row_cmp(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
+void loads_rows_sort(uint8_t *rows, size_t n) {
+  qsort(rows, n, LOAD_ROW, row_cmp);
+}
+
 cairn_status loads_rows_sorted(const cairn_world *w, uint8_t **out, size_t *n, cairn_diag *d) {
   const load_set *l = &w->loads;
   *n = l->n;
   *out = mem_realloc(NULL, 0, l->n * LOAD_ROW + 1, "loads:rows");
   CAIRN_CHECK(*out, d, CAIRN_ENOMEM, "out of memory listing %zu applied loads", l->n);
   for (size_t i = 0; i < l->n; i++) loads_row(w, i, *out + i * LOAD_ROW);
-  qsort(*out, l->n, LOAD_ROW, row_cmp);
+  loads_rows_sort(*out, l->n);
   return CAIRN_OK;
 }
 

@@ -29,8 +29,11 @@ void loads_apply(cairn_world *w);
 #define LOAD_ROW (sizeof(int64_t) + 6 * sizeof(double))
 /* Load k (of w->loads) as a row into out. */
 void loads_row(const cairn_world *w, size_t k, uint8_t *out);
-/* Set the load a row holds. */
+/* What a row holds; set the load a row holds. */
+void loads_row_read(const uint8_t *row, int64_t *id, double f[3], double m[3]);
 cairn_status loads_row_set(cairn_world *w, const uint8_t *row, cairn_diag *d);
+/* n rows in the order of their balls' ids. */
+void loads_rows_sort(uint8_t *rows, size_t n);
 /* Every load as rows, in the order of their balls' ids (a save file's order, the same whatever
    order they were set in): *out to mem_free, *n rows. */
 cairn_status loads_rows_sorted(const cairn_world *w, uint8_t **out, size_t *n, cairn_diag *d);
