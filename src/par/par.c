@@ -680,7 +680,7 @@ static par_domain *par_gather(cairn_world *w, cairn_status *st, cairn_diag *d) {
   if (s != CAIRN_OK) goto done;
   /* the whole model from the parts: first this rank's own pieces go */
   for (size_t c = cs->n; c-- > 0;) contact_forget(w, (uint32_t)c);
-  w->loads.n = 0; /* (every rank's come back with the parts) */
+  loads_clear(&w->loads); /* (every rank's come back with the parts) */
   s = balls_keep(w, NULL, 0, d);
   w->contacts->links.ok = 0; /* (balls_keep leaves the contacts to its caller) */
   p->n = 0;

@@ -7,16 +7,19 @@
 #include "world/world.h"
 
 static long find(const load_set *l, int64_t id) {
-  for (size_t i = 0; i < l->n; i++)
-    if (l->id[i] == id) return (long)i;
-  return -1;
+  uint32_t i = idmap_get(&l->map, (uint64_t)id);
+  return i == IDMAP_NONE ? -1 : (long)i;
 }
 
 static void drop(load_set *l, size_t i) {
   size_t last = l->n - 1;
-  l->id[i] = l->id[last];
-  memcpy(l->f[i], l->f[last], sizeof l->f[i]);
-  memcpy(l->m[i], l->m[last], sizeof l->m[i]);
+  idmap_del(&l->map, (uint64_t)l->id[i]);
+  if (i != last) {
+    l->id[i] = l->id[last];
+    memcpy(l->f[i], l->f[last], sizeof l->f[i]);
+    memcpy(l->m[i], l->m[last], sizeof l->m[i]);
+    idmap_put(&l->map, (uint64_t)l->id[i], (uint32_t)i, NULL); /* replaces: never allocates */
+  }
   l->n = last;
 }
 
@@ -34,6 +37,7 @@ cairn_status loads_set(cairn_world *w, int64_t id, int which, const double v[3],
       CAIRN_TRY(mem_grow((void **)&l->m, &c3, l->n + 1, sizeof *l->m, "loads:m", d));
       l->cap = cap;
     }
+    CAIRN_TRY(idmap_put(&l->map, (uint64_t)id, (uint32_t)l->n, d));
     i = (long)l->n++;
     l->id[i] = id;
     memset(l->f[i], 0, sizeof l->f[i]);
@@ -138,7 +142,13 @@ void loads_keep_owned(cairn_world *w, size_t owned) {
   }
 }
 
+void loads_clear(load_set *l) {
+  l->n = 0;
+  idmap_clear(&l->map);
+}
+
 void loads_free(load_set *l) {
+  idmap_free(&l->map);
   mem_free(l->id, 0);
   mem_free(l->f, 0);
   mem_free(l->m, 0);

@@ -3,6 +3,7 @@
 #define CAIRN_LOADS_H
 
 #include "core/core.h"
+#include "core/idmap.h"
 #include "core/xsum.h"
 
 /* Forces and moments that scripts apply to balls (ball.force_app, ball.moment_app), by ball id:
@@ -12,6 +13,7 @@ typedef struct load_set {
   size_t n, cap;
   int64_t *id;
   double (*f)[3], (*m)[3];
+  idmap map; /* ball id -> index (a load on every ball is set in time linear in the balls) */
 } load_set;
 
 /* Applied loads (loads.c). Set ball id's applied force (which = 0) or moment (which = 1) to v;
@@ -43,6 +45,8 @@ void loads_keep_owned(cairn_world *w, size_t owned);
 /* The loads' work over a step of length dt whose motion is done (energy tracking), added to the
    exact sum acc: under MPI, that of this rank's own balls (the caller sums every rank's). */
 void loads_work(const cairn_world *w, double dt, xsum *acc);
+/* Forget every load (a gathering brings every rank's back). */
+void loads_clear(load_set *l);
 void loads_free(load_set *l);
 
 #endif
