@@ -185,6 +185,25 @@ static cairn_status clumps_leaving(cairn_world *w, size_t *more, int64_t **gone,
   return CAIRN_OK;
 }
 
+/* Ball i moved (move_ball), *runaway lowered to it if it moved too far. */
+static ALWAYS_INLINE void move_at(cairn_world *w, long i, int dim, int track, const double g[3],
+                                  double dt, double dtk, double floor2, int flow, long *runaway,
+                                  double *v2max) {
+  if (move_ball(w, i, dim, track, g, dt, dtk, floor2, flow, v2max) && i < *runaway) *runaway = i;
+}
+/* Balls i0 .. i0 + 3 (fewer at the end) moved, four at a time with AVX2 where they are plain. */
+static ALWAYS_INLINE void move_block(cairn_world *w, long i0, long nb, const double g[3], double dt,
+                                     double dtk, double floor2, long *runaway, double *v2max) {
+  ball_store *b = &w->balls;
+  long i1 = i0 + 4 < nb ? i0 + 4 : nb;
+  if (i1 - i0 == 4 && four_plain(b, i0)) {
+    long bad = move_four(w, i0, g, dt, dtk, floor2, v2max);
+    if (bad >= 0 && bad < *runaway) *runaway = bad;
+  } else {
+    for (long i = i0; i < i1; i++) move_at(w, i, 3, 0, g, dt, dtk, floor2, 0, runaway, v2max);
+  }
+}
+
 /* What the motion sums over its balls: the work of gravity and of local damping (while energy is
    tracked) and the top speed; under MPI every rank's, summed in the step's end reduction. */
 typedef struct motion_sums {
@@ -216,31 +235,36 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, motion_sums *m
   int flow = w->cell.on && w->cell.flow; /* a periodic cell that deforms */
   /* three copies of the loop: without a deforming cell, no flow is looked at; in 3D without
      energy tracking, blocks of four free undamped balls move with AVX2 (the same bits) */
+  /* (a loop on one thread enters no parallel region: PARALLEL_WORTH) */
+  const int par = PARALLEL_WORTH(nb);
   if (!flow && dim == 3 && !track && w->simd_avx2 && motion_avx2_built) {
     long nq = (nb + 3) / 4;
-#pragma omp parallel for reduction(min : runaway) reduction(max : v2max) if (PARALLEL_WORTH(nb))
-    for (long q = 0; q < nq; q++) {
-      long i0 = 4 * q, i1 = i0 + 4 < nb ? i0 + 4 : nb;
-      if (i1 - i0 == 4 && four_plain(b, i0)) {
-        long bad = move_four(w, i0, g, dt, dtk, floor2, top ? &v2max : NULL);
-        if (bad >= 0 && bad < runaway) runaway = bad;
-      } else {
-        for (long i = i0; i < i1; i++)
-          if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 0, top ? &v2max : NULL) &&
-              i < runaway)
-            runaway = i;
-      }
+    if (par) {
+#pragma omp parallel for reduction(min : runaway) reduction(max : v2max)
+      for (long q = 0; q < nq; q++)
+        move_block(w, 4 * q, nb, g, dt, dtk, floor2, &runaway, top ? &v2max : NULL);
+    } else {
+      for (long q = 0; q < nq; q++)
+        move_block(w, 4 * q, nb, g, dt, dtk, floor2, &runaway, top ? &v2max : NULL);
     }
   } else if (flow) {
-#pragma omp parallel for reduction(min : runaway) reduction(max : v2max) if (PARALLEL_WORTH(nb))
-    for (long i = 0; i < nb; i++)
-      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 1, top ? &v2max : NULL) && i < runaway)
-        runaway = i;
+    if (par) {
+#pragma omp parallel for reduction(min : runaway) reduction(max : v2max)
+      for (long i = 0; i < nb; i++)
+        move_at(w, i, dim, track, g, dt, dtk, floor2, 1, &runaway, top ? &v2max : NULL);
+    } else {
+      for (long i = 0; i < nb; i++)
+        move_at(w, i, dim, track, g, dt, dtk, floor2, 1, &runaway, top ? &v2max : NULL);
+    }
   } else {
-#pragma omp parallel for reduction(min : runaway) reduction(max : v2max) if (PARALLEL_WORTH(nb))
-    for (long i = 0; i < nb; i++)
-      if (move_ball(w, i, dim, track, g, dt, dtk, floor2, 0, top ? &v2max : NULL) && i < runaway)
-        runaway = i;
+    if (par) {
+#pragma omp parallel for reduction(min : runaway) reduction(max : v2max)
+      for (long i = 0; i < nb; i++)
+        move_at(w, i, dim, track, g, dt, dtk, floor2, 0, &runaway, top ? &v2max : NULL);
+    } else {
+      for (long i = 0; i < nb; i++)
+        move_at(w, i, dim, track, g, dt, dtk, floor2, 0, &runaway, top ? &v2max : NULL);
+    }
   }
   /* This rank's share (the caller sums every rank's and books them: motion_sums_apply) */
   if (track) { /* exact sums: the same total for any order of the balls, on any rank count */

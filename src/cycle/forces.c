@@ -905,6 +905,12 @@ static cairn_status turning_work(cairn_world *w, cairn_diag *d) {
   return CAIRN_OK;
 }
 
+/* Slice s of the store, as run_slice runs it into the records. */
+static inline uint8_t slice_at(cairn_world *w, size_t s, double dt, double *kn_m) {
+  const contact_store *cs = w->contacts;
+  return (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS, kn_m);
+}
+
 /* Starting threads costs a few microseconds per loop: below this many slices the pass runs on
    one thread (the result is the same either way). */
 #define PARALLEL_SLICES 32
@@ -941,12 +947,19 @@ cairn_status forces_compute(cairn_world *w, double dt, cairn_diag *d) {
   uint8_t *busy = fs->busy;
   double kn_m = 0;
   long nsl = (long)ns, nbl = (long)nb;
-#pragma omp parallel for schedule(static) reduction(max : kn_m) if (threads > 1)
-  for (long s = 0; s < nsl; s++)
-    busy[s] =
-        (uint8_t)run_slice(w, cs->slice[s], cs->slice[s + 1] - cs->slice[s], dt, TO_RECORDS, &kn_m);
-#pragma omp parallel for schedule(static) if (threads > 1 && PARALLEL_WORTH(nb))
-  for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
+  /* (a loop on one thread enters no parallel region: PARALLEL_WORTH) */
+  if (threads > 1) {
+#pragma omp parallel for schedule(static) reduction(max : kn_m)
+    for (long s = 0; s < nsl; s++) busy[s] = slice_at(w, (size_t)s, dt, &kn_m);
+  } else {
+    for (long s = 0; s < nsl; s++) busy[s] = slice_at(w, (size_t)s, dt, &kn_m);
+  }
+  if (threads > 1 && PARALLEL_WORTH(nb)) {
+#pragma omp parallel for schedule(static)
+    for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
+  } else {
+    for (long i = 0; i < nbl; i++) ball_sums(w, (size_t)i);
+  }
   if (cs->links.n_extra) extra_sums(w);
   CAIRN_TRY(note_wall_runs(w, d));
   w->kn_m_max = kn_m; /* (this rank's: forces_totals makes it every rank's) */

@@ -182,6 +182,17 @@ static int step_clump(cairn_world *w, uint32_t c, double dt, double dtk, int tra
   return !(fast * dt * dt <= rmin * rmin) && (stiff > 0 || !isfinite(fast));
 }
 
+/* Clump c's step (step_clump), its energy kept while tracked, the earliest runaway (*bad) and
+   the top speed (*top) raised. */
+static inline void clump_at(cairn_world *w, long c, double dt, double dtk, int track, long *bad,
+                            double *top) {
+  clump_store *cs = &w->clumps;
+  double e[2], fast;
+  if (step_clump(w, (uint32_t)c, dt, dtk, track, e, &fast) && c < *bad) *bad = c;
+  if (fast > *top) *top = fast;
+  if (track) cs->ework[c][0] = e[0], cs->ework[c][1] = e[1];
+}
+
 cairn_status rigid_step(cairn_world *w, double dt, double dtk, double *v2max, cairn_diag *d) {
   clump_store *cs = &w->clumps;
   if (!cs->n) return CAIRN_OK;
@@ -193,12 +204,11 @@ cairn_status rigid_step(cairn_world *w, double dt, double dtk, double *v2max, ca
   long n = (long)cs->n, bad = n;
   double top = 0;
   /* each clump moves only itself and its own pebbles: the clumps in parallel, the same bits */
-#pragma omp parallel for reduction(min : bad) reduction(max : top) if (n >= 512)
-  for (long c = 0; c < n; c++) {
-    double e[2], fast;
-    if (step_clump(w, (uint32_t)c, dt, dtk, track, e, &fast) && c < bad) bad = c;
-    if (fast > top) top = fast;
-    if (track) cs->ework[c][0] = e[0], cs->ework[c][1] = e[1];
+  if (n >= 512) { /* (a loop on one thread enters no parallel region: PARALLEL_WORTH) */
+#pragma omp parallel for reduction(min : bad) reduction(max : top)
+    for (long c = 0; c < n; c++) clump_at(w, c, dt, dtk, track, &bad, &top);
+  } else {
+    for (long c = 0; c < n; c++) clump_at(w, c, dt, dtk, track, &bad, &top);
   }
   if (v2max && top > *v2max) *v2max = top;
   if (track) /* in the clumps' order: the same sum on any number of threads */

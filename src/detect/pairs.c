@@ -563,6 +563,42 @@ static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, d
   return 0;
 }
 
+/* Without a cell: whether pair q without a contact has come within reach this step (sok 1, its
+   gap in sgap), closes within the look-ahead's horizon (sok 3), or has two coincident centres
+   (sok 2). */
+static PAIR_INLINE int mark_pair(cairn_world *w, long q, double max_prox, double reach,
+                                 double horizon) {
+  pair_list *p = w->pairs;
+  p->sok[q] = 0;
+  if (p->contact[q] != IDMAP_NONE) return 0;
+  uint32_t a = p->a[q], bb = p->b[q];
+  if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
+    /* Two balls clearly farther apart than contact allows (the common pair): no square
+       root. Nearer than that, the exact test below decides. */
+    const ball_store *bs = &w->balls;
+    double e[3], lim = bs->rad[a] + bs->rad[bb] + reach;
+    v3_sub(bs->pos[bb], bs->pos[a], e);
+    if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) return 0;
+  }
+  double gap = INFINITY, n[3], pt[3];
+  if (detect_pair_geometry(w, p->kind[q], a, bb, p->sub[q], &gap, n, pt)) {
+    if (gap < max_prox) {
+      p->sok[q] = 1;
+      p->sgap[q] = gap;
+      return 1;
+    } else if (horizon > 0 && unbraced(w, p->kind[q], a, bb) &&
+               gap < horizon * closing_speed(w, p->kind[q], a, bb, n)) {
+      p->sok[q] = 3;
+      return 1;
+    }
+  } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: refused in the serial
+                                                      pass */
+    p->sok[q] = 2;
+    return 1;
+  }
+  return 0;
+}
+
 /* Pairs per block of the serial pass's marks ('bmark'). */
 #define PAIR_BLOCK 64
 
@@ -619,41 +655,23 @@ cairn_status detect_update(cairn_world *w, cairn_diag *d) {
                      "pairs:blocks", d));
   uint8_t *bmark = p->bmark;
   memset(bmark, 0, (size_t)nblk);
-  /* two loops: the one without a cell pays nothing for images */
-  if (w->cell.on) {
-#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked) if (np >= 4096)
+  /* two loops: the one without a cell pays nothing for images (a loop on one thread enters no
+     parallel region: PARALLEL_WORTH, cycle/forces.h) */
+  const int par = np >= 4096;
+  if (w->cell.on && par) {
+#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked)
     for (long q = 0; q < np; q++)
       if (mark_pair_cell(w, q, max_prox, reach, horizon)) bmark[q / PAIR_BLOCK] = 1, marked++;
+  } else if (w->cell.on) {
+    for (long q = 0; q < np; q++)
+      if (mark_pair_cell(w, q, max_prox, reach, horizon)) bmark[q / PAIR_BLOCK] = 1, marked++;
+  } else if (par) {
+#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked)
+    for (long q = 0; q < np; q++)
+      if (mark_pair(w, q, max_prox, reach, horizon)) bmark[q / PAIR_BLOCK] = 1, marked++;
   } else {
-#pragma omp parallel for schedule(static, PAIR_BLOCK) reduction(+ : marked) if (np >= 4096)
-    for (long q = 0; q < np; q++) {
-      p->sok[q] = 0;
-      if (p->contact[q] != IDMAP_NONE) continue;
-      uint32_t a = p->a[q], bb = p->b[q];
-      if (p->kind[q] == CAIRN_KIND_BALL_BALL) {
-        /* Two balls clearly farther apart than contact allows (the common pair): no square
-           root. Nearer than that, the exact test below decides. */
-        const ball_store *bs = &w->balls;
-        double e[3], lim = bs->rad[a] + bs->rad[bb] + reach;
-        v3_sub(bs->pos[bb], bs->pos[a], e);
-        if (lim >= 0 && v3_dot(e, e) > lim * lim * (1.0 + 1e-9)) continue;
-      }
-      double gap = INFINITY, n[3], pt[3];
-      if (detect_pair_geometry(w, p->kind[q], a, bb, p->sub[q], &gap, n, pt)) {
-        if (gap < max_prox) {
-          p->sok[q] = 1;
-          p->sgap[q] = gap;
-          bmark[q / PAIR_BLOCK] = 1, marked++;
-        } else if (horizon > 0 && unbraced(w, p->kind[q], a, bb) &&
-                   gap < horizon * closing_speed(w, p->kind[q], a, bb, n)) {
-          p->sok[q] = 3;
-          bmark[q / PAIR_BLOCK] = 1, marked++;
-        }
-      } else if (p->kind[q] == CAIRN_KIND_BALL_BALL) { /* the same centre: refused below */
-        p->sok[q] = 2;
-        bmark[q / PAIR_BLOCK] = 1, marked++;
-      }
-    }
+    for (long q = 0; q < np; q++)
+      if (mark_pair(w, q, max_prox, reach, horizon)) bmark[q / PAIR_BLOCK] = 1, marked++;
   }
   /* Creation changes the contact arrays: in pair order, on one thread (most steps make none). */
   for (long k = 0; k < nblk && marked; k++) {

@@ -1,4 +1,4 @@
--- A run long enough (about 1.5 s in a Release build) for the progress display to appear on a terminal.
+-- A run long enough (about 2 s in a Release build) for the progress display to appear on a terminal.
 model.new{dim = 2}
 contact.cmat_default{model = "linear", kn = 1e3}
 ball.create{id = 1, rad = 0.5, pos = {0, 0}}

@@ -6,4 +6,4 @@ ball.create{id = 1, rad = 0.5, pos = {0, 0}}
 ball.create{id = 2, rad = 0.5, pos = {0.99, 0}}
 ball.fix{"velocity", "spin"}
 model.timestep{fix = 1e-3}
-for _ = 1, 400000 do model.cycle(10) end
+for _ = 1, 1200000 do model.cycle(10) end
