@@ -679,6 +679,8 @@ static void slices_take_last(contact_store *cs, uint32_t p, uint32_t last) {
 
 void contact_forget(cairn_world *w, uint32_t c) {
   contact_store *cs = w->contacts;
+  /* its pair has no contact now (else the pair would name whichever contact takes its place) */
+  if (cs->pair[c] != IDMAP_NONE && cs->pair_contact) (*cs->pair_contact)[cs->pair[c]] = IDMAP_NONE;
   idmap_del(&cs->map, contact_key_of(w, c));
   model_entry *e = &w->reg->e[cs->model[c]];
   pool_release(&e->pool, cs->blk[c]);
