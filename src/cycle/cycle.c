@@ -191,6 +191,23 @@ static ALWAYS_INLINE void move_at(cairn_world *w, long i, int dim, int track, co
                                   double *v2max) {
   if (move_ball(w, i, dim, track, g, dt, dtk, floor2, flow, v2max) && i < *runaway) *runaway = i;
 }
+/* Balls 0 .. nb - 1 moved (move_at), in parallel if 'par'; 'flow' a constant in each call, so
+   the loop without a deforming cell looks at no flow. */
+static ALWAYS_INLINE void move_balls(cairn_world *w, long nb, int par, int dim, int track,
+                                     const double g[3], double dt, double dtk, double floor2,
+                                     int flow, int top, long *runaway_io, double *v2max_io) {
+  long runaway = *runaway_io;
+  double v2max = *v2max_io;
+  if (par) {
+#pragma omp parallel for reduction(min : runaway) reduction(max : v2max)
+    for (long i = 0; i < nb; i++)
+      move_at(w, i, dim, track, g, dt, dtk, floor2, flow, &runaway, top ? &v2max : NULL);
+  } else {
+    for (long i = 0; i < nb; i++)
+      move_at(w, i, dim, track, g, dt, dtk, floor2, flow, &runaway, top ? &v2max : NULL);
+  }
+  *runaway_io = runaway, *v2max_io = v2max;
+}
 /* Balls i0 .. i0 + 3 (fewer at the end) moved, four at a time with AVX2 where they are plain. */
 static ALWAYS_INLINE void move_block(cairn_world *w, long i0, long nb, const double g[3], double dt,
                                      double dtk, double floor2, long *runaway, double *v2max) {
@@ -248,23 +265,9 @@ static cairn_status motion(cairn_world *w, double dt, double dtk, motion_sums *m
         move_block(w, 4 * q, nb, g, dt, dtk, floor2, &runaway, top ? &v2max : NULL);
     }
   } else if (flow) {
-    if (par) {
-#pragma omp parallel for reduction(min : runaway) reduction(max : v2max)
-      for (long i = 0; i < nb; i++)
-        move_at(w, i, dim, track, g, dt, dtk, floor2, 1, &runaway, top ? &v2max : NULL);
-    } else {
-      for (long i = 0; i < nb; i++)
-        move_at(w, i, dim, track, g, dt, dtk, floor2, 1, &runaway, top ? &v2max : NULL);
-    }
+    move_balls(w, nb, par, dim, track, g, dt, dtk, floor2, 1, top != NULL, &runaway, &v2max);
   } else {
-    if (par) {
-#pragma omp parallel for reduction(min : runaway) reduction(max : v2max)
-      for (long i = 0; i < nb; i++)
-        move_at(w, i, dim, track, g, dt, dtk, floor2, 0, &runaway, top ? &v2max : NULL);
-    } else {
-      for (long i = 0; i < nb; i++)
-        move_at(w, i, dim, track, g, dt, dtk, floor2, 0, &runaway, top ? &v2max : NULL);
-    }
+    move_balls(w, nb, par, dim, track, g, dt, dtk, floor2, 0, top != NULL, &runaway, &v2max);
   }
   /* This rank's share (the caller sums every rank's and books them: motion_sums_apply) */
   if (track) { /* exact sums: the same total for any order of the balls, on any rank count */
