@@ -94,7 +94,8 @@ void contact_row_read(const uint8_t *row, contact_row_info *info);
 cairn_status contact_row_insert(cairn_world *w, const uint8_t *row, uint32_t a, uint32_t b,
                                 contact_row_cache *rc, cairn_diag *d);
 void contact_row_cache_free(cairn_world *w, contact_row_cache *rc);
-/* Remove contact c without an event or energy books (it lives on, on another rank). */
+/* Remove contact c without an event or energy books (it lives on, on another rank); its pair's
+   entry in the pair list, if it has one, names no contact after. */
 void contact_forget(cairn_world *w, uint32_t c);
 
 /* links.c: each ball's contacts in its partners' order (contact_links, world.h). */
@@ -163,8 +164,9 @@ cairn_status contact_sort_by_pair(cairn_world *w, const uint32_t *by_pair, size_
 cairn_status contact_sort_by_key(cairn_world *w, cairn_diag *d);
 /* Delete contact c: the last contact of its class (model, property block and kind) among the
    last few takes its place, and the last contact that one's (contact_forget); both come from
-   later places. The caller fixes a moved contact's pair entry if it cannot rely on cs->pair
-   (this function does it for a moved contact that has a pair). */
+   later places. Its own pair's entry names no contact after; the caller fixes a moved contact's
+   pair entry if it cannot rely on cs->pair (this function does it for a moved contact that has
+   a pair). */
 void contact_delete(cairn_world *w, uint32_t c);
 /* Give contact c a new model (state zeroed, properties from defaults). */
 cairn_status contact_set_model(cairn_world *w, uint32_t c, int model, cairn_diag *d);

@@ -798,8 +798,7 @@ static void events_and_partings(cairn_world *w, const uint8_t *busy) {
     if (!busy[s]) continue;
     for (size_t c = cs->slice[s + 1]; c-- > cs->slice[s];) {
       if (c >= cs->n || !(status[c] & ST_PARTING)) continue;
-      if (cs->pair[c] != IDMAP_NONE) w->pairs->contact[cs->pair[c]] = IDMAP_NONE;
-      contact_delete(w, (uint32_t)c);
+      contact_delete(w, (uint32_t)c); /* (its pair's entry cleared: contact_forget) */
     }
   }
 }
@@ -841,8 +840,7 @@ cairn_status forces_part(cairn_world *w, double dt) {
     /* While energy is tracked, the model sees the contact open once more, so it can book the
        last step's work (its force is not applied: the contact is gone). */
     if (w->energy->on) run_slice(w, c, 1, dt, FAREWELL, NULL);
-    if (cs->pair[c] != IDMAP_NONE) w->pairs->contact[cs->pair[c]] = IDMAP_NONE;
-    contact_delete(w, (uint32_t)c);
+    contact_delete(w, (uint32_t)c); /* (its pair's entry cleared: contact_forget) */
   }
   return CAIRN_OK;
 }

@@ -519,10 +519,10 @@ static double closing_speed(const cairn_world *w, int k, uint32_t a, uint32_t b,
 }
 
 /* In a periodic cell: whether pair q without a contact has come within reach this step (sok 1,
-   its gap in sgap), or has two coincident centres (sok 2), through the nearest image. The loop
-   without a cell (in detect_update) is the same without images, written out so that it is
-   compiled exactly as it was before cells existed (this function called with a constant flag
-   there cost 5 instructions more per particle-step, bench/instructions.sh). */
+   its gap in sgap), or has two coincident centres (sok 2), through the nearest image. The test
+   without a cell (mark_pair) is the same without images, written apart so that it is compiled
+   exactly as it was before cells existed (this function called with a constant flag there cost
+   5 instructions more per particle-step, bench/instructions.sh). */
 static PAIR_INLINE int mark_pair_cell(cairn_world *w, long q, double max_prox, double reach,
                                       double horizon) {
   pair_list *p = w->pairs;
